@@ -1,0 +1,37 @@
+# Stackboard: `make run` and `make test` are the two commands a newcomer needs.
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+SWIFT ?= swift
+BUILD_FLAGS ?= -c release
+BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/stackboard
+
+.PHONY: setup build debug run demo test unit bench soak fuzz clean
+
+setup:
+	@./scripts/setup.sh
+
+build: setup
+	$(SWIFT) build $(BUILD_FLAGS)
+
+debug: setup
+	$(SWIFT) build
+
+# With a display: the keyboard on it. Without: a demo on a private Xvfb and a screenshot.
+run: build
+	@./scripts/run.sh "$(BIN)"
+
+test: setup
+	$(SWIFT) build
+	$(SWIFT) test --parallel --num-workers 2 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
+
+bench: build
+	@./scripts/bench.sh "$(BIN)"
+
+soak: build
+	@./scripts/soak.sh "$(BIN)"
+
+fuzz: setup
+	@./scripts/fuzz.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Stackboard",
+    products: [
+        .executable(name: "stackboard", targets: ["stackboard"]),
+        .library(name: "StackboardKit", targets: ["StackboardKit"]),
+    ],
+    targets: [
+        // Pure Swift: model, layout engine, hit testing, state machine, text buffer.
+        .target(name: "StackboardCore"),
+
+        // C libraries, one thin module each.
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xtst xi",
+                       providers: [.apt(["libx11-dev", "libxtst-dev", "libxi-dev"])]),
+        .systemLibrary(name: "CCairoPango", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa",
+                       providers: [.apt(["libasound2-dev"])]),
+        // What Swift cannot write itself (variadic C callbacks).
+        .target(name: "CShims", dependencies: ["CALSA"]),
+
+        .target(name: "StackboardRender", dependencies: ["StackboardCore", "CCairoPango"]),
+        .target(name: "StackboardX11", dependencies: ["StackboardCore", "StackboardRender", "CX11"]),
+        .target(name: "StackboardSound", dependencies: ["StackboardCore", "CALSA", "CShims"]),
+        .target(name: "StackboardKit", dependencies: ["StackboardCore", "StackboardRender", "StackboardX11"]),
+        .target(name: "StackboardApp", dependencies: [
+            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit",
+        ]),
+        .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
+
+        .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
+        .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"]),
+        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore"]),
+    ]
+)

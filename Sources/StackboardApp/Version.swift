@@ -1,0 +1,2 @@
+/// The version printed by `stackboard --version`.
+public let stackboardVersion = "0.1.0"

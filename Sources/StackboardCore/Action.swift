@@ -1,0 +1,186 @@
+/// A modifier key that latches on one tap, locks on a second and releases on a third.
+public enum Modifier: String, CaseIterable, Hashable, Sendable, Comparable {
+    /// Shift: the next key types its shifted label.
+    case shift
+    /// Control.
+    case ctrl
+    /// Alt (Mod1).
+    case alt
+    /// Super (Mod4).
+    case `super`
+    /// AltGr (ISO_Level3_Shift; the mask is looked up, it is not always Mod5).
+    case altgr
+
+    /// Orders modifiers in a fixed order for stable output.
+    public static func < (a: Modifier, b: Modifier) -> Bool {
+        allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
+    }
+}
+
+/// Keys that are not text: what the injector sends as real X keys.
+public enum NamedKey: Equatable, Hashable, Sendable {
+    /// BackSpace.
+    case backspace
+    /// Delete (forward).
+    case delete
+    /// Return.
+    case returnKey
+    /// Tab.
+    case tab
+    /// Escape.
+    case escape
+    /// Left arrow.
+    case left
+    /// Right arrow.
+    case right
+    /// Up arrow.
+    case up
+    /// Down arrow.
+    case down
+    /// Home.
+    case home
+    /// End.
+    case end
+    /// Any X keysym by its name, for example `F1`, `Print`, `XF86AudioMute`.
+    case keysym(String)
+
+    /// The X keysym name of this key.
+    public var keysymName: String {
+        switch self {
+        case .backspace: return "BackSpace"
+        case .delete: return "Delete"
+        case .returnKey: return "Return"
+        case .tab: return "Tab"
+        case .escape: return "Escape"
+        case .left: return "Left"
+        case .right: return "Right"
+        case .up: return "Up"
+        case .down: return "Down"
+        case .home: return "Home"
+        case .end: return "End"
+        case .keysym(let name): return name
+        }
+    }
+}
+
+/// What a key does when it fires. Each case has a name in the layout format (`name`).
+public enum Action: Equatable, Hashable, Sendable {
+    /// Types the text (in entry mode: inserts it into the field).
+    case text(String)
+    /// Deletes the character before the cursor (BackSpace).
+    case backspace
+    /// Deletes the character after the cursor (Delete).
+    case delete
+    /// Return; in entry mode: done.
+    case returnKey
+    /// Types a space.
+    case space
+    /// Tab.
+    case tab
+    /// Escape; in entry mode: cancel.
+    case escape
+    /// Clears the field (entry mode); in typing mode nothing.
+    case clear
+    /// Cursor left.
+    case left
+    /// Cursor right.
+    case right
+    /// Cursor up.
+    case up
+    /// Cursor down.
+    case down
+    /// Cursor to the start.
+    case home
+    /// Cursor to the end.
+    case end
+    /// Any X keysym by name (`F1`, `Print`, `XF86AudioMute`).
+    case keysym(String)
+    /// A modifier: latched on one tap, locked on a second, released on a third.
+    case modifier(Modifier)
+    /// Caps Lock: shifts letters until tapped again.
+    case capsLock
+    /// Switches to the named layer of the same layout.
+    case layer(String)
+    /// Switches to the next layout.
+    case nextLayout
+    /// Hides the keyboard.
+    case hide
+    /// Types the locale's decimal separator (`.` or `,`).
+    case decimalSeparator
+    /// Multiplies the number in the field by the factor (千 = 1000, 万 = 10000).
+    case multiply(Int)
+    /// A Morse dot.
+    case morseDot
+    /// A Morse dash.
+    case morseDash
+    /// Ends the pending Morse letter.
+    case morseGap
+    /// A slot for one digit of a shuffled PIN pad; digits are dealt when the layout is shown.
+    case shuffledDigit
+    /// Entry mode: accept the field (like return).
+    case done
+    /// Entry mode: cancel (like escape).
+    case cancel
+
+    /// Every action name of the layout format, for error messages and docs.
+    public static let allNames: [String] = [
+        "text", "backspace", "delete", "return", "space", "tab", "escape", "clear",
+        "left", "right", "up", "down", "home", "end", "keysym",
+        "shift", "ctrl", "alt", "super", "altgr", "capslock",
+        "layer", "next-layout", "hide", "decimal", "multiply",
+        "morse-dot", "morse-dash", "morse-gap", "shuffled-digit", "done", "cancel",
+    ]
+
+    /// The action's name in the layout format.
+    public var name: String {
+        switch self {
+        case .text: return "text"
+        case .backspace: return "backspace"
+        case .delete: return "delete"
+        case .returnKey: return "return"
+        case .space: return "space"
+        case .tab: return "tab"
+        case .escape: return "escape"
+        case .clear: return "clear"
+        case .left: return "left"
+        case .right: return "right"
+        case .up: return "up"
+        case .down: return "down"
+        case .home: return "home"
+        case .end: return "end"
+        case .keysym: return "keysym"
+        case .modifier(let m): return m.rawValue
+        case .capsLock: return "capslock"
+        case .layer: return "layer"
+        case .nextLayout: return "next-layout"
+        case .hide: return "hide"
+        case .decimalSeparator: return "decimal"
+        case .multiply: return "multiply"
+        case .morseDot: return "morse-dot"
+        case .morseDash: return "morse-dash"
+        case .morseGap: return "morse-gap"
+        case .shuffledDigit: return "shuffled-digit"
+        case .done: return "done"
+        case .cancel: return "cancel"
+        }
+    }
+
+    /// The named X key this action sends in typing mode, if it is one.
+    public var namedKey: NamedKey? {
+        switch self {
+        case .backspace: return .backspace
+        case .delete: return .delete
+        case .returnKey: return .returnKey
+        case .tab: return .tab
+        case .escape: return .escape
+        case .left: return .left
+        case .right: return .right
+        case .up: return .up
+        case .down: return .down
+        case .home: return .home
+        case .end: return .end
+        case .keysym(let name): return .keysym(name)
+        default: return nil
+        }
+    }
+}

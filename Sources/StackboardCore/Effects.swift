@@ -1,0 +1,81 @@
+/// Which kind of click to play.
+public enum ClickKind: String, CaseIterable, Hashable, Sendable {
+    /// A character key.
+    case character
+    /// Backspace, delete, clear.
+    case delete
+    /// Return or done.
+    case returnKey = "return"
+    /// Shift, ctrl, layer switches and other function keys.
+    case modifier
+    /// Input the field rules refused (entry mode).
+    case error
+}
+
+/// One pointer (the mouse, or one finger of a touch screen) doing something.
+public enum InputEvent: Equatable, Hashable, Sendable {
+    /// A pointer went down at a point in window pixels.
+    case press(pointer: Int, at: Point)
+    /// A pointer that is down moved.
+    case move(pointer: Int, to: Point)
+    /// A pointer went up.
+    case release(pointer: Int, at: Point)
+    /// The pointer's gesture was taken away (touch cancelled, window hidden): nothing fires.
+    case cancel(pointer: Int)
+}
+
+/// A command for the entry field's text buffer.
+public enum BufferCommand: Equatable, Hashable, Sendable {
+    /// Insert text at the cursor (replacing the selection).
+    case insert(String)
+    /// Delete the grapheme before the cursor.
+    case deleteBackward
+    /// Delete the grapheme after the cursor.
+    case deleteForward
+    /// Empty the field.
+    case clear
+    /// Move the cursor one grapheme left.
+    case moveLeft
+    /// Move the cursor one grapheme right.
+    case moveRight
+    /// Move the cursor to the start.
+    case moveToStart
+    /// Move the cursor to the end.
+    case moveToEnd
+    /// Multiply the field's number by the factor.
+    case multiply(Int)
+    /// Add a Morse dot to the pending letter.
+    case morseDot
+    /// Add a Morse dash to the pending letter.
+    case morseDash
+    /// End the pending Morse letter (decode it).
+    case morseGap
+}
+
+/// What the shell must do after the state machine handled an event.
+public enum Effect: Equatable, Hashable, Sendable {
+    /// Typing mode: type this text into the focused application with these modifiers held.
+    case type(String, modifiers: Set<Modifier>)
+    /// Typing mode: send this named key with these modifiers held.
+    case key(NamedKey, modifiers: Set<Modifier>)
+    /// Entry mode: edit the field.
+    case edit(BufferCommand)
+    /// Entry mode: the user accepted the field.
+    case done
+    /// Entry mode: the user cancelled.
+    case cancel
+    /// Play a click.
+    case click(ClickKind)
+    /// Repaint these keys (indices into the current layer's keys).
+    case redraw([Int])
+    /// Repaint every key (layer or shift state changed).
+    case redrawAll
+    /// Show the long-press alternates of the key at `keyIndex`.
+    case showAlternates(keyIndex: Int)
+    /// Hide the alternates popup.
+    case hideAlternates
+    /// Hide the keyboard.
+    case hide
+    /// Switch to the next layout.
+    case nextLayout
+}

@@ -1,0 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import StackboardApp
+
+exit(StackboardMain.run(Array(CommandLine.arguments.dropFirst())))

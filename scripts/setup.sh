@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs, with apt, the Debian packages Stackboard needs to build, run and test, when missing.
+# Safe to run again: it only installs what dpkg does not already list as installed.
+set -euo pipefail
+
+PACKAGES=(
+  pkg-config
+  libx11-dev libxtst-dev libxi-dev        # X11, XTest, XInput2 (XKB is in libX11)
+  libcairo2-dev libpango1.0-dev           # painting and text
+  libasound2-dev                          # click sounds
+  xvfb openbox x11-utils x11-xkb-utils    # integration tests: server, WM, xprop, setxkbmap/xkbcomp
+  matchbox-window-manager                 # second WM for focus tests
+  xdotool                                 # reference for the typing benchmark
+  imagemagick                             # screenshots (import)
+  fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
+  xserver-xorg-core xserver-xorg-video-dummy   # touch tests (Xorg + inputtest)
+  locales
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null; then SUDO=sudo; else
+      echo "setup: need root to install ${missing[*]}: run as root or install sudo" >&2; exit 1
+    fi
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# de_DE.UTF-8 for the locale-separator tests.
+if command -v locale >/dev/null && ! locale -a 2>/dev/null | grep -qi '^de_DE.utf-\?8$'; then
+  SUDO=""; [ "$(id -u)" != 0 ] && SUDO=sudo
+  if [ -f /etc/locale.gen ]; then
+    $SUDO sed -i 's/^# *de_DE.UTF-8 UTF-8/de_DE.UTF-8 UTF-8/' /etc/locale.gen
+    grep -q '^de_DE.UTF-8 UTF-8' /etc/locale.gen || echo 'de_DE.UTF-8 UTF-8' | $SUDO tee -a /etc/locale.gen >/dev/null
+    $SUDO locale-gen >/dev/null 2>&1 || true
+  fi
+fi
+
+if ! command -v swift >/dev/null; then
+  if [ -x /opt/swift/usr/bin/swift ]; then :; else
+    echo "setup: no Swift toolchain found: install Swift 6 and put it on PATH (expected /opt/swift/usr/bin)" >&2
+    exit 1
+  fi
+fi
