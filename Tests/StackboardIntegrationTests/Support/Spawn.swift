@@ -1,0 +1,121 @@
+import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A child process started with `posix_spawn`, an empty signal mask and default signal
+/// handlers (a Foundation `Process` started from a test thread can inherit a blocked SIGTERM),
+/// in a process group of its own so that everything it starts can be killed with it.
+final class Child: @unchecked Sendable {
+    let pid: pid_t
+    let name: String
+    let stdoutPath: String
+    let stderrPath: String
+    private var exitStatus: Int32?
+
+    enum SpawnError: Error, CustomStringConvertible {
+        case failed(String, Int32)
+        var description: String {
+            switch self {
+            case .failed(let path, let code): return "cannot start \(path): \(String(cString: strerror(code)))"
+            }
+        }
+    }
+
+    /// Starts `path` with `arguments`; stdout and stderr go to files in `logDir`.
+    /// `extraFD` makes the given descriptor the child's descriptor 3.
+    init(_ path: String, _ arguments: [String], environment: [String: String], logDir: String,
+         stdinPath: String? = nil, extraFD: Int32? = nil) throws {
+        let base = (path as NSString).lastPathComponent
+        var n = 0
+        var stem = "\(logDir)/\(base)"
+        while FileManager.default.fileExists(atPath: stem + ".out") { n += 1; stem = "\(logDir)/\(base)-\(n)" }
+        name = base
+        stdoutPath = stem + ".out"
+        stderrPath = stem + ".err"
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdinPath ?? "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let fd = extraFD { posix_spawn_file_actions_adddup2(&actions, fd, 3) }
+
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attr, &empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attr, &all)
+        posix_spawnattr_setpgroup(&attr, 0)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var child: pid_t = 0
+        let rc = posix_spawnp(&child, path, &actions, &attr, argv, envp)
+        guard rc == 0 else { throw SpawnError.failed(path, rc) }
+        pid = child
+    }
+
+    /// The exit status if it has exited (128+signal when killed), nil while running.
+    func poll() -> Int32? {
+        if let s = exitStatus { return s }
+        var status: Int32 = 0
+        let r = waitpid(pid, &status, WNOHANG)
+        guard r == pid else { return nil }
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        exitStatus = code
+        return code
+    }
+
+    /// Waits up to `timeout` seconds for it to exit; nil on timeout.
+    @discardableResult
+    func wait(timeout: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let s = poll() { return s }
+            usleep(5_000)
+        }
+        return poll()
+    }
+
+    /// Sends `signal` to the child's whole process group.
+    func signal(_ sig: Int32) {
+        if poll() == nil { kill(-pid, sig); kill(pid, sig) }
+    }
+
+    /// Ends it: SIGTERM, then SIGKILL after `grace` seconds.
+    func stop(grace: Double = 2) {
+        guard poll() == nil else { kill(-pid, SIGKILL); return }
+        signal(SIGTERM)
+        if wait(timeout: grace) == nil {
+            kill(-pid, SIGKILL); kill(pid, SIGKILL)
+            wait(timeout: 2)
+        }
+        kill(-pid, SIGKILL) // anything left in its group
+    }
+
+    /// What it has written to stdout so far.
+    var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    /// What it has written to stderr so far.
+    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// Waits until stdout holds a line for which `match` is true; returns that line.
+    func waitForLine(timeout: Double, _ match: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if let line = stdout.split(separator: "\n").map(String.init).first(where: match) { return line }
+            usleep(10_000)
+        } while Date() < deadline
+        return nil
+    }
+
+    deinit { stop(grace: 1) }
+}
