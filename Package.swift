@@ -18,15 +18,22 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa",
                        providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
         // What Swift cannot write itself (variadic C callbacks).
         .target(name: "CShims", dependencies: ["CALSA"]),
+        // A cairo surface on an X drawable, behind a header with no X11 or cairo types
+        // (so that the two C modules never both own Xlib's declarations).
+        .target(name: "CXlibCairo", dependencies: ["CX11", "CCairoPango"]),
 
         .target(name: "StackboardRender", dependencies: ["StackboardCore", "CCairoPango"]),
-        .target(name: "StackboardX11", dependencies: ["StackboardCore", "StackboardRender", "CX11"]),
+        .target(name: "StackboardX11", dependencies: [
+            "StackboardCore", "StackboardRender", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
+        ]),
         .target(name: "StackboardSound", dependencies: ["StackboardCore", "CALSA", "CShims"]),
         .target(name: "StackboardKit", dependencies: ["StackboardCore", "StackboardRender", "StackboardX11"]),
         .target(name: "StackboardApp", dependencies: [
-            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit",
+            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit", "CShims",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
 

@@ -6,6 +6,7 @@ set -euo pipefail
 PACKAGES=(
   pkg-config
   libx11-dev libxtst-dev libxi-dev        # X11, XTest, XInput2 (XKB is in libX11)
+  libxkbcommon-dev                        # keysym <-> Unicode tables
   libcairo2-dev libpango1.0-dev           # painting and text
   libasound2-dev                          # click sounds
   xvfb openbox x11-utils x11-xkb-utils    # integration tests: server, WM, xprop, setxkbmap/xkbcomp

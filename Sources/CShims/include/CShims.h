@@ -2,4 +2,14 @@
 #define STACKBOARD_CSHIMS_H
 /// Installs an ALSA error handler that prints nothing (ALSA's default one is variadic).
 void stackboard_alsa_silence_errors(void);
+
+/// Blocks `count` signals in the calling thread (threads started later inherit the mask)
+/// and returns a non-blocking, close-on-exec signalfd that reports them; -1 on failure (errno set).
+int stackboard_signalfd_open(const int *signals, int count);
+
+/// Reads one pending signal from a signalfd: its number, or 0 when none is pending, -1 on error.
+int stackboard_signalfd_read(int fd);
+
+/// Unblocks the signals again (for a child between fork and exec, or after closing the fd).
+void stackboard_signals_unblock(const int *signals, int count);
 #endif

@@ -1,0 +1,47 @@
+import CShims
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Turns SIGTERM, SIGINT, SIGHUP, SIGUSR1 and SIGUSR2 into readable events on a file
+/// descriptor (a signalfd), so the `poll` loop handles them like X events: no handler runs
+/// in signal context and nothing global is touched. Create it before starting any thread.
+public final class SignalWatcher {
+    /// The signals it watches.
+    public static let watched: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
+    /// The descriptor to poll for POLLIN.
+    public let fd: Int32
+
+    /// An error that says what went wrong.
+    public struct SetupError: Error, CustomStringConvertible {
+        /// What failed.
+        public let description: String
+    }
+
+    /// Blocks the watched signals and opens the signalfd.
+    public init() throws(SetupError) {
+        let fd = Self.watched.withUnsafeBufferPointer { stackboard_signalfd_open($0.baseAddress, Int32($0.count)) }
+        guard fd >= 0 else {
+            throw SetupError(description: "cannot watch signals: \(String(cString: strerror(errno)))")
+        }
+        self.fd = fd
+    }
+
+    /// The next pending signal, or nil when none is pending.
+    public func next() -> Int32? {
+        let s = stackboard_signalfd_read(fd)
+        return s > 0 ? s : nil
+    }
+
+    /// Every pending signal, in order.
+    public func drain() -> [Int32] {
+        var out: [Int32] = []
+        while let s = next() { out.append(s) }
+        return out
+    }
+
+    deinit {
+        close(fd)
+        Self.watched.withUnsafeBufferPointer { stackboard_signals_unblock($0.baseAddress, Int32($0.count)) }
+    }
+}
