@@ -83,11 +83,11 @@ import Testing
     @Test func descriptionsNeverShowTheText() {
         var field = EntrySession(rules: FieldRules(secure: true))
         _ = field.apply(.insert("987"))
-        for text in [String(describing: field), String(reflecting: field), dumped(field)] {
+        for text in [String(describing: field), String(reflecting: field), entryFieldDump(field)] {
             #expect(!text.contains(where: { "987".contains($0) }), "\(text)")
         }
         let event = EntryEvent.insert("731")
-        for text in [String(describing: event), String(reflecting: event), dumped(event)] {
+        for text in [String(describing: event), String(reflecting: event), entryFieldDump(event)] {
             #expect(!text.contains("731"))
         }
         #expect(event.description == "insert(3 characters)")

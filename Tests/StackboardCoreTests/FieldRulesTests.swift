@@ -151,7 +151,7 @@ import Testing
 
     @Test func reasonDescriptionsNeverNameTheCharacter() {
         let reason = RejectReason.notAllowed(character: "Q")
-        for text in [String(describing: reason), String(reflecting: reason), dumped(reason)] {
+        for text in [String(describing: reason), String(reflecting: reason), entryFieldDump(reason)] {
             #expect(!text.contains("Q"))
         }
         #expect(RejectReason.tooLong(max: 6).description.contains("6"))

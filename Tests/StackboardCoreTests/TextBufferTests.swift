@@ -185,7 +185,7 @@ import Testing
     @Test func descriptionNeverShowsTheText() {
         var buffer = TextBuffer("s3cr3t")
         buffer.select(1..<2)
-        let shown = [String(describing: buffer), String(reflecting: buffer), "\(buffer)", dumped(buffer)]
+        let shown = [String(describing: buffer), String(reflecting: buffer), "\(buffer)", entryFieldDump(buffer)]
         for text in shown {
             #expect(!text.contains("s3cr3t"))
             #expect(!text.contains("cr"))
@@ -195,12 +195,12 @@ import Testing
 }
 
 /// Runs a mutating buffer call outside `#expect` (which cannot mutate) and returns its result.
-func changes(_ buffer: inout TextBuffer, _ edit: (inout TextBuffer) -> Bool) -> Bool {
+private func changes(_ buffer: inout TextBuffer, _ edit: (inout TextBuffer) -> Bool) -> Bool {
     edit(&buffer)
 }
 
 /// What `dump` prints for a value.
-func dumped(_ value: some Any) -> String {
+func entryFieldDump(_ value: some Any) -> String {
     var out = ""
     dump(value, to: &out)
     return out
