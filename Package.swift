@@ -39,6 +39,6 @@ let package = Package(
 
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"]),
-        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore"]),
+        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "CX11"]),
     ]
 )

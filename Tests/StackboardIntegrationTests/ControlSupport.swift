@@ -1,0 +1,113 @@
+import Foundation
+import CX11
+import StackboardX11
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Xlib prepared for use from several test threads at once: `XInitThreads` before any other
+/// Xlib call, and protocol errors ignored (the default handler would end the test process).
+enum ControlXlib {
+    /// Touch this before any Xlib call in the test process.
+    static let ready: Bool = {
+        XInitThreads()
+        _ = XSetErrorHandler { _, _ in 0 }
+        return true
+    }()
+}
+
+/// An in-process X connection to a test server that can play the running keyboard's part:
+/// it claims the control channel and reads the commands other processes send it. It keeps
+/// the session alive: do not close the session while a host is in use (Xlib ends the process
+/// when its server goes away).
+final class ControlHost {
+    let display: OpaquePointer
+    let screen: Int32
+    /// Kept so that the server outlives this connection (a lost server ends the process).
+    let session: XSession
+    /// The channel, once claimed (released before the display closes).
+    private(set) var channel: ControlChannel?
+
+    /// Opens the session's display.
+    init(_ session: XSession) throws {
+        _ = ControlXlib.ready
+        guard let display = XOpenDisplay(session.display) else {
+            throw XSession.Failure(description: "cannot open \(session.display) in the test process")
+        }
+        self.display = display
+        self.session = session
+        screen = XDefaultScreen(display)
+    }
+
+    /// Claims the control selection; returns the control window.
+    @discardableResult
+    func claim() throws(ControlError) -> UInt {
+        let made = try ControlChannel(display: display, screen: screen)
+        channel = made
+        return made.window
+    }
+
+    /// Gives the channel up (destroys its window).
+    func release() {
+        channel = nil
+        XSync(display, 0)
+    }
+
+    /// Reads events for up to `timeout` seconds, handing each to the channel, until `count`
+    /// commands have come; returns them in order.
+    func commands(count: Int, timeout: Double = 10) -> [ControlCommand] {
+        var out: [ControlCommand] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        var event = XEvent()
+        while out.count < count && Date() < deadline {
+            while XPending(display) > 0 {
+                XNextEvent(display, &event)
+                if let command = channel?.handle(event: &event) { out.append(command) }
+            }
+            if out.count >= count { break }
+            var pfd = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+            _ = poll(&pfd, 1, 20)
+        }
+        return out
+    }
+
+    /// The atom called `name`.
+    func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+
+    /// Sends `window` a format-32 ClientMessage of `type` with `code` in `data.l[0]`.
+    func sendMessage(to window: UInt, type: String, code: Int) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = Window(window)
+        event.xclient.message_type = atom(type)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = code
+        XSendEvent(display, Window(window), 0, NoEventMask, &event)
+        XSync(display, 0)
+    }
+
+    /// Whether `window` has `property` set.
+    func hasProperty(_ property: String, on window: UInt) -> Bool {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, Window(window), atom(property), 0, 64, 0, Atom(AnyPropertyType),
+                                        &type, &format, &count, &after, &data)
+        if let data { XFree(data) }
+        return status == Success && type != 0
+    }
+
+    /// Makes a new window of this connection the owner of `selection` (as another program would).
+    func takeSelection(_ selection: String) {
+        let window = XCreateSimpleWindow(display, XRootWindow(display, screen), 0, 0, 1, 1, 0, 0, 0)
+        XSetSelectionOwner(display, atom(selection), window, UInt(CurrentTime))
+        XSync(display, 0)
+    }
+
+    deinit {
+        channel = nil
+        XCloseDisplay(display)
+    }
+}
