@@ -16,6 +16,7 @@ PACKAGES=(
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   xserver-xorg-core xserver-xorg-video-dummy   # touch tests (Xorg + inputtest)
   locales
+  dpkg-dev debhelper desktop-file-utils   # the Debian package test (make deb), desktop file check
 )
 
 missing=()

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import CX11
 import StackboardX11
 #if canImport(Glibc)
@@ -109,5 +110,85 @@ final class ControlHost {
     deinit {
         channel = nil
         XCloseDisplay(display)
+    }
+}
+
+/// A real `stackboard` keyboard in an `XSession`, seen from outside: its window's map state and
+/// place (xwininfo), its keys (`stackboard keys`), and the control commands.
+final class ControlledKeyboard {
+    let session: XSession
+    let child: Child
+
+    /// Whether the built program has the keyboard command (the window issue) at all.
+    static let available: Bool = PackageBuild.commands.contains("keyboard")
+    /// Whether `stackboard keyboard` takes `--hidden`.
+    static let hasHiddenOption: Bool = available
+        && PackageBuild.run(Tools.stackboard, ["keyboard", "--help"]).stdout.contains("--hidden")
+
+    /// Starts `stackboard ARGS` and waits until it answers `stackboard status` with `state`.
+    init(_ session: XSession, _ args: [String] = [], until state: String = "shown") throws {
+        self.session = session
+        child = try session.spawn(Tools.stackboard, args)
+        try waitForState(state)
+    }
+
+    /// `stackboard ARGS` run to completion on this display.
+    func stackboard(_ args: [String]) -> (status: Int32, stdout: String, stderr: String) {
+        session.run(Tools.stackboard, args)
+    }
+
+    /// Waits until `stackboard status` prints `state` and the window's map state agrees.
+    func waitForState(_ state: String) throws {
+        try session.waitUntil(timeout: 20, "state '\(state)' (status: \(stackboard(["status"]).stdout)"
+                              + "\(stackboard(["status"]).stderr), keyboard stderr: \(child.stderr))") {
+            stackboard(["status"]).stdout == state + "\n" && (geometry()?.viewable ?? false) == (state == "shown")
+        }
+    }
+
+    /// Waits until `stackboard status --layout` prints `name`.
+    func waitForLayout(_ name: String) throws {
+        try session.waitUntil(timeout: 20, "layout '\(name)' (now: \(stackboard(["status", "--layout"]).stdout))") {
+            stackboard(["status", "--layout"]).stdout == name + "\n"
+        }
+    }
+
+    /// The keyboard window ("Stackboard"): root position, size and whether it is viewable.
+    func geometry() -> (x: Int, y: Int, width: Int, height: Int, viewable: Bool)? {
+        let r = session.run("xwininfo", ["-name", "Stackboard"])
+        guard r.status == 0 else { return nil }
+        var values: [String: String] = [:]
+        for line in r.stdout.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2 { values[parts[0]] = parts[1] }
+        }
+        guard let x = values["Absolute upper-left X"].flatMap(Int.init), let y = values["Absolute upper-left Y"].flatMap(Int.init),
+              let w = values["Width"].flatMap(Int.init), let h = values["Height"].flatMap(Int.init) else { return nil }
+        return (x, y, w, h, values["Map State"] == "IsViewable")
+    }
+
+    /// Clicks the centre of the first key of `layout` (at the window's size) for which `match` holds.
+    func tap(layout: String = "qwerty", _ match: ([String: Any]) -> Bool) throws {
+        let frame = try #require(geometry())
+        let r = stackboard(["keys", "--layout", layout, "--size", "\(frame.width)x\(frame.height)"])
+        try #require(r.status == 0, "stackboard keys: \(r.stderr)")
+        let keys = r.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let found = keys.first(where: match)
+        let key = try #require(found, "no such key in \(layout)")
+        let x = frame.x + ((key["x"] as? Int) ?? 0) + ((key["width"] as? Int) ?? 0) / 2
+        let y = frame.y + ((key["y"] as? Int) ?? 0) + ((key["height"] as? Int) ?? 0) / 2
+        let click = session.run("xdotool", ["mousemove", String(x), String(y), "mousedown", "1", "mouseup", "1"])
+        try #require(click.status == 0, "xdotool: \(click.stderr)")
+    }
+
+    /// Waits until the keyboard has printed (`--print`) `count` lines; returns them.
+    func printed(count: Int) throws -> [String] {
+        var lines: [String] = []
+        try session.waitUntil(timeout: 10, "\(count) printed keys (have \(lines))") {
+            lines = child.stdout.split(separator: "\n").map(String.init)
+            return lines.count >= count
+        }
+        return lines
     }
 }

@@ -1,7 +1,4 @@
 import CX11
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The running keyboard's end of the control protocol (see `ControlAtomName`): it owns the
 /// `_STACKBOARD_S<screen>` selection on a small unmapped window of its own, so there is one
@@ -37,13 +34,7 @@ public final class ControlChannel {
         attributes.event_mask = PropertyChangeMask
         let window = XCreateWindow(display, root, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil,
                                    UInt(CWOverrideRedirect | CWEventMask), &attributes)
-        access.setText("Stackboard control", on: window, property: access.atom("_NET_WM_NAME"))
-        var pid = UInt(getpid())
-        withUnsafeBytes(of: &pid) { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            XChangeProperty(display, window, access.atom("_NET_WM_PID"), xaCardinal, 32,
-                            PropModeReplace, bytes.baseAddress, 1)
-        }
+        // No name, class or pid on it: tools that look for the keyboard by those must not find it.
         // ICCCM: take the selection with a real server timestamp, got from a PropertyNotify.
         let time = serverTime(display, window, property: access.atom(ControlAtomName.state))
         XSetSelectionOwner(display, selection, window, time)

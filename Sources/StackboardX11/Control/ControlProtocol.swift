@@ -59,6 +59,3 @@ struct XPropertyAccess {
 
 /// `XA_STRING` (a cast macro Swift does not import).
 let xaString: Atom = 31
-
-/// `XA_CARDINAL` (a cast macro Swift does not import).
-let xaCardinal: Atom = 6
