@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import StackboardX11
+import CX11
 
 /// The control channel and client in-process, against a private X server: one keyboard per
 /// display, commands delivered in order, the published status, and what is ignored.
@@ -107,5 +108,44 @@ import StackboardX11
         try host.claim()
         other.takeSelection("_STACKBOARD_S\(host.screen)")
         #expect(host.commands(count: 1) == [.quit])
+    }
+
+    @Test func theChannelKeepsItsDisplayOwnerAliveUntilItGoes() throws {
+        let session = try XSession(wm: .none)
+        _ = ControlXlib.ready
+        let display = try #require(XOpenDisplay(session.display))
+        var connection: ControlTestConnection? = ControlTestConnection(display)
+        weak let watched = connection
+        var channel: ControlChannel? = try ControlChannel(display: display, screen: XDefaultScreen(display), owner: connection)
+        connection = nil
+        #expect(watched != nil, "the channel let its display's owner go")
+        #expect(try ControlClient.runningKeyboard(displayName: session.display) == channel?.window)
+        channel = nil
+        #expect(watched == nil)
+        #expect(try ControlClient.runningKeyboard(displayName: session.display) == nil)
+        withExtendedLifetime(session) {}
+    }
+
+    @Test func claimingAnnouncesTheNewOwnerOnTheRootWindow() throws {
+        let session = try XSession(wm: .none)
+        let watcher = try ControlHost(session)
+        let root = XRootWindow(watcher.display, watcher.screen)
+        XSelectInput(watcher.display, root, StructureNotifyMask)
+        XSync(watcher.display, 0)
+        let host = try ControlHost(session)
+        let window = try host.claim()
+        var event = XEvent()
+        var announced: (selection: Int, owner: Int)?
+        try session.waitUntil(timeout: 10, "a MANAGER client message on the root window") {
+            while XPending(watcher.display) > 0 {
+                XNextEvent(watcher.display, &event)
+                if event.type == ClientMessage, event.xclient.message_type == watcher.atom("MANAGER") {
+                    announced = (event.xclient.data.l.1, event.xclient.data.l.2)
+                }
+            }
+            return announced != nil
+        }
+        #expect(announced?.selection == Int(watcher.atom("_STACKBOARD_S\(watcher.screen)")))
+        #expect(announced?.owner == Int(window))
     }
 }

@@ -17,12 +17,26 @@ enum ControlXlib {
     }()
 }
 
+/// An in-process X connection (`Display *`), closed by `close()` or in `deinit`.
+final class ControlTestConnection {
+    let display: OpaquePointer
+    private var open = true
+    init(_ display: OpaquePointer) { self.display = display }
+    /// Closes the connection (once).
+    func close() {
+        if open { XCloseDisplay(display) }
+        open = false
+    }
+    deinit { close() }
+}
+
 /// An in-process X connection to a test server that can play the running keyboard's part:
 /// it claims the control channel and reads the commands other processes send it. It keeps
 /// the session alive: do not close the session while a host is in use (Xlib ends the process
 /// when its server goes away).
 final class ControlHost {
-    let display: OpaquePointer
+    let connection: ControlTestConnection
+    var display: OpaquePointer { connection.display }
     let screen: Int32
     /// Kept so that the server outlives this connection (a lost server ends the process).
     let session: XSession
@@ -35,7 +49,7 @@ final class ControlHost {
         guard let display = XOpenDisplay(session.display) else {
             throw XSession.Failure(description: "cannot open \(session.display) in the test process")
         }
-        self.display = display
+        self.connection = ControlTestConnection(display)
         self.session = session
         screen = XDefaultScreen(display)
     }
@@ -43,7 +57,7 @@ final class ControlHost {
     /// Claims the control selection; returns the control window.
     @discardableResult
     func claim() throws(ControlError) -> UInt {
-        let made = try ControlChannel(display: display, screen: screen)
+        let made = try ControlChannel(display: display, screen: screen, owner: connection)
         channel = made
         return made.window
     }
@@ -108,8 +122,8 @@ final class ControlHost {
     }
 
     deinit {
-        channel = nil
-        XCloseDisplay(display)
+        channel = nil       // destroys the control window while the display is open
+        connection.close()  // and closes it while the server (kept by `session`) still runs
     }
 }
 
@@ -128,8 +142,30 @@ final class ControlledKeyboard {
     /// Starts `stackboard ARGS` and waits until it answers `stackboard status` with `state`.
     init(_ session: XSession, _ args: [String] = [], until state: String = "shown") throws {
         self.session = session
+        try ControlledKeyboard.waitForWindowManager(session)
         child = try session.spawn(Tools.stackboard, args)
         try waitForState(state)
+    }
+
+    /// Waits until the window manager really manages new windows: a probe window gets WM_STATE.
+    /// (openbox sets _NET_SUPPORTING_WM_CHECK, which XSession waits for, before it is ready, and
+    /// a window mapped in between is never mapped: 5 in 25 keyboard starts here.)
+    static func waitForWindowManager(_ session: XSession) throws {
+        let host = try ControlHost(session)
+        let display = host.display
+        let probe = XCreateSimpleWindow(display, XRootWindow(display, host.screen), 0, 0, 10, 10, 0, 0, 0)
+        defer { XDestroyWindow(display, probe); XSync(display, 0) }
+        // A map request made while the WM starts up is lost: ask again every half second.
+        var asked = Date.distantPast
+        try session.waitUntil(timeout: 15, "the window manager to manage a probe window") {
+            if host.hasProperty("WM_STATE", on: UInt(probe)) { return true }
+            if Date().timeIntervalSince(asked) > 0.5 {
+                XMapWindow(display, probe)
+                XSync(display, 0)
+                asked = Date()
+            }
+            return false
+        }
     }
 
     /// `stackboard ARGS` run to completion on this display.
@@ -140,7 +176,8 @@ final class ControlledKeyboard {
     /// Waits until `stackboard status` prints `state` and the window's map state agrees.
     func waitForState(_ state: String) throws {
         try session.waitUntil(timeout: 20, "state '\(state)' (status: \(stackboard(["status"]).stdout)"
-                              + "\(stackboard(["status"]).stderr), keyboard stderr: \(child.stderr))") {
+                              + "\(stackboard(["status"]).stderr), window: \(String(describing: geometry())), "
+                              + "keyboard exit: \(String(describing: child.poll())), stderr: \(child.stderr))") {
             stackboard(["status"]).stdout == state + "\n" && (geometry()?.viewable ?? false) == (state == "shown")
         }
     }

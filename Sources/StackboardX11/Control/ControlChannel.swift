@@ -5,8 +5,9 @@ import CX11
 /// keyboard per display, and it decodes the commands other `stackboard` processes send there.
 ///
 /// Works on a `Display *` that the keyboard opened: pass every event the loop reads to
-/// `handle(event:)`. Release the channel before closing the display (its `deinit` destroys
-/// the window, which gives the selection up).
+/// `handle(event:)`. Its `deinit` destroys the window (which gives the selection up), so the
+/// display must still be open then: pass the object that closes it as `owner`, and the channel
+/// keeps it alive.
 public final class ControlChannel {
     /// The control window (owner of the selection), as an X resource id.
     public let window: UInt
@@ -17,11 +18,14 @@ public final class ControlChannel {
     private let stateProperty: Atom
     private let layoutProperty: Atom
     private let display: OpaquePointer
+    /// Whatever closes the display (an `XConnection`), kept alive until the window is destroyed.
+    private let owner: AnyObject?
     private var properties: XPropertyAccess { XPropertyAccess(display: display) }
 
-    /// Claims the selection of `screen` on `display`. Throws `.alreadyRunning` with the owner's
+    /// Claims the selection of `screen` on `display`, keeping `owner` (the object that closes
+    /// the display) alive as long as the channel. Throws `.alreadyRunning` with the owner's
     /// window when another keyboard holds it (also when one wins a race with this one).
-    public init(display: OpaquePointer, screen: Int32) throws(ControlError) {
+    public init(display: OpaquePointer, screen: Int32, owner: AnyObject?) throws(ControlError) {
         let access = XPropertyAccess(display: display)
         let name = displayName(display)
         let selection = access.atom(ControlAtomName.selection(screen: screen))
@@ -38,11 +42,11 @@ public final class ControlChannel {
         // ICCCM: take the selection with a real server timestamp, got from a PropertyNotify.
         let time = serverTime(display, window, property: access.atom(ControlAtomName.state))
         XSetSelectionOwner(display, selection, window, time)
-        let owner = XGetSelectionOwner(display, selection)
-        guard owner == window else {
+        let winner = XGetSelectionOwner(display, selection)
+        guard winner == window else {
             XDestroyWindow(display, window)
             XFlush(display)
-            throw .alreadyRunning(window: UInt(owner), display: name)
+            throw .alreadyRunning(window: UInt(winner), display: name)
         }
         // No more PropertyNotify: commands arrive as ClientMessages, which need no mask.
         XSelectInput(display, window, NoEventMask)
@@ -50,6 +54,7 @@ public final class ControlChannel {
         XFlush(display)
 
         self.display = display
+        self.owner = owner
         self.window = UInt(window)
         self.selection = selection
         self.messageType = access.atom(ControlAtomName.message)

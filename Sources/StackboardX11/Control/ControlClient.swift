@@ -32,8 +32,9 @@ public enum ControlClient {
             event.xclient.data.l.0 = command.wireCode
             XSendEvent(connection.display, owner, 0, NoEventMask, &event)
             XSync(connection.display, 0)
-            // A keyboard that exited meanwhile took its window (and the selection) with it.
-            guard try connection.owner() == owner else { throw .notRunning(display: connection.name) }
+            // BadWindow: the keyboard exited between the lookup and the send. (Checking the owner
+            // again instead would be wrong: after `quit` it is rightly gone already.)
+            guard !controlClientSawError else { throw .notRunning(display: connection.name) }
         }
     }
 
@@ -59,6 +60,10 @@ public enum ControlClient {
         }
     }
 }
+
+/// Set by the client's X error handler (Xlib's handler is process-wide and takes no context:
+/// the one kind of global the design allows).
+nonisolated(unsafe) private var controlClientSawError = false
 
 /// A short-lived connection of the client, closed in `deinit`.
 private final class ClientConnection {
@@ -92,11 +97,15 @@ private final class ClientConnection {
         return owner
     }
 
-    /// Runs `body` with X protocol errors ignored (the keyboard's window may vanish at any
-    /// moment; `body` checks the owner again instead), then restores the previous handler.
+    /// Runs `body` with X protocol errors only noted in `controlClientSawError` (the keyboard's
+    /// window may vanish at any moment), then restores the previous handler.
     func withErrorsIgnored<T>(_ body: () throws(ControlError) -> T) throws(ControlError) -> T {
         XSync(display, 0)
-        let previous = XSetErrorHandler { _, _ in 0 }
+        controlClientSawError = false
+        let previous = XSetErrorHandler { _, _ in
+            controlClientSawError = true
+            return 0
+        }
         defer {
             XSync(display, 0)
             XSetErrorHandler(previous)
