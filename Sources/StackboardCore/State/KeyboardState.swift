@@ -17,6 +17,10 @@
 /// - Holding a repeating key fires it after `repeatDelay`, then every `repeatInterval` (no click
 ///   for repeats); its release then fires nothing. Modifier, caps lock, layer, next-layout and
 ///   hide keys never repeat. Holding a key with alternates opens them instead (long press wins).
+/// - Dwell (`config.dwell`): `.hover` resting on a key fires it like a tap; it must leave the
+///   key (or move well away on it) before it fires again. Progress shows in 20 steps.
+/// - Scanning (`config.scan`): rows of the root stack, then the chosen row's keys, highlighted in
+///   turn; `.switchPress` picks. Rows left alone for `loops` passes pause until the next press.
 public struct KeyboardState: Sendable {
     /// The layout shown.
     public internal(set) var layout: Layout
@@ -159,6 +163,7 @@ public struct KeyboardState: Sendable {
     }
 
     /// When `advance(to:)` must be called next; nil when nothing is pending (idle means idle).
+    /// A time in the past (0 when scanning waits to start) means as soon as possible.
     public var nextDeadline: Double? {
         var times = pointers.values.compactMap { $0.timer?.time }
         if let d = dwellDeadline { times.append(d) }
