@@ -25,7 +25,7 @@ public final class CairoContext {
 
     deinit { cairo_destroy(handle) }
 
-    /// Cairo's error state, if drawing failed (nil when all is well).
+    /// Throws when cairo has entered an error state (`cairo_status`); drawing then does nothing.
     public func check() throws(RenderError) {
         let status = cairo_status(handle)
         guard status == CAIRO_STATUS_SUCCESS else {

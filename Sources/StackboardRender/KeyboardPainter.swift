@@ -22,7 +22,8 @@ public struct KeyboardPainter {
     /// The smallest label size in pixels: readable at any key size.
     public var minimumLabelSize: Double { 9 * scale }
 
-    /// Paints the whole keyboard: the background over `geometry.size`, then every key.
+    /// Paints the whole keyboard: the background over `geometry.size`, then every key (an entry
+    /// window, whose offset geometry also covers the field, paints the field afterwards).
     /// `states` gives each key's state by index; `pendingMorse` (a code of `.` and `-`) is shown
     /// on morse-gap keys.
     public func paintAll(_ ctx: CairoContext, geometry: KeyboardGeometry, shifted: Bool,
