@@ -13,7 +13,8 @@ public struct SoundDeviceFormat: Equatable, Sendable {
     public var bufferFrames: Int
 }
 
-/// An open ALSA playback PCM (`snd_pcm_t`), non-blocking, S16_LE interleaved. Closed in `deinit`.
+/// An open ALSA playback PCM (`snd_pcm_t`), non-blocking, 16-bit in the host byte order (S16_LE on
+/// every little-endian machine), interleaved. Closed in `deinit`.
 /// After the player starts, only its playback thread touches it.
 final class PCMDevice: @unchecked Sendable {
     /// The PCM name it was opened with.
@@ -57,7 +58,7 @@ final class PCMDevice: @unchecked Sendable {
             "ALSA device \"\(name)\" cannot play \(rate) Hz 16-bit audio; pick a converting device such as \"default\" or \"plughw:0\"")
         guard snd_pcm_hw_params_any(pcm, hw) >= 0,
               snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED) >= 0,
-              snd_pcm_hw_params_set_format(pcm, hw, SND_PCM_FORMAT_S16_LE) >= 0 else { throw unsupported }
+              snd_pcm_hw_params_set_format(pcm, hw, SND_PCM_FORMAT_S16) >= 0 else { throw unsupported }
         _ = snd_pcm_hw_params_set_rate_resample(pcm, hw, 1)
         let channels: UInt32 = snd_pcm_hw_params_test_channels(pcm, hw, 1) == 0 ? 1 : 2
         guard snd_pcm_hw_params_set_channels(pcm, hw, channels) >= 0,

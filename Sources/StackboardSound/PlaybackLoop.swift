@@ -6,8 +6,7 @@ import StackboardCore
 
 /// The playback thread's work: it opens and owns the device (so a device that hangs while opening
 /// holds up only this thread), takes the latest request from the queue and hands the prepared
-/// click to ALSA. A click still playing is cut (dropped) when a newer one
-/// starts. Device errors are recovered (`snd_pcm_recover`); a device that keeps failing is closed
+/// click to ALSA. A click still playing is cut (dropped) when a newer one starts. Device errors are recovered (`snd_pcm_recover`); a device that keeps failing is closed
 /// and left alone for `retryInterval`, then reopened on the next click. It never prints.
 final class PlaybackLoop: @unchecked Sendable {
     private let queue: ClickQueue
@@ -77,15 +76,16 @@ final class PlaybackLoop: @unchecked Sendable {
                     offset += n
                     continue
                 }
-                if n == -Int(EAGAIN) || n == 0 {
-                    // The buffer is full: wait a little, unless a newer click or close wants the thread.
-                    if queue.shouldStop { return }
-                    if monotonicNanoseconds() > giveUp { queue.count(failed: 1); return }
+                // No progress. Stop for a newer click or close; give up on a device that
+                // neither takes the click nor fails outright within its length plus half a second.
+                if queue.shouldStop { return }
+                if monotonicNanoseconds() > giveUp { queue.count(failed: 1); return }
+                if n == -Int(EAGAIN) || n == 0 { // the buffer is full: wait a little for room
                     let w = device.waitForRoom(milliseconds: 10)
                     if w < 0, device.recover(w) < 0 { return lose(device) }
                     continue
                 }
-                if device.recover(Int32(n)) < 0 { return lose(device) }
+                if device.recover(Int32(n)) < 0 { return lose(device) } // underrun, suspend: go on
             }
         }
     }

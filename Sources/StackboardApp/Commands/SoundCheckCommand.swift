@@ -6,8 +6,8 @@ import StackboardSound
 
 /// `stackboard sound-check`: plays clicks on an ALSA device with the keyboard's own player and
 /// reports what the device took. A diagnostic for users ("do I hear the clicks?") and for tests.
-/// Exit 0 when every click was handed to the device, 1 when there is no sound (the one-line
-/// reason is on stderr) or the device stalled, 2 for bad options.
+/// Exit 0 when every click was handed to the device, 1 when there is no sound, the device stalled
+/// or clicks failed (one line on stderr says which), 2 for bad options.
 enum SoundCheckCommand {
     static let command = Command(name: "sound-check", summary: "play clicks on a sound device and report how it went") { words in
         run(words)
@@ -29,7 +29,8 @@ enum SoundCheckCommand {
           --interval MS       pause after each click, 0 to 10000 (default: 150, or 0 with --burst)
           --burst             do not wait for each click to reach the device: newer clicks replace older ones
           --samples DIR       folder of the click samples (default: the installed ones)
-        Exit status: 0 all clicks handed to the device, 1 no sound or the device stalled, 2 bad options.
+        Exit status: 0 all clicks handed to the device, 1 no sound, a stalled device or failed clicks,
+        2 bad options.
         """
 
     static func run(_ words: [String]) -> Int32 {
@@ -86,7 +87,11 @@ enum SoundCheckCommand {
             printError("stackboard: the sound device \"\(options.device)\" did not take the clicks within 2 seconds; it may be hung or suspended")
             return 1
         }
-        return s.failed == 0 ? 0 : 1
+        if s.failed > 0 {
+            printError("stackboard: \(s.failed) of \(s.started) clicks did not reach the sound device \"\(options.device)\" (it failed or went away; the keyboard goes on silently and tries again later)")
+            return 1
+        }
+        return 0
     }
 
     /// Plays the clicks; true when the device stalled.
