@@ -27,6 +27,9 @@ import StackboardCore
         try #require(report.periodFrames > 0, "sound-check prints the period: \(r.stdout)")
         #expect((report.requested, report.started, report.replaced, report.cut, report.failed) == (count, count, 0, 0, 0))
 
+        #expect(r.stdout.contains("latency from play() to the first frames handed to ALSA: median "))
+        #expect(r.stdout.contains("(last \(count) clicks)"), "one latency per click in the ring: \(r.stdout)")
+
         let click = try SoundFixture.expectedClick(kind, volume: volume, period: report.periodFrames)
         let diff = firstDifference(try fx.recorded(), Array([[UInt8]](repeating: click, count: count).joined()))
         #expect(diff == nil, "\(diff ?? "")")
@@ -163,6 +166,18 @@ import StackboardCore
         #expect(r.status == 2)
         #expect(r.stderr.contains(message), "\(r.stderr)")
         #expect((try? fx.recorded()) == nil, "nothing was played")
+    }
+
+    @Test func helpDescribesTheOptionsAndTheCommandIsListed() throws {
+        let fx = try SoundFixture()
+        let help = try fx.stackboard(["sound-check", "--help"])
+        #expect(help.status == 0)
+        for option in ["--sound-device PCM", "--volume", "--count", "--kind", "--interval", "--burst", "--samples"] {
+            #expect(help.stdout.contains(option), "\(option)")
+        }
+        #expect((try? fx.recorded()) == nil, "--help plays nothing")
+        let list = try fx.stackboard(["--help"])
+        #expect(list.stdout.contains("sound-check"))
     }
 
     @Test func samplesAreWhatTheCommittedScriptMakes() throws {
