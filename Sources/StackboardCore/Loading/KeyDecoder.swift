@@ -21,8 +21,8 @@ extension LayoutDecoder {
                    style: KeyDefaults.style(for: .text(text)), repeats: false)
     }
 
-    /// A key object; returns the key and whether it gave a weight. `inAlternates` forbids nesting.
-    mutating func keyObject(_ node: JSONValue, path: String, inAlternates: Bool = false) throws(LayoutError) -> (Key, weightGiven: Bool) {
+    /// A key object (`inAlternates`: one of a key's alternates, which cannot nest).
+    mutating func keyObject(_ node: JSONValue, path: String, inAlternates: Bool = false) throws(LayoutError) -> Key {
         let what = inAlternates ? "an alternate (a string, or a key object)" : "a key object"
         let fields = try FieldReader(node, path: path, what: what, allowed: Self.keyFields, context: context)
         let label = try fields.string("label", expected: "the key's label: a string", nonEmpty: false)
@@ -57,14 +57,14 @@ extension LayoutDecoder {
                 if let s = element.string {
                     alternates.append(try bareKey(s, element, path: elementPath))
                 } else if element.members != nil {
-                    alternates.append(try keyObject(element, path: elementPath, inAlternates: true).0)
+                    alternates.append(try keyObject(element, path: elementPath, inAlternates: true))
                 } else {
                     throw context.expected("an alternate: a string, or a key object", elementPath, element)
                 }
             }
             key.alternates = alternates
         }
-        return (key, weight != nil)
+        return key
     }
 
     /// The action of a key object from `action` and its parameter fields.

@@ -68,14 +68,11 @@ struct LayoutDecoder {
             throw fields.missing("rows", expected: "an array of rows", in: "a layer")
         }
         var items: [StackItem] = []
-        var weighted = false
         for (i, rowNode) in rows.enumerated() {
-            let decoded = try row(rowNode, path: JSONPath.index(fields.path("rows"), i))
-            items.append(decoded.item)
-            weighted = weighted || decoded.weightGiven
+            items.append(try row(rowNode, path: JSONPath.index(fields.path("rows"), i)))
         }
         var root = Stack(axis: .vertical, items: items)
-        root.distribution = try distribution(fields, inferred: weighted ? .proportional : .fillEqually)
+        root.distribution = try distribution(fields, inferred: Self.inferredDistribution(items))
         root.spacing = try fields.int("spacing", in: 0...Self.maxPixels, expected: "the pixels between rows")
         let keys = root.keys
         if !keys.contains(where: { $0.style != .blank }) {
