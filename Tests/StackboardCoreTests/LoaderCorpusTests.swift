@@ -61,7 +61,7 @@ import Testing
     /// Byte-level mutations of every shipped layout, from a fixed seed: the loader must answer each.
     @Test(arguments: ShippedLayoutsTests.names) func mutatedShippedLayoutsNeverCrash(name: String) throws {
         let original = try LayoutLoader.readFile(S.shippedDirectory + "/" + name + ".json")
-        var rng = SplitMix64(seed: UInt64(name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }.magnitude))
+        var rng = LoaderRNG(seed: UInt64(name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }.magnitude))
         let tokens = Array("{}[]\",:-0123456789.eE\\u truefalsnl\u{0}\u{FF}".utf8)
         var loaded = 0
         var failed = 0

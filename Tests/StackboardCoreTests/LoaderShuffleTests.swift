@@ -15,7 +15,7 @@ import Testing
 
     @Test func aDealPlacesEachDigitOnceAsANormalTextKey() throws {
         let pin = try Self.pin()
-        var rng = SplitMix64(seed: 42)
+        var rng = LoaderRNG(seed: 42)
         let dealt = pin.dealingShuffledDigits(using: &rng)
         #expect(!dealt.hasShuffledDigits)
         #expect(Self.digits(dealt).sorted() == (0...9).map(String.init))
@@ -35,7 +35,7 @@ import Testing
 
     @Test func differentSeedsDealDifferentlyAndTheSameSeedAlike() throws {
         let pin = try Self.pin()
-        var a = SplitMix64(seed: 1), b = SplitMix64(seed: 2), c = SplitMix64(seed: 1)
+        var a = LoaderRNG(seed: 1), b = LoaderRNG(seed: 2), c = LoaderRNG(seed: 1)
         let first = Self.digits(pin.dealingShuffledDigits(using: &a))
         #expect(first != Self.digits(pin.dealingShuffledDigits(using: &b)))
         #expect(first == Self.digits(pin.dealingShuffledDigits(using: &c)))
@@ -44,7 +44,7 @@ import Testing
 
     @Test func everyDigitReachesEverySlot() throws {
         let pin = try Self.pin()
-        var rng = SplitMix64(seed: 7)
+        var rng = LoaderRNG(seed: 7)
         var seen = Array(repeating: Set<String>(), count: 10)
         for _ in 0..<500 {
             for (slot, digit) in Self.digits(pin.dealingShuffledDigits(using: &rng)).enumerated() { seen[slot].insert(digit) }
@@ -60,7 +60,7 @@ import Testing
 
     @Test func layoutsWithoutSlotsAreUnchanged() throws {
         let layout = try LoaderSupport.load(LoaderSupport.layout(rows: #"["1", "2"]"#))
-        var rng = SplitMix64(seed: 3)
+        var rng = LoaderRNG(seed: 3)
         #expect(layout.dealingShuffledDigits(using: &rng) == layout)
         #expect(layout.dealingDigitsInOrder() == layout)
         #expect(!layout.hasShuffledDigits)

@@ -30,7 +30,7 @@ enum LoaderSupport {
         do {
             return try LayoutLoader.load(json: json, file: "t.json")
         } catch {
-            throw TestFailure(message: error.description)
+            throw LoaderTestFailure(message: error.description)
         }
     }
 
@@ -48,13 +48,13 @@ enum LoaderSupport {
 }
 
 /// A test failure carrying a message (so `#require` and `throws` tests show it).
-struct TestFailure: Error, CustomStringConvertible {
+struct LoaderTestFailure: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
 }
 
-/// A small seeded random number generator (SplitMix64), so shuffles and mutations are reproducible.
-struct SplitMix64: RandomNumberGenerator {
+/// A small seeded random number generator (LoaderRNG), so shuffles and mutations are reproducible.
+struct LoaderRNG: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

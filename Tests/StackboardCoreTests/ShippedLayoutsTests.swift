@@ -11,7 +11,7 @@ import Testing
         do {
             return try LayoutLoader.load(file: LoaderSupport.shippedDirectory + "/" + name + ".json")
         } catch {
-            throw TestFailure(message: error.description)
+            throw LoaderTestFailure(message: error.description)
         }
     }
 

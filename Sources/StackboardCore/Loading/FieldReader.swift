@@ -90,7 +90,7 @@ struct FieldReader {
     static func int(_ node: JSONValue, path: String, in range: ClosedRange<Int>, expected: String,
                     context: DecodingContext) throws(LayoutError) -> Int {
         let rangeText = range.upperBound == Int.max ? "of at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
-        guard let n = node.number, n.isFinite, n == n.rounded(),
+        guard let n = node.number, n.isFinite, n == n.rounded(), abs(n) < 1e15,
               n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
             throw context.expected("\(expected): a whole number \(rangeText)", path, node)
         }

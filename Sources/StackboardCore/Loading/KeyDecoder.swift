@@ -148,7 +148,7 @@ extension LayoutDecoder {
     }
 }
 
-extension Action {
+fileprivate extension Action {
     /// Whether the key types something even with an empty label (text and space).
     var typesText: Bool {
         switch self {
