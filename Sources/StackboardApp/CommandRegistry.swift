@@ -6,6 +6,7 @@ enum CommandRegistry {
     /// Every subcommand, in `--help` order.
     static let all: [Command] = [
         LayoutsCommand.command,
+        CheckCommand.command,
         SoundCheckCommand.command,
     ]
 }
