@@ -7,6 +7,7 @@ enum CommandRegistry {
     static let all: [Command] = [
         LayoutsCommand.command,
         CheckCommand.command,
+        RenderCommand.command,
         SoundCheckCommand.command,
     ]
 }
