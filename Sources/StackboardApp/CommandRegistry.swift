@@ -6,5 +6,6 @@ enum CommandRegistry {
     /// Every subcommand, in `--help` order.
     static let all: [Command] = [
         LayoutsCommand.command,
+        TypeCommand.command,
     ]
 }
