@@ -4,6 +4,7 @@
  *                           (keys: the keycodes XQueryKeymap reports down; empty when none)
  *   xkbtool lock-group G    locks XKB group G (0-based) on the core keyboard
  *   xkbtool lock-mods M V   locks (V bits set) or unlocks the real modifiers in mask M
+ *   xkbtool latch-mods M V  latches (V bits set) or unlatches the real modifiers in mask M
  *   xkbtool xtest-id        the XInput device id of the "Virtual core XTEST keyboard"
  *   xkbtool watch           runs until killed, printing one flushed line per event:
  *                             WATCHING
@@ -22,7 +23,7 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: xkbtool state | lock-group G | lock-mods MASK VALUE | xtest-id | watch\n");
+	fprintf(stderr, "usage: xkbtool state | lock-group G | lock-mods MASK VALUE | latch-mods MASK VALUE | xtest-id | watch\n");
 	return 2;
 }
 
@@ -57,6 +58,10 @@ int main(int argc, char **argv)
 	} else if (!strcmp(cmd, "lock-mods") && argc == 4) {
 		XkbLockModifiers(dpy, XkbUseCoreKbd, (unsigned)strtoul(argv[2], NULL, 0),
 		                 (unsigned)strtoul(argv[3], NULL, 0));
+		XSync(dpy, False);
+	} else if (!strcmp(cmd, "latch-mods") && argc == 4) {
+		XkbLatchModifiers(dpy, XkbUseCoreKbd, (unsigned)strtoul(argv[2], NULL, 0),
+		                  (unsigned)strtoul(argv[3], NULL, 0));
 		XSync(dpy, False);
 	} else if (!strcmp(cmd, "xtest-id")) {
 		int ev, err;

@@ -13,7 +13,9 @@ extension Injector {
     }
 
     /// Presses the modifier keys, types each keysym, releases the modifiers (in reverse order),
-    /// and waits until the server has handled it all.
+    /// and waits until the server has handled it all. Keycodes for characters that are not in
+    /// the map are borrowed for a whole batch before its first key goes out, so that a client
+    /// sees every keymap change of the batch before it looks any of its keys up.
     func send(_ keysyms: [UInt], modifiers: Set<Modifier>, otherGroups: Bool, holdLast: Bool) throws(InjectorError) {
         guard !keysyms.isEmpty || !modifiers.isEmpty else { return }
         drainOwnEvents()
@@ -21,9 +23,18 @@ extension Injector {
         let state = readState()
         let held = try pressModifiers(modifiers, state: state)
         do {
-            for (i, keysym) in keysyms.enumerated() {
-                let hold = holdLast && i == keysyms.count - 1
-                try send(keysym, state: state, otherGroups: otherGroups, hold: hold)
+            var i = 0
+            while i < keysyms.count {
+                let plans = try planBatch(keysyms[i...], state: state, otherGroups: otherGroups)
+                for (n, plan) in plans.enumerated() {
+                    execute(plan, hold: holdLast && i + n == keysyms.count - 1)
+                    if pool.isBorrowed(plan.keycode) { pool.touch(plan.keycode, now: clock()) }
+                }
+                if changedSinceKeys {
+                    lastFetchTrigger = clock()
+                    changedSinceKeys = false
+                }
+                i += plans.count
             }
         } catch {
             for kc in held.reversed() { up(kc) }
@@ -32,6 +43,31 @@ extension Injector {
         }
         if !holdLast { for kc in held.reversed() { up(kc) } }
         try display.sync()
+    }
+
+    /// Plans for a prefix of `keysyms`: as long as every keysym is in the map or can be given a
+    /// borrowed keycode without taking one that an earlier keysym of the batch uses.
+    private func planBatch(_ keysyms: ArraySlice<UInt>, state: KeyboardLockState, otherGroups: Bool) throws(InjectorError) -> [KeyPlan] {
+        if planCacheState != state { planCache.removeAll(); planCacheState = state }
+        var plans: [KeyPlan] = []
+        var used = Set(pressed)
+        for keysym in keysyms {
+            let character = CharacterKeysyms.isPrintable(keysym)
+            let key = PlanKey(keysym: keysym, otherGroups: otherGroups, character: character)
+            var plan = planCache[key]
+            if plan == nil { plan = map?.plan(for: keysym, state: state, otherGroups: otherGroups, character: character) }
+            if plan == nil {
+                plan = try borrow(keysym, state: state, otherGroups: otherGroups, character: character, protecting: used)
+            }
+            guard let plan else {
+                if plans.isEmpty { throw .noFreeKeycode }
+                break
+            }
+            planCache[key] = plan
+            plans.append(plan)
+            used.insert(plan.keycode)
+        }
+        return plans
     }
 
     /// Reads the map of the XTEST keyboard (or the core keyboard's) and the verified-empty keycodes.
@@ -112,24 +148,6 @@ extension Injector {
         case .super: return XkbKeysymToModifiers(display.raw, 0xffeb)
         case .altgr: return XkbKeysymToModifiers(display.raw, 0xfe03)
         }
-    }
-
-    /// Types one keysym: a key of the map, or a borrowed keycode.
-    private func send(_ keysym: UInt, state: KeyboardLockState, otherGroups: Bool, hold: Bool) throws(InjectorError) {
-        let character = CharacterKeysyms.isPrintable(keysym)
-        let key = PlanKey(keysym: keysym, otherGroups: otherGroups, character: character)
-        if planCacheState != state { planCache.removeAll(); planCacheState = state }
-        let plan: KeyPlan
-        if let cached = planCache[key] {
-            plan = cached
-        } else if let found = map?.plan(for: keysym, state: state, otherGroups: otherGroups, character: character) {
-            plan = found
-        } else {
-            plan = try borrow(keysym, state: state, otherGroups: otherGroups, character: character)
-        }
-        planCache[key] = plan
-        execute(plan, hold: hold)
-        if pool.isBorrowed(plan.keycode) { pool.touch(plan.keycode, now: clock()) }
     }
 
     /// Presses (and unless `hold`, releases) the key of `plan`, with its level modifiers held

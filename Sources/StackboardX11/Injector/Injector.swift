@@ -22,11 +22,19 @@ public final class Injector {
     var planCache: [PlanKey: KeyPlan] = [:]
     var planCacheState: KeyboardLockState?
     let clock: () -> Double
+    /// Whether the keymap changed since the last keys were sent.
+    var changedSinceKeys = false
+    /// When keys last went out after a keymap change (clients fetch the change then).
+    var lastFetchTrigger: Double?
     private var isShutDown = false
 
     /// How long a borrowed keycode must have been idle before it is mapped to another character
     /// (a client that reads its events late still decodes the old one): seconds.
     static let minimumReuseAge = 0.25
+
+    /// How long after keys that follow a keymap change the next change waits, so that clients
+    /// finish fetching the first one (Xlib drops a change that arrives during a fetch): seconds.
+    static let settleSeconds = 0.25
 
     /// Seconds of idle after which a borrowed keycode is given back (default 10).
     public var idleRestoreSeconds: Double {
@@ -108,7 +116,8 @@ public final class Injector {
 
     /// When `expireIdle(now:)` has work to do (monotonic seconds); nil when nothing is borrowed.
     public var nextDeadline: Double? {
-        pool.nextDeadline(busy: Set(pressed))
+        guard let due = pool.nextDeadline(busy: Set(pressed)) else { return nil }
+        return max(due, (lastFetchTrigger ?? 0) + Injector.settleSeconds)
     }
 
     /// Gives back every borrowed keycode idle since `now - idleRestoreSeconds` (only when it
@@ -116,7 +125,7 @@ public final class Injector {
     public func expireIdle(now: Double) {
         drainOwnEvents()
         let due = pool.expired(now: now, busy: Set(pressed))
-        guard !due.isEmpty else { return }
+        guard !due.isEmpty, now >= (lastFetchTrigger ?? 0) + Injector.settleSeconds else { return }
         giveBack(due)
     }
 
