@@ -22,7 +22,7 @@ extension Injector {
             }
             if let victim = slot.evicting {
                 guard map.allKeysyms(victim.keycode) == victim.holds else {
-                    pool.drop(victim.keycode) // someone else changed it: it is theirs now
+                    pool.drop(victim.keycode, now: clock()) // someone else changed it: it is theirs now
                     continue
                 }
                 pause(until: victim.lastUsed + Injector.minimumReuseAge)
@@ -31,8 +31,9 @@ extension Injector {
                 continue
             }
             settleClients()
-            var sym = KeySym(keysym)
-            XChangeKeyboardMapping(display.raw, Int32(slot.keycode), 1, &sym, 1)
+            guard map.assign(keysym, to: slot.keycode), map.upload(display.raw, keys: changeRange(including: [slot.keycode])) else {
+                throw .xError("cannot change the keyboard map (XkbChangeMap failed)")
+            }
             changedSinceKeys = true
             try refresh()
             guard let fresh = self.map else { throw .noFreeKeycode }
@@ -67,19 +68,29 @@ extension Injector {
         guard !entries.isEmpty else { return }
         settleClients()
         try? refresh()
-        var changed = false
+        let range = changeRange(including: entries.map(\.keycode))
+        var changed: [Int] = []
         for entry in entries {
-            if let map, map.allKeysyms(entry.keycode) == entry.holds {
-                var none = KeySym(0)
-                XChangeKeyboardMapping(display.raw, Int32(entry.keycode), 1, &none, 1)
-                changed = true
+            if let map, map.allKeysyms(entry.keycode) == entry.holds, map.clear(entry.keycode) {
+                changed.append(entry.keycode)
             }
-            pool.drop(entry.keycode)
+            pool.drop(entry.keycode, now: clock())
         }
-        if changed {
+        if let map, !changed.isEmpty {
+            _ = map.upload(display.raw, keys: range)
             XSync(display.raw, 0)
             _ = InjectorXErrors.take(display.raw)
             stale = true
         }
+    }
+
+    /// The keycodes a keymap change sends: every keycode of the pool (free or borrowed) and
+    /// `keycodes`. Xlib clients fetch the range of the changes they were told about and forget a
+    /// change that arrives during such a fetch; when every change covers the whole pool, any
+    /// fetch a change of ours triggered covers every borrowed keycode, so none is missed.
+    func changeRange(including keycodes: [Int]) -> ClosedRange<Int> {
+        let all = pool.free + Array(pool.entries.keys) + keycodes
+        let low = all.min() ?? 0
+        return low...max(low, all.max() ?? 0)
     }
 }

@@ -19,6 +19,9 @@ struct ScratchPool {
     private(set) var entries: [Int: Entry] = [:]
     /// Seconds of idle after which a borrowed keycode is given back.
     var idleTimeout: Double
+    /// When each keycode was last given back: a client that lags behind may still look up its
+    /// old character, so the free keycode given back longest ago is used first.
+    private var givenBack: [Int: Double] = [:]
 
     /// An empty pool.
     init(idleTimeout: Double) { self.idleTimeout = idleTimeout }
@@ -48,15 +51,19 @@ struct ScratchPool {
         entries[keycode] = Entry(keycode: keycode, keysym: keysym, holds: holds, lastUsed: now)
     }
 
-    /// Forgets `keycode` (given back, or taken over by someone else).
-    mutating func drop(_ keycode: Int) {
+    /// Forgets `keycode` (given back at `now`, or taken over by someone else).
+    mutating func drop(_ keycode: Int, now: Double) {
         entries[keycode] = nil
+        givenBack[keycode] = now
     }
 
     /// Where the next character goes: a free keycode, else the least recently used borrowed one
     /// that is not in `busy` (keys that are down). Nil when there is none.
     func nextSlot(busy: Set<Int>) -> (keycode: Int, evicting: Entry?)? {
-        if let kc = free.last { return (kc, nil) }
+        let unused = free.filter { givenBack[$0] == nil }
+        if let kc = unused.last ?? free.min(by: { givenBack[$0, default: 0] < givenBack[$1, default: 0] }) {
+            return (kc, nil)
+        }
         let victim = entries.values.filter { !busy.contains($0.keycode) }
             .min { $0.lastUsed != $1.lastUsed ? $0.lastUsed < $1.lastUsed : $0.keycode < $1.keycode }
         return victim.map { ($0.keycode, $0) }
