@@ -68,10 +68,17 @@ final class TypingRig {
         try #require(sink.waitForLine(timeout: 15) { $0.hasPrefix("FOCUSIN") } != nil, "keysink never got the focus")
     }
 
-    /// Runs `stackboard type ARGS` to completion.
+    /// Runs `stackboard type ARGS` to completion (a failure to start it is reported with its reason).
     @discardableResult
     func type(_ args: [String], stdinPath: String? = nil, timeout: Double = 90) -> (status: Int32, stdout: String, stderr: String) {
-        session.run(Tools.stackboard, ["type"] + args, stdinPath: stdinPath, timeout: timeout)
+        let child: Child
+        do {
+            child = try session.spawn(Tools.stackboard, ["type"] + args, stdinPath: stdinPath)
+        } catch {
+            return (127, "", "\(error)")
+        }
+        let status = child.wait(timeout: timeout) ?? { child.stop(); return -1 }()
+        return (status, child.stdout, child.stderr)
     }
 
     /// Every key event keysink printed so far.

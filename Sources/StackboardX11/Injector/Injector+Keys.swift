@@ -15,7 +15,8 @@ extension Injector {
     /// Presses the modifier keys, types each keysym, releases the modifiers (in reverse order),
     /// and waits until the server has handled it all. Keycodes for characters that are not in
     /// the map are borrowed for a whole batch before its first key goes out, so that a client
-    /// sees every keymap change of the batch before it looks any of its keys up.
+    /// sees every keymap change of the batch before it looks any of its keys up; a borrowed
+    /// keycode is taken back for the character the text ahead needs last.
     func send(_ keysyms: [UInt], modifiers: Set<Modifier>, otherGroups: Bool, holdLast: Bool) throws(InjectorError) {
         guard !keysyms.isEmpty || !modifiers.isEmpty else { return }
         drainOwnEvents()
@@ -51,13 +52,16 @@ extension Injector {
         if planCacheState != state { planCache.removeAll(); planCacheState = state }
         var plans: [KeyPlan] = []
         var used = Set(pressed)
+        var nextUse: [UInt: Int] = [:]
+        for (i, keysym) in keysyms.enumerated() where nextUse[keysym] == nil { nextUse[keysym] = i }
         for keysym in keysyms {
             let character = CharacterKeysyms.isPrintable(keysym)
             let key = PlanKey(keysym: keysym, otherGroups: otherGroups, character: character)
             var plan = planCache[key]
             if plan == nil { plan = map?.plan(for: keysym, state: state, otherGroups: otherGroups, character: character) }
             if plan == nil {
-                plan = try borrow(keysym, state: state, otherGroups: otherGroups, character: character, protecting: used)
+                plan = try borrow(keysym, state: state, otherGroups: otherGroups, character: character,
+                                  protecting: used, nextUse: nextUse)
             }
             guard let plan else {
                 if plans.isEmpty { throw .noFreeKeycode }

@@ -8,7 +8,7 @@ extension Injector {
     /// the injector's and not in `protecting`) and returns how to type it; nil when every
     /// borrowed keycode is protected. One keymap change.
     func borrow(_ keysym: UInt, state: KeyboardLockState, otherGroups: Bool, character: Bool,
-                protecting: Set<Int>) throws(InjectorError) -> KeyPlan? {
+                protecting: Set<Int>, nextUse: [UInt: Int]) throws(InjectorError) -> KeyPlan? {
         // Read the map fresh: a borrowed keycode may have been changed by someone else.
         try refresh()
         if let plan = map?.plan(for: keysym, state: state, otherGroups: otherGroups, character: character) {
@@ -16,7 +16,7 @@ extension Injector {
         }
         while true {
             guard let map else { throw .noFreeKeycode }
-            guard let slot = pool.nextSlot(busy: protecting) else {
+            guard let slot = pool.nextSlot(busy: protecting, nextUse: nextUse) else {
                 if pool.entries.isEmpty && pool.free.isEmpty { throw .noFreeKeycode }
                 return nil
             }

@@ -34,7 +34,7 @@ public final class Injector {
 
     /// How long after keys that follow a keymap change the next change waits, so that clients
     /// finish fetching the first one (Xlib drops a change that arrives during a fetch): seconds.
-    static let settleSeconds = 0.25
+    static let settleSeconds = 0.1
 
     /// Seconds of idle after which a borrowed keycode is given back (default 10).
     public var idleRestoreSeconds: Double {

@@ -50,7 +50,7 @@ final class InjectorDisplay {
             throw .missingExtension("XTEST")
         }
         xtestDevice = Self.findXTestKeyboard(raw)
-        // Keep the injector's presses independent of another client's grab of the server.
+        // Keep the injector's requests going while another client grabs the server.
         XTestGrabControl(raw, 1)
     }
 
@@ -61,9 +61,9 @@ final class InjectorDisplay {
     /// The device id of the XTEST slave keyboard (XIQueryDevice), nil when there is none.
     private static func findXTestKeyboard(_ dpy: OpaquePointer) -> UInt32? {
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        // No XIQueryVersion: on a shared connection that already announced XI 2.2, asking
+        // for 2.0 would be a BadValue error. XIQueryDevice checks the version itself.
         guard XQueryExtension(dpy, "XInputExtension", &opcode, &event, &error) != 0 else { return nil }
-        var major: Int32 = 2, minor: Int32 = 0
-        guard XIQueryVersion(dpy, &major, &minor) == Success else { return nil }
         var count: Int32 = 0
         guard let info = XIQueryDevice(dpy, XIAllDevices, &count) else { return nil }
         defer { XIFreeDeviceInfo(info) }

@@ -57,15 +57,20 @@ struct ScratchPool {
         givenBack[keycode] = now
     }
 
-    /// Where the next character goes: a free keycode, else the least recently used borrowed one
-    /// that is not in `busy` (keys that are down). Nil when there is none.
-    func nextSlot(busy: Set<Int>) -> (keycode: Int, evicting: Entry?)? {
+    /// Where the next character goes: a free keycode, else a borrowed one not in `busy` (keys
+    /// that are down or needed by the batch being typed): one whose character `nextUse` (the
+    /// position of each keysym's next use in the text still to type) does not need again, or
+    /// needs last; among equals the least recently used. Nil when there is none.
+    func nextSlot(busy: Set<Int>, nextUse: [UInt: Int] = [:]) -> (keycode: Int, evicting: Entry?)? {
         let unused = free.filter { givenBack[$0] == nil }
         if let kc = unused.last ?? free.min(by: { givenBack[$0, default: 0] < givenBack[$1, default: 0] }) {
             return (kc, nil)
         }
-        let victim = entries.values.filter { !busy.contains($0.keycode) }
-            .min { $0.lastUsed != $1.lastUsed ? $0.lastUsed < $1.lastUsed : $0.keycode < $1.keycode }
+        let victim = entries.values.filter { !busy.contains($0.keycode) }.min { a, b in
+            let na = nextUse[a.keysym] ?? Int.max, nb = nextUse[b.keysym] ?? Int.max
+            if na != nb { return na > nb }
+            return a.lastUsed != b.lastUsed ? a.lastUsed < b.lastUsed : a.keycode < b.keycode
+        }
         return victim.map { ($0.keycode, $0) }
     }
 
