@@ -151,6 +151,24 @@ import Testing
         #expect(rig.releaseMismatches() == [])
     }
 
+    /// Item 2: the keymap replaced by another program while typing (us → de): the injector
+    /// reads the new map on the notification and the text stays exact; its borrowed keycodes
+    /// went with the old map, so it leaves the new one alone.
+    @Test func keymapReplacedWhileTyping() throws {
+        let rig = try TypingRig(layout: "us")
+        let text = String(repeating: "zy@€ä", count: 6)
+        let typer = try rig.session.spawn(Tools.stackboard, ["type", "--delay", "60", "--keep-ms", "300", text])
+        try rig.session.waitUntil(timeout: 15, "the first characters") { rig.presses().count >= 4 }
+        #expect(rig.session.run("setxkbmap", ["-layout", "de"]).status == 0)
+        #expect(typer.wait(timeout: 30) == 0, "\(typer.stderr)")
+        #expect(rig.waitForText(text) == text)
+        #expect(rig.state().keys == [])
+        // What is left is the German map exactly as setxkbmap makes it.
+        let left = rig.keymapDump()
+        #expect(rig.session.run("setxkbmap", ["-layout", "de"]).status == 0)
+        #expect(left == rig.keymapDump())
+    }
+
     /// Item 9: AltGr (LevelThree) bound to Mod3 instead of Mod5: still exact.
     @Test func altGrOnMod3() throws {
         let rig = try TypingRig(layout: "de")
