@@ -19,6 +19,7 @@ extension Injector {
     /// keycode is taken back for the character the text ahead needs last.
     func send(_ keysyms: [UInt], modifiers: Set<Modifier>, otherGroups: Bool, holdLast: Bool) throws(InjectorError) {
         guard !keysyms.isEmpty || !modifiers.isEmpty else { return }
+        isShutDown = false // in use again: deinit restores what it borrows from now on
         drainOwnEvents()
         if stale { try refresh() }
         let state = readState()

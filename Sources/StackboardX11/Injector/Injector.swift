@@ -26,7 +26,7 @@ public final class Injector {
     var changedSinceKeys = false
     /// When keys last went out after a keymap change (clients fetch the change then).
     var lastFetchTrigger: Double?
-    private var isShutDown = false
+    var isShutDown = false
 
     /// How long a borrowed keycode must have been idle before it is mapped to another character
     /// (a client that reads its events late still decodes the old one): seconds.
