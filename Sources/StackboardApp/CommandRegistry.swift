@@ -9,5 +9,6 @@ enum CommandRegistry {
         CheckCommand.command,
         RenderCommand.command,
         SoundCheckCommand.command,
+        TypeCommand.command,
     ]
 }
