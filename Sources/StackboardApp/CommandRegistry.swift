@@ -6,6 +6,10 @@ enum CommandRegistry {
     /// Every subcommand, in `--help` order.
     static let all: [Command] = [
         LayoutsCommand.command,
+        CheckCommand.command,
+        RenderCommand.command,
+        SoundCheckCommand.command,
+        TypeCommand.command,
         ControlCommands.show, ControlCommands.hide, ControlCommands.toggle, ControlCommands.layout, ControlCommands.status, ControlCommands.quit,
     ]
 }
