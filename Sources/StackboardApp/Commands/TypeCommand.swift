@@ -1,4 +1,3 @@
-import Foundation
 import StackboardCore
 import StackboardX11
 #if canImport(Glibc)
@@ -84,7 +83,7 @@ enum TypeCommand {
     static func parseModifiers(_ list: String?) throws(UsageError) -> Set<Modifier> {
         guard let list, !list.isEmpty else { return [] }
         var out = Set<Modifier>()
-        for word in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+        for word in list.split(separator: ",").map({ String($0.filter { $0 != " " }).lowercased() }) {
             guard let m = Modifier(rawValue: word) else {
                 throw UsageError("Unknown modifier '\(word)' in --modifiers: use a comma-separated list of "
                                  + Modifier.allCases.map(\.rawValue).joined(separator: ", ") + ".")
@@ -108,16 +107,11 @@ enum TypeCommand {
             return .key(name)
         }
         if let path = args.value("file") {
-            let data: Data
-            if path == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                guard let d = FileManager.default.contents(atPath: path) else {
-                    throw UsageError("Cannot read '\(path)': check that the file exists and is readable.")
-                }
-                data = d
+            guard let bytes = FileInput.read(path) else {
+                throw UsageError(path == "-" ? "Cannot read standard input."
+                                 : "Cannot read '\(path)': check that the file exists and is readable.")
             }
-            guard let text = String(data: data, encoding: .utf8) else {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw UsageError("'\(path == "-" ? "standard input" : path)' is not UTF-8 text.")
             }
             return .text(text)
