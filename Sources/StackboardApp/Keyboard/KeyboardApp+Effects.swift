@@ -1,0 +1,41 @@
+import StackboardCore
+import StackboardX11
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+extension KeyboardApp {
+    /// Carries out the state machine's effects: the one place where anything happens.
+    func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .type(let text, let modifiers):
+                if options.print { printLine(PrintedKey.line(text: text, modifiers: modifiers)) }
+            case .key(let key, let modifiers):
+                if options.print { printLine(PrintedKey.line(key: key, modifiers: modifiers)) }
+            case .edit, .done, .cancel:
+                break // entry mode (`stackboard entry`) only; the typing keyboard never gets these
+            case .click:
+                break // the click player (StackboardSound) is not wired in yet
+            case .redraw(let keys):
+                dirtyKeys.formUnion(keys)
+            case .redrawAll:
+                dirtyAll = true
+            case .showAlternates, .hideAlternates:
+                break // wired with the real state machine (it owns the popup's frames)
+            case .hide:
+                window.hide()
+            case .nextLayout:
+                layoutIndex = (layoutIndex + 1) % layouts.count
+                perform(state.setLayout(layouts[layoutIndex]))
+                dirtyAll = true
+            }
+        }
+    }
+
+    /// Writes one line to stdout and flushes it (`--print`: the user asked for it).
+    private func printLine(_ line: String) {
+        fputs(line + "\n", stdout)
+        fflush(stdout)
+    }
+}
