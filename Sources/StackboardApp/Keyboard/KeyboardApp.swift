@@ -69,7 +69,7 @@ final class KeyboardApp {
     /// Shows the keyboard and runs until a signal, a close request or the loss of the server.
     func run() -> Int32 {
         repaint()
-        window.show()
+        window.show(now: MonotonicClock.now())
         var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
         while true {
@@ -77,13 +77,16 @@ final class KeyboardApp {
             for signal in signals.drain() { handle(signal: signal) }
             if connection.isLost { return connectionLost() }
             if let status = exitStatus { return shutdown(status) }
-            perform(state.advance(to: MonotonicClock.now()))
+            let now = MonotonicClock.now()
+            window.advance(to: now)
+            perform(state.advance(to: now))
             repaint()
             reportXErrors()
             // Flushes, and catches events that arrived with the replies of our own requests.
             if connection.queuedEvents() > 0 { continue }
             if connection.isLost { return connectionLost() }
-            let timeout = MonotonicClock.pollTimeout(until: state.nextDeadline, now: MonotonicClock.now())
+            let deadline = [state.nextDeadline, window.nextDeadline].compactMap { $0 }.min()
+            let timeout = MonotonicClock.pollTimeout(until: deadline, now: MonotonicClock.now())
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR {
                 printError("stackboard: poll failed: \(String(cString: strerror(errno)))")
@@ -109,7 +112,7 @@ final class KeyboardApp {
     private func handle(signal: Int32) {
         switch signal {
         case SIGUSR1: window.hide()
-        case SIGUSR2: window.show()
+        case SIGUSR2: window.show(now: MonotonicClock.now())
         default: exitStatus = 0 // SIGTERM, SIGINT, SIGHUP: a requested stop
         }
     }

@@ -55,6 +55,7 @@ extension KeyboardWindow {
             configured(event.xconfigure, into: &out, newSize: &newSize)
         case MapNotify where event.xmap.window == windowID:
             isMapped = true
+            mapRetry = nil
             if !statesAsserted {
                 // Some window managers read _NET_WM_STATE only from client messages once mapped.
                 properties.requestStates(wantedStates, root: connection.root)

@@ -55,6 +55,9 @@ public final class KeyboardWindow {
     var popup: PopupWindow?
     var statesAsserted = false
     var lastStruts: Struts?
+    /// While a map request has not been answered with a MapNotify: when to ask again, and how
+    /// many more times (a window manager that is just starting can drop a MapRequest).
+    var mapRetry: (at: Double, left: Int)?
 
     /// Creates the window with every property set; it is not mapped yet (call `show`).
     public init(connection: XConnection, configuration: WindowConfiguration) throws(WindowError) {
@@ -127,18 +130,39 @@ public final class KeyboardWindow {
         properties.setStruts(struts)
     }
 
-    /// Maps the window (and, floating, starts keeping it above full-screen windows).
-    public func show() {
+    /// Maps the window (and, floating, starts keeping it above full-screen windows). `now` is
+    /// the caller's monotonic time in seconds: if no MapNotify comes, `nextDeadline` asks to be
+    /// woken to map again (a window manager that is starting up can drop the request).
+    public func show(now: Double) {
         guard !connection.isLost else { return }
         XMapWindow(connection.display, windowID)
+        if !isMapped { mapRetry = (now + Self.mapRetryInterval, Self.mapRetries) }
         if configuration.placement == .floating {
             keepAbove.start(connection: connection, keyboard: windowID)
         }
     }
 
+    static let mapRetryInterval = 1.0
+    static let mapRetries = 10
+
+    /// When `advance(to:)` must be called next (nil: only when events arrive).
+    public var nextDeadline: Double? { mapRetry?.at }
+
+    /// Does what is due at `now`: maps again if the last map request went unanswered.
+    public func advance(to now: Double) {
+        guard let retry = mapRetry, retry.at <= now, !connection.isLost else { return }
+        if isMapped || retry.left <= 0 {
+            mapRetry = nil
+            return
+        }
+        XMapWindow(connection.display, windowID)
+        mapRetry = (now + Self.mapRetryInterval, retry.left - 1)
+    }
+
     /// Unmaps the window and the popup. A press in progress is cancelled when the unmap arrives.
     public func hide() {
         guard !connection.isLost else { return }
+        mapRetry = nil
         popup?.hide()
         XUnmapWindow(connection.display, windowID)
     }

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// The floating keyboard stays above a full-screen application (a kiosk), without taking its focus.
+/// Under openbox a focused full-screen window sits in a layer above every "above" window; the
+/// keyboard makes itself transient for it (see KeepAboveFullscreen.swift).
+@Suite struct WindowStackingTests {
+    @Test(arguments: [false, true])
+    func keyboardStaysAboveAFullScreenApplication(fullScreenFirst: Bool) throws {
+        let session = try XSession()
+        defer { session.close() }
+        var kb: RunningKeyboard?
+        if !fullScreenFirst { kb = try RunningKeyboard(session, ["--print"]) }
+        let app = try session.spawn(try Tools.cTool("fullscreen"), [])
+        let ready = app.waitForLine(timeout: 10) { $0.hasPrefix("READY") }
+        try #require(ready != nil, "the full-screen window did not appear: \(app.stderr)")
+        let appID = session.normalizedID(String(ready?.split(separator: " ").last ?? ""))
+        try session.waitUntil(timeout: 10, "the application to be full screen") {
+            RunningKeyboard.windowInfo(session, id: appID).map { $0.width == 1280 && $0.height == 800 } ?? false
+        }
+        let keyboard = try kb ?? RunningKeyboard(session, ["--print"])
+        let kbID = session.normalizedID(keyboard.info.id)
+
+        var stacking: [String] = []
+        try session.waitUntil(timeout: 10, "the keyboard above the full-screen window (\(stacking))") {
+            stacking = session.rootWindowList("_NET_CLIENT_LIST_STACKING")
+            guard let k = stacking.firstIndex(of: kbID), let f = stacking.firstIndex(of: appID) else { return false }
+            return k > f
+        }
+        #expect(session.rootWindowList("_NET_ACTIVE_WINDOW") == [appID], "the application keeps the focus")
+
+        // What the screen shows at a key is the keyboard, not the black full-screen window.
+        let q = try keyboard.key("q")
+        let spot = (q.x + 4, q.center.y)
+        let own = try keyboard.pixels([spot])
+        let screen = try RunningKeyboard.pixels(session, window: "root", [(keyboard.info.x + spot.0, keyboard.info.y + spot.1)])
+        #expect(own == screen)
+        #expect(screen != ["000000"])
+
+        // And taps still work there.
+        keyboard.tap(q)
+        #expect(keyboard.waitForPrinted(["q"]) == ["q"])
+    }
+}

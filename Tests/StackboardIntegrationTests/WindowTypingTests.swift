@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Taps on the window go through hit testing and the state machine; `--print` shows what they
+/// type, one line per key.
+@Suite struct WindowTypingTests {
+    @Test func aWordTypedByTappingLetters() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let kb = try RunningKeyboard(session, ["--print"])
+        try kb.tap(labels: ["h", "e", "l", "l", "o"])
+        #expect(kb.waitForPrinted(["h", "e", "l", "l", "o"]) == ["h", "e", "l", "l", "o"])
+    }
+
+    @Test func shiftThenALetterTypesTheCapitalAndNamedKeysPrintTheirNames() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let kb = try RunningKeyboard(session, ["--print"])
+        let keys = try kb.keys()
+        let shift = try #require(keys.first { $0.action == "shift" })
+        let a = try #require(keys.first { $0.label == "a" })
+        let enter = try #require(keys.first { $0.action == "return" })
+        kb.tap(shift)
+        kb.tap(a)
+        kb.tap(a)
+        kb.tap(enter)
+        #expect(kb.waitForPrinted(["A", "a", "<Return>"]) == ["A", "a", "<Return>"])
+    }
+
+    @Test func slidingOffTheWindowCancelsTheKey() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let kb = try RunningKeyboard(session, ["--print"])
+        let q = try kb.key("q")
+        let (qx, qy) = kb.root(q.center.x, q.center.y)
+        let (outX, outY) = kb.root(q.center.x, -40) // above the keyboard's top edge
+        kb.xdotool(["mousemove", qx, qy, "mousedown", "1", "mousemove", outX, outY, "mouseup", "1"])
+        // A later tap shows that the slide-off printed nothing.
+        try kb.tap(labels: ["x"])
+        #expect(kb.waitForPrinted(["x"]) == ["x"])
+    }
+
+    @Test func aTapInAGapGoesToTheNearestKey() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let kb = try RunningKeyboard(session, ["--print"])
+        let q = try kb.key("q"), w = try kb.key("w")
+        let gapStart = q.x + q.width, gapEnd = w.x // the gap is [gapStart, gapEnd)
+        try #require(gapEnd - gapStart >= 2, "the layout has no gap between q and w")
+        kb.click(x: gapStart, y: q.center.y)      // nearer q
+        kb.click(x: gapEnd - 1, y: q.center.y)    // nearer w
+        kb.click(x: q.center.x, y: 1)             // the top inset, above q
+        #expect(kb.waitForPrinted(["q", "w", "q"]) == ["q", "w", "q"])
+    }
+}
