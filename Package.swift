@@ -38,7 +38,8 @@ let package = Package(
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
 
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
-        .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"]),
+        .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
+                    exclude: ["Golden"]),
         .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore"]),
     ]
 )

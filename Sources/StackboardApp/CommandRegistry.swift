@@ -8,5 +8,8 @@ enum CommandRegistry {
         KeyboardCommand.command,
         KeysCommand.command,
         LayoutsCommand.command,
+        CheckCommand.command,
+        RenderCommand.command,
+        SoundCheckCommand.command,
     ]
 }

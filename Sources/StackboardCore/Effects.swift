@@ -22,6 +22,12 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     case release(pointer: Int, at: Point)
     /// The pointer's gesture was taken away (touch cancelled, window hidden): nothing fires.
     case cancel(pointer: Int)
+    /// A pointer with no button down moved to a point in window pixels (drives dwell).
+    case hover(pointer: Int, at: Point)
+    /// The hovering pointer left the window (cancels dwell; pressed pointers are unaffected).
+    case leave
+    /// The one switch of switch scanning was pressed.
+    case switchPress
 }
 
 /// A command for the entry field's text buffer.
@@ -74,6 +80,8 @@ public enum Effect: Equatable, Hashable, Sendable {
     case showAlternates(keyIndex: Int)
     /// Hide the alternates popup.
     case hideAlternates
+    /// Repaint the open alternates popup (its highlighted option or its frames changed).
+    case redrawAlternates
     /// Hide the keyboard.
     case hide
     /// Switch to the next layout.

@@ -1,0 +1,126 @@
+extension KeyboardState {
+    /// The click a press on a key with `action` plays.
+    public static func clickKind(of action: Action) -> ClickKind {
+        switch action {
+        case .text, .space, .decimalSeparator, .morseDot, .morseDash, .morseGap, .shuffledDigit: return .character
+        case .backspace, .delete, .clear: return .delete
+        case .returnKey, .done: return .returnKey
+        default: return .modifier
+        }
+    }
+
+    /// Carries out what `key` does when it fires: the keyboard's own state changes, and the
+    /// effects for the shell. `heldUsed`: the key is a modifier that was held and applied to
+    /// another pointer's key, so its release changes nothing.
+    mutating func perform(_ key: Key, heldUsed: Bool) -> [Effect] {
+        switch key.action {
+        case .modifier(let m):
+            if acceptsModifier(m) && !heldUsed { tap(m) }
+            return []
+        case .capsLock:
+            capsLock.toggle()
+            return []
+        case .layer(let name):
+            changeLayer(to: name)
+            return []
+        case .nextLayout:
+            return [.nextLayout]
+        case .hide:
+            return [.hide]
+        default:
+            break
+        }
+        let output = config.mode == .typing ? typingOutput(of: key) : entryOutput(of: key)
+        if output.contains(where: KeyboardState.isOutput) { consumeModifiers() }
+        return output
+    }
+
+    /// Typing mode: what a fired key types or sends. Shift is expressed by the text itself; named
+    /// keys carry every active modifier, shift included. Clear, multiply and shuffled-digit keys
+    /// are entry-mode actions and type nothing.
+    mutating func typingOutput(of key: Key) -> [Effect] {
+        let active = activeModifiers
+        let withoutShift = active.subtracting([.shift])
+        func typed(_ text: String?) -> [Effect] {
+            guard let text, !text.isEmpty else { return [] }
+            return [.type(text, modifiers: withoutShift)]
+        }
+        switch key.action {
+        case .text: return typed(key.text(shifted: typesShifted(key)))
+        case .space: return typed(" ")
+        case .decimalSeparator: return typed(config.decimalSeparator)
+        case .done: return [.key(.returnKey, modifiers: active)]
+        case .cancel: return [.key(.escape, modifiers: active)]
+        case .morseDot:
+            pendingMorse += "."
+            return []
+        case .morseDash:
+            pendingMorse += "-"
+            return []
+        case .morseGap:
+            guard !pendingMorse.isEmpty else { return [] }
+            let code = pendingMorse
+            pendingMorse = ""
+            guard let letter = MorseCode.decode(code) else { return [.click(.error)] }
+            return typed(shifted ? String(letter).uppercased() : String(letter))
+        default:
+            guard let named = key.action.namedKey else { return [] }
+            return [.key(named, modifiers: active)]
+        }
+    }
+
+    /// Entry mode: how a fired key edits the field. Tab, up, down and keysym keys do nothing
+    /// there (the click still plays on press).
+    func entryOutput(of key: Key) -> [Effect] {
+        switch key.action {
+        case .text:
+            guard let text = key.text(shifted: typesShifted(key)), !text.isEmpty else { return [] }
+            return [.edit(.insert(text))]
+        case .space: return [.edit(.insert(" "))]
+        case .decimalSeparator: return config.decimalSeparator.isEmpty ? [] : [.edit(.insert(config.decimalSeparator))]
+        case .backspace: return [.edit(.deleteBackward)]
+        case .delete: return [.edit(.deleteForward)]
+        case .clear: return [.edit(.clear)]
+        case .left: return [.edit(.moveLeft)]
+        case .right: return [.edit(.moveRight)]
+        case .home: return [.edit(.moveToStart)]
+        case .end: return [.edit(.moveToEnd)]
+        case .returnKey, .done: return [.done]
+        case .escape, .cancel: return [.cancel]
+        case .multiply(let factor): return [.edit(.multiply(factor))]
+        case .morseDot: return [.edit(.morseDot)]
+        case .morseDash: return [.edit(.morseDash)]
+        case .morseGap: return [.edit(.morseGap)]
+        default: return []
+        }
+    }
+
+    /// Effects that type, send or edit something (and so use up latched modifiers).
+    static func isOutput(_ effect: Effect) -> Bool {
+        switch effect {
+        case .type, .key, .edit, .done, .cancel: return true
+        default: return false
+        }
+    }
+
+    /// A tap on a modifier: off → latched → locked → off.
+    mutating func tap(_ m: Modifier) {
+        if locked.contains(m) {
+            locked.remove(m)
+        } else if latched.contains(m) {
+            latched.remove(m)
+            locked.insert(m)
+        } else {
+            latched.insert(m)
+        }
+    }
+
+    /// After a key typed something: latched modifiers clear, and modifiers held by pointers
+    /// count as used (their release will not latch them).
+    mutating func consumeModifiers() {
+        latched = []
+        for (id, track) in pointers where !track.choosingAlternate {
+            if case .modifier = key(at: track.key)?.action { pointers[id]?.heldUsed = true }
+        }
+    }
+}

@@ -1,0 +1,254 @@
+/// The keyboard's behaviour as a pure value: pointer events and time go in, effects come out.
+///
+/// Nothing here reads a clock: every event carries `now` (seconds, any monotonic origin), and
+/// `nextDeadline` says when `advance(to:)` must be called next (nil: never, until the next
+/// event). `handle` first fires whatever timers are due at `now`, so a late shell loses nothing.
+/// The same events at the same times always give the same effects.
+///
+/// Rules in brief (each is tested in `Tests/StackboardCoreTests/State*.swift`):
+/// - A press highlights the key under it and clicks; the key fires on release. Moving onto
+///   another key moves the highlight (the release fires that one); moving out of the window
+///   cancels the gesture for good; `.cancel` fires nothing.
+/// - Modifiers latch on a tap, lock on a second, release on a third. Latched ones apply to the
+///   next key that types or sends something, then clear. A modifier held down by one pointer
+///   applies to keys fired by other pointers; if it was used that way its release changes nothing.
+/// - Caps lock shifts letters (keys whose text is a cased letter) until tapped again. Shift
+///   together with caps lock still shifts: caps lock never inverts shift.
+/// - Holding a repeating key fires it after `repeatDelay`, then every `repeatInterval` (no click
+///   for repeats); its release then fires nothing. Modifier, caps lock, layer, next-layout and
+///   hide keys never repeat. Holding a key with alternates opens them instead (long press wins).
+/// - Dwell (`config.dwell`): `.hover` resting on a key fires it like a tap; it must leave the
+///   key (or move well away on it) before it fires again. Progress shows in 20 steps.
+/// - Scanning (`config.scan`): rows of the root stack, then the chosen row's keys, highlighted in
+///   turn; `.switchPress` picks. Rows left alone for `loops` passes pause until the next press.
+public struct KeyboardState: Sendable {
+    /// The layout shown.
+    public internal(set) var layout: Layout
+    /// The name of the layer shown.
+    public internal(set) var layerName: String
+    /// The keys of the current layer at the current size.
+    public internal(set) var geometry: KeyboardGeometry
+    /// The open long-press popup, if any.
+    public internal(set) var alternates: AlternatesPopup?
+    /// Whether caps lock is on.
+    public internal(set) var capsLock: Bool = false
+    /// Typing mode: the Morse code entered since the last gap (dots `.` and dashes `-`).
+    public internal(set) var pendingMorse: String = ""
+    /// The configuration the state was made with.
+    public let config: KeyboardConfig
+
+    let timing: Timing
+    var pointers: [Int: PointerTrack] = [:]
+    var latched: Set<Modifier> = []
+    var locked: Set<Modifier> = []
+    var dwell: DwellTracker?
+    var scan: ScanState
+    var scanGroups: [[Int]] = []
+    /// Bumped whenever every key must be repainted (layer, layout or size changed).
+    var generation = 0
+
+    /// A keyboard showing the first layer of `layout` at `size`.
+    public init(layout: Layout, size: Size, config: KeyboardConfig) {
+        self.layout = layout
+        self.config = config
+        self.timing = Timing(config)
+        let layer = layout.layers.first ?? KeyboardState.emptyLayer
+        self.layerName = layer.name
+        self.geometry = KeyboardGeometry(layout: layout, layer: layer, size: size)
+        self.scan = timing.scanInterval == nil ? .off : .starting
+        self.scanGroups = KeyboardState.scanGroups(of: layer)
+    }
+
+    static let emptyLayer = Layer(name: "", root: Stack(axis: .vertical, items: []))
+
+    // MARK: Modifiers
+
+    /// Whether labels show shifted: shift latched, locked or held, or caps lock on.
+    public var shifted: Bool { activeModifiers.contains(.shift) || capsLock }
+
+    /// The modifiers that apply to the next key: latched, locked and held ones. In entry mode only
+    /// shift can be active.
+    public var activeModifiers: Set<Modifier> {
+        var active = latched.union(locked)
+        for track in pointers.values where !track.choosingAlternate {
+            if case .modifier(let m) = key(at: track.key)?.action, acceptsModifier(m) { active.insert(m) }
+        }
+        return active
+    }
+
+    /// The state of modifier `m`: locked, else latched, else held, else off.
+    public func modifierState(_ m: Modifier) -> ModifierLatch {
+        if locked.contains(m) { return .locked }
+        if latched.contains(m) { return .latched }
+        if activeModifiers.contains(m) { return .held }
+        return .off
+    }
+
+    /// Whether modifier `m` does anything in this mode (entry mode: shift only).
+    func acceptsModifier(_ m: Modifier) -> Bool { config.mode == .typing || m == .shift }
+
+    // MARK: Painting
+
+    /// How the key at `index` of the current layer is painted now.
+    public func visual(ofKey index: Int) -> KeyVisual {
+        visual(ofKey: index, pressed: Set(pointers.values.map(\.key)))
+    }
+
+    func visual(ofKey index: Int, pressed: Set<Int>) -> KeyVisual {
+        guard let key = key(at: index) else { return KeyVisual() }
+        var v = KeyVisual(pressed: pressed.contains(index))
+        switch key.action {
+        case .modifier(let m):
+            let state = modifierState(m)
+            v.latched = state == .latched
+            v.locked = state == .locked
+        case .capsLock:
+            v.locked = capsLock
+        default:
+            break
+        }
+        v.dwellProgress = dwellProgress(ofKey: index)
+        v.scanHighlighted = isScanHighlighted(index)
+        return v
+    }
+
+    /// Whether the key at `index` types its shifted text: shift is active, or caps lock is on and
+    /// its text is a cased letter.
+    public func typesShifted(keyAt index: Int) -> Bool {
+        key(at: index).map(typesShifted) ?? false
+    }
+
+    /// The label the key at `index` shows now (shifted by the same rule as what it types).
+    public func displayLabel(ofKey index: Int) -> String {
+        guard let key = key(at: index) else { return "" }
+        return key.displayLabel(shifted: typesShifted(key))
+    }
+
+    func typesShifted(_ key: Key) -> Bool {
+        if activeModifiers.contains(.shift) { return true }
+        guard capsLock, case .text(let text) = key.action else { return false }
+        return KeyboardState.isCasedLetter(text)
+    }
+
+    static func isCasedLetter(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy(\.isLetter) && text.lowercased() != text.uppercased()
+    }
+
+    func key(at index: Int) -> Key? {
+        geometry.keys.indices.contains(index) ? geometry.keys[index].key : nil
+    }
+
+    // MARK: Events and time
+
+    /// Fires the timers due at `now`, then handles `event`. Returns what the shell must do.
+    public mutating func handle(_ event: InputEvent, now: Double) -> [Effect] {
+        mutate(now: now) { state in
+            var effects = state.fireDueTimers(now: now)
+            switch event {
+            case .press(let pointer, let point): effects += state.press(pointer, at: point, now: now)
+            case .move(let pointer, let point): state.move(pointer, to: point, now: now)
+            case .release(let pointer, let point): effects += state.release(pointer, at: point, now: now)
+            case .cancel(let pointer): state.cancelPointer(pointer)
+            case .hover(let pointer, let point): state.hover(pointer, at: point, now: now)
+            case .leave: state.dwell = nil
+            case .switchPress: effects += state.switchPressed(now: now)
+            }
+            return effects
+        }
+    }
+
+    /// Fires every timer due at `now` (repeat, long press, dwell, scan).
+    public mutating func advance(to now: Double) -> [Effect] {
+        mutate(now: now) { $0.fireDueTimers(now: now) }
+    }
+
+    /// When `advance(to:)` must be called next; nil when nothing is pending (idle means idle).
+    /// A time in the past (0 when scanning waits to start) means as soon as possible.
+    public var nextDeadline: Double? {
+        var times = pointers.values.compactMap { $0.timer?.time }
+        if let d = dwellDeadline { times.append(d) }
+        if let s = scanDeadline { times.append(s) }
+        return times.min()
+    }
+
+    mutating func fireDueTimers(now: Double) -> [Effect] {
+        var effects: [Effect] = []
+        let due = pointers.compactMap { id, track in track.timer.map { (time: $0.time, id: id) } }
+            .filter { $0.time <= now }
+            .sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+        for timer in due { effects += firePointerTimer(timer.id, now: now) }
+        effects += advanceDwell(now: now)
+        advanceScan(now: now)
+        return effects
+    }
+
+    // MARK: Shell commands
+
+    /// Lays the current layer out again for a new window size.
+    public mutating func resize(to size: Size) -> [Effect] {
+        guard size != geometry.size else { return [] }
+        return mutate(now: nil) { state in
+            state.geometry = KeyboardGeometry(layout: state.layout, layer: state.currentLayer, size: size)
+            state.generation += 1
+            if let popup = state.alternates, let frame = state.geometry.keys.first(where: { $0.index == popup.keyIndex })?.frame {
+                var moved = AlternatesPopup(keyIndex: popup.keyIndex, options: popup.options, keyFrame: frame,
+                                            window: size, spacing: state.layout.defaults.spacing)
+                moved.highlighted = popup.highlighted
+                state.alternates = moved
+            }
+            return []
+        }
+    }
+
+    /// Shows the first layer of a new layout; every pointer is cancelled, pending Morse dropped.
+    /// Modifiers and caps lock stay as they are.
+    public mutating func setLayout(_ layout: Layout) -> [Effect] {
+        mutate(now: nil) { state in
+            state.layout = layout
+            state.pendingMorse = ""
+            state.show(layout.layers.first ?? KeyboardState.emptyLayer)
+            return []
+        }
+    }
+
+    /// Shows the named layer; every pointer is cancelled. Unknown names (or the current layer)
+    /// change nothing.
+    public mutating func switchLayer(to name: String) -> [Effect] {
+        mutate(now: nil) { $0.changeLayer(to: name); return [] }
+    }
+
+    /// For hiding or exiting: cancels every pointer, drops latched and locked modifiers, caps lock
+    /// and pending Morse, closes the alternates, stops dwell and pauses scanning (a switch press
+    /// resumes it).
+    public mutating func releaseAll() -> [Effect] {
+        mutate(now: nil) { state in
+            state.pointers = [:]
+            state.alternates = nil
+            state.latched = []
+            state.locked = []
+            state.capsLock = false
+            state.pendingMorse = ""
+            state.dwell = nil
+            if state.scan != .off { state.scan = .paused }
+            return []
+        }
+    }
+
+    var currentLayer: Layer { layout.layer(named: layerName) ?? layout.layers.first ?? KeyboardState.emptyLayer }
+
+    mutating func changeLayer(to name: String) {
+        guard name != layerName, let layer = layout.layer(named: name) else { return }
+        show(layer)
+    }
+
+    private mutating func show(_ layer: Layer) {
+        pointers = [:]
+        alternates = nil
+        layerName = layer.name
+        geometry = KeyboardGeometry(layout: layout, layer: layer, size: geometry.size)
+        generation += 1
+        scanGroups = KeyboardState.scanGroups(of: layer)
+        if scan != .off { scan = .starting }
+        dwellLayerChanged()
+    }
+}

@@ -1,0 +1,158 @@
+import StackboardCore
+
+/// Paints a laid-out keyboard on a cairo context: every key, or only the keys that changed.
+///
+/// Everything a key draws stays inside its frame, so repainting one key (clear its frame with
+/// the background, draw it again) never touches its neighbours.
+public struct KeyboardPainter {
+    /// The colours, outlines and font.
+    public let theme: Theme
+    /// Multiplies outline widths, corner radii, paddings and the smallest label size.
+    public let scale: Double
+    /// Measures and draws the labels (owns the Pango caches).
+    let text: TextRenderer
+
+    /// A painter with `theme` at `scale` (clamped to 0.25...8).
+    public init(theme: Theme, scale: Double = 1) throws(RenderError) {
+        self.theme = theme
+        self.scale = scale.isFinite ? min(8, max(0.25, scale)) : 1
+        self.text = try TextRenderer(family: theme.fontFamily, bold: theme.boldLabels)
+    }
+
+    /// The smallest label size in pixels: readable at any key size.
+    public var minimumLabelSize: Double { 9 * scale }
+
+    /// Paints the whole keyboard: the background over `geometry.size`, then every key (an entry
+    /// window, whose offset geometry also covers the field, paints the field afterwards).
+    /// `states` gives each key's state by index; `pendingMorse` (a code of `.` and `-`) is shown
+    /// on morse-gap keys.
+    public func paintAll(_ ctx: CairoContext, geometry: KeyboardGeometry, shifted: Bool,
+                         states: (Int) -> KeyPaintState = { _ in .idle }, pendingMorse: String? = nil) {
+        ctx.fill(Rect(size: geometry.size), with: theme.background)
+        for placed in geometry.keys {
+            paintKey(ctx, placed, shifted: shifted, state: states(placed.index), pendingMorse: pendingMorse)
+        }
+    }
+
+    /// Repaints only the keys at `indices`: each key's frame is cleared with the background and
+    /// the key drawn again. Pixels outside those frames are left as they are.
+    public func paintKeys(_ ctx: CairoContext, geometry: KeyboardGeometry, indices: [Int], shifted: Bool,
+                          states: (Int) -> KeyPaintState = { _ in .idle }, pendingMorse: String? = nil) {
+        for index in indices where geometry.keys.indices.contains(index) {
+            let placed = geometry.keys[index]
+            ctx.fill(placed.frame, with: theme.background)
+            paintKey(ctx, placed, shifted: shifted, state: states(index), pendingMorse: pendingMorse)
+        }
+    }
+
+    /// The indices of the keys that show the pending Morse code (morse-gap keys): repaint them
+    /// when the code changes.
+    public static func morseGapIndices(in geometry: KeyboardGeometry) -> [Int] {
+        geometry.keys.filter { $0.key.action == .morseGap }.map(\.index)
+    }
+
+    /// Draws one key inside its frame (the frame must already hold the background).
+    func paintKey(_ ctx: CairoContext, _ placed: PlacedKey, shifted: Bool, state: KeyPaintState, pendingMorse: String?) {
+        let key = placed.key
+        guard key.style != .blank, !placed.frame.isEmpty else { return }
+        let frame = RectD(placed.frame)
+        let shadowDepth = theme.shadow == nil ? 0 : max(1, (1.5 * scale).rounded())
+        let body = RectD(x: frame.x, y: frame.y, width: frame.width, height: max(0, frame.height - shadowDepth))
+        let radius = keyRadius(body)
+        let colors = state.pressed ? theme.pressed : (state.locked ? theme.locked : theme.colors(for: key.style))
+
+        ctx.save()
+        ctx.clip(to: frame)
+        if let shadow = theme.shadow, shadowDepth > 0 {
+            ctx.fillRounded(body.offsetBy(dx: 0, dy: shadowDepth), radius: radius, color: shadow)
+        }
+        ctx.fillRounded(body, radius: radius, color: colors.fill)
+        if theme.outlineWidth > 0 {
+            ctx.strokeRoundedInside(body, radius: radius, width: theme.outlineWidth * scale, color: theme.outline)
+        }
+        if state.latched || state.locked {
+            ctx.strokeRoundedInside(body, radius: radius, width: theme.latchedOutlineWidth * scale,
+                                    color: state.pressed ? colors.label : theme.latchedOutline)
+        }
+        if state.locked { paintLockBar(ctx, body: body, color: colors.label) }
+        if state.scanHighlighted {
+            let width = max(3, theme.outlineWidth + 2) * scale
+            ctx.strokeRoundedInside(body, radius: radius, width: width, color: theme.highlight)
+        }
+        if let progress = state.dwellProgress { paintDwellRing(ctx, body: body, progress: progress) }
+        paintLabel(ctx, key: key, body: body, shifted: shifted, color: colors.label,
+                   pending: key.action == .morseGap ? pendingMorse : nil)
+        ctx.restore()
+    }
+
+    /// The corner radius for a key body: the theme's, scaled, at most a quarter of the short side.
+    func keyRadius(_ body: RectD) -> Double {
+        min(theme.cornerRadius * scale, min(body.width, body.height) / 4)
+    }
+
+    /// The label area of a key body: inset by a padding that grows with the key.
+    func labelArea(_ body: RectD) -> RectD {
+        let outline = max(theme.outlineWidth, theme.latchedOutlineWidth) * scale
+        let pad = max(3 * scale, min(body.width, body.height) * 0.08) + outline / 2
+        return body.insetBy(dx: pad, dy: pad)
+    }
+
+    /// The preferred label size for a key body: bigger for a single character than for words.
+    func preferredLabelSize(_ label: String, keyHeight: Double) -> Double {
+        let share = label.count <= 1 ? 0.42 : (label.count <= 3 ? 0.34 : 0.3)
+        return max(minimumLabelSize, keyHeight * share)
+    }
+
+    private func paintLabel(_ ctx: CairoContext, key: Key, body: RectD, shifted: Bool, color: Color, pending: String?) {
+        let label = key.displayLabel(shifted: shifted)
+        var area = labelArea(body)
+        var keyHeight = body.height
+        guard area.width > 0, area.height > 0 else { return }
+        if let pending, !pending.isEmpty {
+            keyHeight /= 2
+            let split = area.height * 0.5
+            let pendingArea = RectD(x: area.x, y: area.y + split, width: area.width, height: area.height - split)
+            area.height = split
+            let code = Self.morseDisplay(pending)
+            if let fitted = text.fitted(code, width: pendingArea.width, height: pendingArea.height,
+                                        preferred: max(minimumLabelSize, pendingArea.height * 0.8),
+                                        minimum: minimumLabelSize) {
+                text.draw(fitted, in: ctx, centeredIn: pendingArea, color: color)
+            }
+        }
+        guard !label.isEmpty else { return }
+        guard let fitted = text.fitted(label, width: area.width, height: area.height,
+                                       preferred: preferredLabelSize(label, keyHeight: keyHeight),
+                                       minimum: minimumLabelSize) else { return }
+        text.draw(fitted, in: ctx, centeredIn: area, color: color)
+    }
+
+    /// A Morse code as shown on keys: `.` as a bullet and `-` as a dash, easier to read than ASCII.
+    static func morseDisplay(_ code: String) -> String {
+        String(code.map { $0 == "." ? "•" : ($0 == "-" ? "–" : $0) })
+    }
+
+    private func paintLockBar(_ ctx: CairoContext, body: RectD, color: Color) {
+        let barHeight = max(2, (3 * scale).rounded())
+        let barWidth = min(body.width * 0.4, max(12 * scale, body.width * 0.25))
+        let inset = max(theme.latchedOutlineWidth * scale + 2 * scale, body.height * 0.08)
+        let bar = RectD(x: body.midX - barWidth / 2, y: body.y + body.height - inset - barHeight,
+                        width: barWidth, height: barHeight)
+        ctx.fillRounded(bar, radius: barHeight / 2, color: color)
+    }
+
+    private func paintDwellRing(_ ctx: CairoContext, body: RectD, progress: Double) {
+        let p = progress.isFinite ? min(1, max(0, progress)) : 0
+        let width = max(3, 4 * scale)
+        let radius = min(body.width, body.height) / 2 - width / 2 - 2 * scale
+        guard radius > 0 else { return }
+        let center = (body.midX, body.midY)
+        let top = -Double.pi / 2
+        ctx.strokeArc(center: center, radius: radius, start: 0, end: 2 * Double.pi, width: width,
+                      color: theme.highlight.withAlpha(0.3))
+        if p > 0 {
+            ctx.strokeArc(center: center, radius: radius, start: top, end: top + 2 * Double.pi * p,
+                          width: width, color: theme.highlight)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import CCairoPango
+
+/// Measures and draws labels with Pango (never cairo's toy text API), with font fallback for
+/// CJK, symbols and emoji. Owns its own Pango font map and context, and caches font
+/// descriptions per size and fitted label layouts, so that repainting a key only draws.
+///
+/// Not thread-safe: use one renderer per thread.
+public final class TextRenderer {
+    /// The font family list (`Sans`, or `DejaVu Sans, Noto Sans CJK SC` to pin fonts).
+    public let family: String
+    /// Whether labels are bold.
+    public let bold: Bool
+
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+    private var descriptions: [Int: OpaquePointer] = [:]
+    private var labels: [LabelKey: FittedLabel] = [:]
+    /// How many fitted labels are kept before the cache starts again.
+    private let labelCacheLimit = 2048
+
+    /// A renderer for `family` (a Pango family list), bold or regular.
+    public init(family: String, bold: Bool) throws(RenderError) {
+        guard let map = pango_cairo_font_map_new() else {
+            throw RenderError("cannot start Pango: no font map; install fontconfig and fonts (apt-get install fonts-dejavu-core)")
+        }
+        guard let made = pango_font_map_create_context(map) else {
+            g_object_unref(UnsafeMutableRawPointer(map))
+            throw RenderError("cannot start Pango: no context; install fonts (apt-get install fonts-dejavu-core)")
+        }
+        fontMap = map
+        context = made
+        self.family = family.isEmpty ? "Sans" : family
+        self.bold = bold
+        // Fixed font options, so that PNGs look the same on every surface and machine.
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            pango_cairo_context_set_font_options(context, options)
+            cairo_font_options_destroy(options)
+        }
+    }
+
+    deinit {
+        labels.removeAll()
+        for desc in descriptions.values { pango_font_description_free(desc) }
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// The font description for a size in pixels (cached; sizes are rounded to 1/4 px).
+    func description(size: Double) -> OpaquePointer? {
+        let key = Int((max(1, size) * 4).rounded())
+        if let cached = descriptions[key] { return cached }
+        guard let desc = pango_font_description_from_string(family) else { return nil }
+        pango_font_description_set_absolute_size(desc, Double(key) / 4 * Double(PANGO_SCALE))
+        pango_font_description_set_weight(desc, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        descriptions[key] = desc
+        return desc
+    }
+
+    /// A new single-line layout of `text` at `size` pixels.
+    func makeLayout(_ text: String, size: Double) -> PangoLayoutBox? {
+        guard let layout = pango_layout_new(context) else { return nil }
+        let box = PangoLayoutBox(layout)
+        pango_layout_set_font_description(layout, description(size: size))
+        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        text.withCString { pango_layout_set_text(layout, $0, -1) }
+        return box
+    }
+
+    /// The logical size of `text` in pixels at `size` pixels, on one line.
+    public func measure(_ text: String, size: Double) -> (width: Double, height: Double) {
+        guard let box = makeLayout(text, size: size) else { return (0, 0) }
+        return box.logicalSize
+    }
+
+    /// How many characters of `text` no installed font can show (they would be boxes).
+    public func unknownGlyphCount(_ text: String, size: Double = 24) -> Int {
+        guard let box = makeLayout(text, size: size) else { return text.count }
+        return Int(pango_layout_get_unknown_glyphs_count(box.layout))
+    }
+
+    /// `text` fitted into a box: `preferred` pixels when it fits, smaller when it does not
+    /// (wrapping multi-word labels when that keeps them larger), never below `minimum`
+    /// (then cut with an ellipsis). Cached by all arguments.
+    func fitted(_ text: String, width: Double, height: Double, preferred: Double, minimum: Double) -> FittedLabel? {
+        let key = LabelKey(text: text, width: Int(width * 4), height: Int(height * 4),
+                           preferred: Int(preferred * 4), minimum: Int(minimum * 4))
+        if let cached = labels[key] { return cached }
+        guard let label = LabelFitter(renderer: self).fit(text, width: width, height: height,
+                                                          preferred: preferred, minimum: minimum) else { return nil }
+        if labels.count >= labelCacheLimit { labels.removeAll() }
+        labels[key] = label
+        return label
+    }
+
+    /// Draws `label` centred in `rect` in `color`.
+    func draw(_ label: FittedLabel, in ctx: CairoContext, centeredIn rect: RectD, color: Color) {
+        pango_cairo_update_context(ctx.handle, context)
+        let logical = label.box.logicalRect
+        let x = rect.midX - logical.midX
+        let y = rect.midY - logical.midY
+        ctx.setColor(color)
+        cairo_move_to(ctx.handle, x.rounded(), y.rounded())
+        pango_cairo_show_layout(ctx.handle, label.box.layout)
+    }
+
+    /// Draws `box` with its top-left corner at `x`, `y` in `color`.
+    func draw(_ box: PangoLayoutBox, in ctx: CairoContext, x: Double, y: Double, color: Color) {
+        pango_cairo_update_context(ctx.handle, context)
+        ctx.setColor(color)
+        cairo_move_to(ctx.handle, x, y)
+        pango_cairo_show_layout(ctx.handle, box.layout)
+    }
+}
+
+/// An owned `PangoLayout *`.
+final class PangoLayoutBox {
+    let layout: OpaquePointer
+    init(_ layout: OpaquePointer) { self.layout = layout }
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// The logical extents' size in pixels (the origin of the logical rect is 0,0 for
+    /// single-line, left-aligned text; centred text is offset, see `logicalOrigin`).
+    var logicalSize: (width: Double, height: Double) {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        return (Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
+    }
+
+    /// The logical rectangle in pixels relative to the layout's origin.
+    var logicalRect: RectD {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let s = Double(PANGO_SCALE)
+        return RectD(x: Double(logical.x) / s, y: Double(logical.y) / s,
+                     width: Double(logical.width) / s, height: Double(logical.height) / s)
+    }
+}
+
+/// A label laid out to fit a box.
+final class FittedLabel {
+    let box: PangoLayoutBox
+    /// The font size chosen, in pixels.
+    let size: Double
+    init(box: PangoLayoutBox, size: Double) { self.box = box; self.size = size }
+}
+
+struct LabelKey: Hashable {
+    var text: String
+    var width: Int
+    var height: Int
+    var preferred: Int
+    var minimum: Int
+}
