@@ -10,7 +10,7 @@ import Testing
         return try r.stdout.split(separator: "\n").map { try decoder.decode(ReportedKey.self, from: Data($0.utf8)) }
     }
 
-    @Test(arguments: ["1280x400", "1281x267", "641x199", "320x120"])
+    @Test(arguments: ["1280x400", "1281x267", "641x199", "480x160"])
     func everyKeyOfEveryLayerLiesInsideAndNoTwoOverlap(size: String) throws {
         let parts = size.split(separator: "x").compactMap { Int($0) }
         let layers = Set(try keys(["--layout", "qwerty", "--size", size]).map(\.layer))
@@ -42,9 +42,26 @@ import Testing
 
     @Test func linesAreExactlyFormatted() throws {
         let r = try runStackboard(["keys", "--layout", "qwerty", "--size", "1280x400"], environment: environmentWithoutDisplay)
-        let first = String(r.stdout.split(separator: "\n").first ?? "")
-        let q = try #require(try keys(["--layout", "qwerty", "--size", "1280x400"]).first)
-        #expect(first == "{\"layer\":\"\(q.layer)\",\"index\":0,\"label\":\"q\",\"action\":\"text\",\"text\":\"q\",\"x\":\(q.x),\"y\":\(q.y),\"width\":\(q.width),\"height\":\(q.height)}")
+        let line = String(r.stdout.split(separator: "\n").first { $0.contains("\"label\":\"q\"") } ?? "")
+        let q = try #require(try keys(["--layout", "qwerty", "--size", "1280x400"]).first { $0.label == "q" })
+        #expect(line == "{\"layer\":\"\(q.layer)\",\"index\":\(q.index),\"label\":\"q\",\"action\":\"text\",\"text\":\"q\",\"x\":\(q.x),\"y\":\(q.y),\"width\":\(q.width),\"height\":\(q.height)}")
+    }
+
+    @Test func quotesAndBackslashesAreEscaped() throws {
+        let r = try runStackboard(["keys", "--layout", "qwerty", "--size", "1280x400", "--layer", "numbers"],
+                                  environment: environmentWithoutDisplay)
+        #expect(r.stdout.contains("\"label\":\"\\\"\",\"action\":\"text\",\"text\":\"\\\"\""))
+        let symbols = try keys(["--layout", "qwerty", "--size", "1280x400", "--layer", "symbols"])
+        #expect(symbols.contains { $0.label == "\\" && $0.text == "\\" })
+        let numbers = try keys(["--layout", "qwerty", "--size", "1280x400", "--layer", "numbers"])
+        #expect(numbers.contains { $0.label == "\"" && $0.text == "\"" })
+    }
+
+    @Test(arguments: ["numeric", "pin", "amount-zh", "morse", "phone"])
+    func otherLayoutsAreListedToo(layout: String) throws {
+        let ks = try keys(["--layout", layout, "--size", "600x400"])
+        #expect(!ks.isEmpty)
+        #expect(ks.allSatisfy { $0.width > 0 && $0.height > 0 && $0.x + $0.width <= 600 && $0.y + $0.height <= 400 })
     }
 
     @Test(arguments: [

@@ -37,10 +37,11 @@ final class RunningKeyboard {
     let child: Child
     private(set) var info: WindowInfo
 
-    /// Starts `stackboard ARGS` and waits until its window is viewable.
-    init(_ session: XSession, _ args: [String]) throws {
+    /// Starts `stackboard ARGS` (with `--no-sound` unless `sound`: the tests need no sound card)
+    /// and waits until its window is viewable.
+    init(_ session: XSession, _ args: [String], sound: Bool = false, env: [String: String] = [:]) throws {
         self.session = session
-        child = try session.spawn(Tools.stackboard, args)
+        child = try session.spawn(Tools.stackboard, (sound ? [] : ["--no-sound"]) + args, env: env)
         var found: WindowInfo?
         try session.waitUntil(timeout: 20, "the Stackboard window (\(String(describing: found)), stderr: \(child.stderr))") {
             found = RunningKeyboard.windowInfo(session, name: "Stackboard")
@@ -216,10 +217,14 @@ extension XSession {
 }
 
 /// Runs `stackboard ARGS` to completion with exactly `environment` (no X session needed).
+/// Each run logs into a folder of its own (parallel tests must not share log files).
 func runStackboard(_ args: [String], environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    let child = try Child(Tools.stackboard, args, environment: environment, logDir: NSTemporaryDirectory())
+    var template = Array((NSTemporaryDirectory() + "/stackboard-run-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { throw XSession.Failure(description: "mkdtemp failed") }
+    let dir = String(cString: made)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let child = try Child(Tools.stackboard, args, environment: environment, logDir: dir)
     let status = child.wait(timeout: 20) ?? { child.stop(); return -1 }()
-    defer { unlink(child.stdoutPath); unlink(child.stderrPath) }
     return (status, child.stdout, child.stderr)
 }
 

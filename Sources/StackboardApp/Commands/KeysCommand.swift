@@ -10,7 +10,7 @@ enum KeysCommand {
       {"layer":"letters","index":0,"label":"q","action":"text","text":"q","x":6,"y":6,"width":118,"height":88}
     "action" is the action's name in the layout format; "text" is present for text keys only;
     "style" is present for keys that are not normal (function, accent, blank). Blank keys are
-    listed too (they are never hit).
+    listed too (they are never hit). A PIN pad's shuffled digits are listed in order.
     """
 
     static let spec = OptionSpec(valued: ["layout", "size", "layer"], flags: ["help"])
@@ -28,21 +28,11 @@ enum KeysCommand {
             guard let size = Size(parsing: sizeText) else {
                 throw UsageError("Option '--size' wants WxH with positive whole numbers, for example 1280x400, not '\(sizeText)'.")
             }
-            let name = args.value("layout") ?? "qwerty"
-            guard let layout = InterimLayouts.load(name) else {
-                throw UsageError("unknown layout '\(name)'. Run 'stackboard layouts' to list them.")
+            let layout: Layout
+            do throws(LayoutError) { layout = try LayoutPreparation(shuffle: false).load(args.value("layout") ?? "qwerty") } catch {
+                throw UsageError(error.description)
             }
-            let layer: Layer
-            if let layerName = args.value("layer") {
-                guard let found = layout.layer(named: layerName) else {
-                    let names = layout.layers.map(\.name)
-                    throw UsageError("Layout '\(layout.name)' has no layer '\(layerName)'. Its layers: \(names.joined(separator: ", ")).")
-                }
-                layer = found
-            } else {
-                guard let first = layout.layers.first else { return 0 }
-                layer = first
-            }
+            let layer = try LayoutPreparation.layer(args.value("layer"), of: layout)
             for line in lines(layout: layout, layer: layer, size: size) { print(line) }
             return 0
         } catch {

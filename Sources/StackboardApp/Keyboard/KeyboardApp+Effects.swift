@@ -15,14 +15,17 @@ extension KeyboardApp {
                 if options.print { printLine(PrintedKey.line(key: key, modifiers: modifiers)) }
             case .edit, .done, .cancel:
                 break // entry mode (`stackboard entry`) only; the typing keyboard never gets these
-            case .click:
-                break // the click player (StackboardSound) is not wired in yet
+            case .click(let kind):
+                clicks.play(kind)
             case .redraw(let keys):
                 dirtyKeys.formUnion(keys)
             case .redrawAll:
                 dirtyAll = true
-            case .showAlternates, .hideAlternates:
-                break // wired with the real state machine (it owns the popup's frames)
+            case .showAlternates, .redrawAlternates:
+                popupDirty = true
+            case .hideAlternates:
+                popupDirty = false
+                window.hidePopup()
             case .hide:
                 window.hide()
             case .nextLayout:

@@ -1,42 +1,58 @@
 import StackboardCore
+import StackboardRender
+import StackboardSound
 import StackboardX11
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
-/// The running keyboard: the X window, the state machine and the `poll` loop. Effects of the
-/// state machine are carried out in one place (`perform`, in KeyboardApp+Effects.swift).
+/// The running keyboard: the X window, the state machine, the painter, the click player and
+/// the `poll` loop. The state machine's effects are carried out in one place (`perform`, in
+/// KeyboardApp+Effects.swift); painting is in KeyboardApp+Painting.swift.
 final class KeyboardApp {
     let options: KeyboardOptions
     let connection: XConnection
     let window: KeyboardWindow
     let signals: SignalWatcher
-    var layouts: [Layout]
+    let layouts: [Layout]
     var layoutIndex = 0
-    var state: InterimKeyboardState
-    let painter = InterimPainter()
+    var state: KeyboardState
+    let painter: KeyboardPainter
+    let clicks: ClickSound
+    /// The drawing context on the window's back buffer, for one buffer generation.
+    var canvas: (generation: Int, context: CairoContext)?
     /// Keys to repaint before the next poll.
     var dirtyKeys: Set<Int> = []
     /// Repaint everything before the next poll.
     var dirtyAll = true
+    /// Paint (or move) the alternates popup before the next poll.
+    var popupDirty = false
     /// Set when the loop must end, with the exit status.
     var exitStatus: Int32?
 
-    /// Opens the display, loads the layouts and creates the window (not shown yet).
-    /// Errors are printed; the returned status is then the exit status.
+    /// Loads the layouts, opens the display and creates the window (not shown yet). On failure
+    /// the error is printed and the exit status returned.
     static func make(options: KeyboardOptions) -> Result<KeyboardApp, ExitStatus> {
+        // First, before any thread exists (the click player's inherits the blocked signals).
         let signals: SignalWatcher
         do { signals = try SignalWatcher() } catch {
             printError("stackboard: \(error.description)")
             return .failure(ExitStatus(1))
         }
+        let preparation = LayoutPreparation()
         var layouts: [Layout] = []
         for name in options.layouts {
-            guard let layout = InterimLayouts.load(name) else {
-                printError("stackboard: unknown layout '\(name)'. Run 'stackboard layouts' to list them.")
+            do { layouts.append(try preparation.load(name)) } catch {
+                printError("stackboard: \(error.description)")
                 return .failure(ExitStatus(2))
             }
-            layouts.append(layout)
+        }
+        guard let first = layouts.first else { return .failure(ExitStatus(2)) }
+        let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
+        let painter: KeyboardPainter
+        do { painter = try KeyboardPainter(theme: theme, scale: options.scale) } catch {
+            printError("stackboard: \(error.description)")
+            return .failure(ExitStatus(1))
         }
         let connection: XConnection
         do { connection = try XConnection() } catch {
@@ -52,18 +68,38 @@ final class KeyboardApp {
             printError("stackboard: \(error.description)")
             return .failure(ExitStatus(1))
         }
-        return .success(KeyboardApp(options: options, connection: connection, window: window,
-                                    signals: signals, layouts: layouts))
+        let config = KeyboardConfig(mode: .typing, decimalSeparator: preparation.decimalSeparator)
+        let state = KeyboardState(layout: first, size: window.size, config: config)
+        return .success(KeyboardApp(options: options, connection: connection, window: window, signals: signals,
+                                    layouts: layouts, state: state, painter: painter,
+                                    clicks: startClicks(options.sound)))
     }
 
-    private init(options: KeyboardOptions, connection: XConnection, window: KeyboardWindow,
-                 signals: SignalWatcher, layouts: [Layout]) {
+    /// The click player, or a silent one (after one line on stderr) when sound cannot play.
+    private static func startClicks(_ sound: SoundOptions) -> ClickSound {
+        guard sound.enabled else { return SilentClickPlayer() }
+        guard let samples = ClickSamples.defaultDirectory() else {
+            printError("stackboard: " + SoundError.samples("no click samples found in the data folders").startupWarning)
+            return SilentClickPlayer()
+        }
+        do {
+            return try ClickPlayer(device: sound.device, volume: sound.volume, samplesDirectory: samples)
+        } catch {
+            printError("stackboard: \(error.startupWarning)")
+            return SilentClickPlayer()
+        }
+    }
+
+    private init(options: KeyboardOptions, connection: XConnection, window: KeyboardWindow, signals: SignalWatcher,
+                 layouts: [Layout], state: KeyboardState, painter: KeyboardPainter, clicks: ClickSound) {
         self.options = options
         self.connection = connection
         self.window = window
         self.signals = signals
         self.layouts = layouts
-        self.state = InterimKeyboardState(layout: layouts[0], size: window.size)
+        self.state = state
+        self.painter = painter
+        self.clicks = clicks
     }
 
     /// Shows the keyboard and runs until a signal, a close request or the loss of the server.
@@ -82,13 +118,12 @@ final class KeyboardApp {
             perform(state.advance(to: now))
             repaint()
             reportXErrors()
-            // Flushes, and catches events that arrived with the replies of our own requests.
+            // Flushes, and catches events that came in with the replies to our own requests.
             if connection.queuedEvents() > 0 { continue }
             if connection.isLost { return connectionLost() }
             let deadline = [state.nextDeadline, window.nextDeadline].compactMap { $0 }.min()
             let timeout = MonotonicClock.pollTimeout(until: deadline, now: MonotonicClock.now())
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 && errno != EINTR {
+            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
                 printError("stackboard: poll failed: \(String(cString: strerror(errno)))")
                 return shutdown(1)
             }
@@ -102,6 +137,7 @@ final class KeyboardApp {
         case .resized(let size):
             perform(state.resize(to: size))
             dirtyAll = true
+            popupDirty = state.alternates != nil
         case .closeRequested:
             exitStatus = 0
         case .shown, .hidden:
@@ -117,22 +153,6 @@ final class KeyboardApp {
         }
     }
 
-    /// Paints what changed into the back buffer and copies just that to the window.
-    func repaint() {
-        guard !connection.isLost else { return }
-        if dirtyAll {
-            painter.paintAll(state: state, on: window.surface)
-            window.presentAll()
-        } else if !dirtyKeys.isEmpty {
-            let indices = dirtyKeys.sorted()
-            painter.paint(keys: indices, state: state, on: window.surface)
-            let frames = indices.compactMap { i in state.geometry.keys.indices.contains(i) ? state.geometry.keys[i].frame : nil }
-            window.present(frames)
-        }
-        dirtyAll = false
-        dirtyKeys = []
-    }
-
     private func reportXErrors() {
         let (errors, dropped) = connection.takeErrors()
         for error in errors { printError("stackboard: \(error.description)") }
@@ -141,12 +161,14 @@ final class KeyboardApp {
 
     private func connectionLost() -> Int32 {
         _ = state.releaseAll()
+        clicks.close()
         printError("stackboard: lost the connection to the X server '\(connection.name)'; exiting")
         return 1
     }
 
     private func shutdown(_ status: Int32) -> Int32 {
         _ = state.releaseAll()
+        clicks.close()
         connection.flush()
         return status
     }

@@ -1,3 +1,4 @@
+import CCairoPango
 import CX11
 import StackboardCore
 
@@ -46,7 +47,11 @@ public final class KeyboardWindow {
     /// Whether the window is mapped (visible) right now.
     public internal(set) var isMapped = false
 
-    var buffer: BackBuffer
+    var buffer: BackBuffer {
+        didSet { bufferGeneration += 1 }
+    }
+    /// Counts back buffers: a new one (after a resize) means a new surface to paint on.
+    public private(set) var bufferGeneration = 0
     /// Whether `buffer` holds a complete frame (exposes copy from it only then).
     var bufferIsPainted = false
     let gc: GC
@@ -167,9 +172,13 @@ public final class KeyboardWindow {
         XUnmapWindow(connection.display, windowID)
     }
 
-    /// The cairo surface (`cairo_surface_t *`) of the back buffer, `size` pixels; paint here,
-    /// then `present`. Valid until the next `nextEvents` that reports `.resized`.
-    public var surface: OpaquePointer { buffer.surface }
+    /// A new reference (the caller owns it: hand it to `CairoSurface(taking:)`) to the cairo
+    /// surface (`cairo_surface_t *`) of the back buffer, `size` pixels. Paint there, then
+    /// `present`. After a `.resized` event (`bufferGeneration` changes) it is a dead surface:
+    /// take the new one.
+    public func retainedSurface() -> OpaquePointer {
+        cairo_surface_reference(buffer.surface)
+    }
 
     /// Copies these rectangles of the back buffer to the window.
     public func present(_ rects: [Rect]) {
@@ -184,8 +193,8 @@ public final class KeyboardWindow {
     }
 
     /// Shows the alternates popup at `frame` in this window's coordinates (it may reach above
-    /// the window's top edge; it is kept on the screen), painted by `paint` on a cairo surface
-    /// of the frame's size.
+    /// the window's top edge; it is moved to stay on the screen), painted by `paint` on a cairo
+    /// surface of the frame's size. `paint` gets a new reference it owns (for `CairoSurface(taking:)`).
     public func showPopup(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
         guard !connection.isLost else { return }
         let display = connection.display

@@ -1,3 +1,4 @@
+import CCairoPango
 import CX11
 import StackboardCore
 
@@ -32,7 +33,7 @@ final class PopupWindow {
     }
 
     /// Shows the popup at `frame` (root coordinates) with contents painted by `paint` on a
-    /// cairo surface (`cairo_surface_t *`) of the frame's size.
+    /// cairo surface (`cairo_surface_t *`, a new reference that `paint` owns) of the frame's size.
     func show(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
         let display = connection.display
         let size = Size(width: max(1, frame.width), height: max(1, frame.height))
@@ -41,7 +42,7 @@ final class PopupWindow {
             buffer = try BackBuffer(display: display, window: id, screen: connection.screen, size: size)
         }
         guard let buffer else { return }
-        paint(buffer.surface, size)
+        paint(cairo_surface_reference(buffer.surface), size)
         XMoveResizeWindow(display, id, Int32(frame.x), Int32(frame.y), UInt32(size.width), UInt32(size.height))
         if !isShown {
             XMapRaised(display, id)
