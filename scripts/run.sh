@@ -56,7 +56,7 @@ fi
 PIDS+=($!)
 wait_for 10 "the target window" grep -q '^FOCUSIN' "$WORK/target.out"
 
-"$BIN" --print "$@" >"$WORK/keyboard.out" 2>"$WORK/keyboard.err" &
+"$BIN" --print --no-sound "$@" >"$WORK/keyboard.out" 2>"$WORK/keyboard.err" &
 KEYBOARD=$!
 PIDS+=($KEYBOARD)
 wait_for 15 "the keyboard window" sh -c 'xwininfo -name Stackboard | grep -q IsViewable'
