@@ -91,3 +91,14 @@ extension WindowLifecycleTests {
         #expect(kb.child.stderr == "stackboard: lost the connection to the X server '\(session.display)'; exiting\n")
     }
 }
+
+extension WindowLifecycleTests {
+    @Test func aDestroyedWindowEndsTheKeyboardCleanly() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let kb = try RunningKeyboard(session, [])
+        kb.xdotool(["windowclose", kb.info.id])
+        #expect(kb.child.wait(timeout: 10) == 0)
+        #expect(kb.child.stderr.isEmpty)
+    }
+}

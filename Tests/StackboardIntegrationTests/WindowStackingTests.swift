@@ -40,5 +40,43 @@ import Testing
         // And taps still work there.
         keyboard.tap(q)
         #expect(keyboard.waitForPrinted(["q"]) == ["q"])
+
+        // The application goes away: the keyboard lets go of it, quietly.
+        app.stop()
+        try session.waitUntil(timeout: 10, "WM_TRANSIENT_FOR to be removed") {
+            keyboard.xprop(["WM_TRANSIENT_FOR"]).contains("not found")
+        }
+        try keyboard.tap(labels: ["w"])
+        #expect(keyboard.waitForPrinted(["q", "w"]) == ["q", "w"])
+        #expect(keyboard.child.stderr.isEmpty)
+    }
+}
+
+extension WindowStackingTests {
+    /// openbox iconifies a transient with its parent; the keyboard must not vanish with a
+    /// minimized full-screen application (undecorated and out of the task bar, it could not
+    /// be brought back).
+    @Test func minimizingTheFullScreenApplicationLeavesTheKeyboardShown() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let keyboard = try RunningKeyboard(session, ["--print"])
+        let app = try session.spawn(try Tools.cTool("fullscreen"), [])
+        let ready = app.waitForLine(timeout: 10) { $0.hasPrefix("READY") }
+        let appID = String(try #require(ready?.split(separator: " ").last))
+        try session.waitUntil(timeout: 10, "the keyboard to become transient for the application") {
+            keyboard.xprop(["WM_TRANSIENT_FOR"]).contains("window id")
+        }
+        keyboard.xdotool(["windowminimize", appID])
+        try session.waitUntil(timeout: 10, "the application to be minimized") {
+            RunningKeyboard.windowInfo(session, id: appID)?.viewable == false
+        }
+        try session.waitUntil(timeout: 10, "the keyboard to be shown, on its own") {
+            RunningKeyboard.windowInfo(session, id: keyboard.info.id)?.viewable == true
+                && keyboard.xprop(["WM_TRANSIENT_FOR"]).contains("not found")
+        }
+        try keyboard.refresh()
+        try keyboard.tap(labels: ["z"])
+        #expect(keyboard.waitForPrinted(["z"]) == ["z"])
+        #expect(keyboard.child.stderr.isEmpty)
     }
 }

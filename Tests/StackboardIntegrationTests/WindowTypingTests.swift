@@ -53,3 +53,20 @@ import Testing
         #expect(kb.waitForPrinted(["q", "w", "q"]) == ["q", "w", "q"])
     }
 }
+
+extension WindowTypingTests {
+    @Test func dwellTypesTheKeyThePointerRestsOnWithoutAClick() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let kb = try RunningKeyboard(session, ["--print", "--dwell", "300"])
+        let d = try kb.key("d")
+        let (x, y) = kb.root(d.center.x, d.center.y)
+        kb.xdotool(["mousemove", x, y])
+        #expect(kb.waitForPrinted(["d"]) == ["d"])
+        // Resting on: no machine-gun repeat; leaving and coming back types it again.
+        let (outX, outY) = kb.root(d.center.x, -30)
+        kb.xdotool(["mousemove", outX, outY])
+        kb.xdotool(["mousemove", x, y])
+        #expect(kb.waitForPrinted(["d", "d"]) == ["d", "d"])
+    }
+}

@@ -68,8 +68,11 @@ final class KeyboardApp {
             printError("stackboard: \(error.description)")
             return .failure(ExitStatus(1))
         }
-        let config = KeyboardConfig(mode: .typing, decimalSeparator: preparation.decimalSeparator)
+        let config = KeyboardConfig(mode: .typing, decimalSeparator: preparation.decimalSeparator, dwell: options.dwell)
         let state = KeyboardState(layout: first, size: window.size, config: config)
+        window.setHoverTracking(config.dwell != nil)
+        // `--print | head -1` must not kill the keyboard before it releases what it holds.
+        signal(SIGPIPE, SIG_IGN)
         return .success(KeyboardApp(options: options, connection: connection, window: window, signals: signals,
                                     layouts: layouts, state: state, painter: painter,
                                     clicks: startClicks(options.sound)))

@@ -17,13 +17,15 @@ struct KeyboardOptions {
     var scale: Double
     /// `--print`: write every typed key to stdout.
     var print: Bool
+    /// `--dwell MS` in seconds: a key fires when the pointer rests on it that long.
+    var dwell: Double?
     /// `--no-sound`, `--volume`, `--sound-device`.
     var sound: SoundOptions
     /// `--help`.
     var help: Bool
 
     static let spec = OptionSpec(valued: ["layout", "layouts", "geometry", "dock", "theme", "scale",
-                                          "volume", "sound-device"],
+                                          "volume", "sound-device", "dwell"],
                                  flags: ["print", "no-sound", "help"])
 
     /// The text of `stackboard keyboard --help`.
@@ -42,6 +44,8 @@ struct KeyboardOptions {
                             maximized windows end next to it
       --theme NAME          \(Theme.allNames.joined(separator: ", ")) (default: the layout's choice, or light)
       --scale F             size factor from 0.25 to 4 (default 1)
+      --dwell MS            type a key when the pointer rests on it MS milliseconds (100 to
+                            10000; for head pointers and eye trackers), no click needed
       --no-sound            no key clicks
       --volume 0-100        click volume (default \(SoundOptions.defaultVolume))
       --sound-device PCM    the ALSA device for clicks (default: default)
@@ -64,6 +68,7 @@ struct KeyboardOptions {
         help = args.flag("help")
         print = args.flag("print")
         scale = try args.double("scale", in: 0.25...4) ?? 1
+        dwell = try args.int("dwell", in: 100...10_000).map { Double($0) / 1000 }
         if let text = args.value("geometry") {
             guard let parsed = WindowGeometry(parsing: text) else {
                 throw UsageError("Option '--geometry' wants WxH+X+Y (for example 800x300+0+500), not '\(text)'.")

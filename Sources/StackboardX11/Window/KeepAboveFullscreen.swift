@@ -27,8 +27,17 @@ struct KeepAboveFullscreen {
             || (window == watched && watched != 0 && atom == connection.atoms.netWMState)
     }
 
-    /// Re-reads the active window and its state; sets or clears WM_TRANSIENT_FOR.
+    /// Whether an UnmapNotify or DestroyNotify is about the watched window (openbox leaves
+    /// `_NET_ACTIVE_WINDOW` naming a window that is gone, so its going is watched directly).
+    func isWatched(_ window: Window) -> Bool { watched != 0 && window == watched }
+
+    /// Re-reads the active window and its state; sets or clears WM_TRANSIENT_FOR. Errors about
+    /// the other window (it may be gone already) are expected and dropped.
     mutating func update(connection: XConnection, keyboard: Window) {
+        connection.trappingErrors { updateTrapped(connection: connection, keyboard: keyboard) }
+    }
+
+    private mutating func updateTrapped(connection: XConnection, keyboard: Window) {
         let display = connection.display
         let atoms = connection.atoms
         let reader = PropertyReader(display: display)
@@ -36,10 +45,11 @@ struct KeepAboveFullscreen {
         if active != watched {
             if watched != 0 { XSelectInput(display, watched, NoEventMask) }
             watched = active == keyboard ? 0 : active
-            if watched != 0 { XSelectInput(display, watched, PropertyChangeMask) }
+            if watched != 0 { XSelectInput(display, watched, PropertyChangeMask | StructureNotifyMask) }
         }
         var target: Window?
-        if watched != 0 {
+        var attributes = XWindowAttributes()
+        if watched != 0, XGetWindowAttributes(display, watched, &attributes) != 0, attributes.map_state == IsViewable {
             let states = reader.values(atoms.netWMState, of: watched, type: Atom(XA_ATOM))
             if states.contains(Int(atoms.netWMStateFullscreen)) { target = watched }
         }

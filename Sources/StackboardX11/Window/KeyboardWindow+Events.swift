@@ -10,13 +10,13 @@ extension KeyboardWindow {
         var exposed: [Rect] = []
         var newSize: Size?
         let display = connection.display
-        while !connection.isLost, XPending(display) > 0 {
+        while !connection.isLost, !isDestroyed, XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
             if connection.isLost { break }
             handle(&event, into: &out, exposed: &exposed, newSize: &newSize)
         }
-        guard !connection.isLost else { return out }
+        guard !connection.isLost, !isDestroyed else { return out }
         if let newSize, newSize != buffer.size {
             if let fresh = try? BackBuffer(display: display, window: windowID, screen: connection.screen, size: newSize) {
                 buffer = fresh
@@ -35,10 +35,16 @@ extension KeyboardWindow {
                 out.append(.input(e))
             }
         case MotionNotify where event.xmotion.window == windowID:
-            if let e = pointer.motion(state: event.xmotion.state, x: event.xmotion.x, y: event.xmotion.y) {
-                if case .input(.move)? = out.last { out.removeLast() }
+            if let e = pointer.motion(state: event.xmotion.state, x: event.xmotion.x, y: event.xmotion.y,
+                                      trackHover: tracksHover) {
+                switch (out.last, e) {
+                case (.input(.move)?, .move), (.input(.hover)?, .hover): out.removeLast()
+                default: break
+                }
                 out.append(.input(e))
             }
+        case LeaveNotify where event.xcrossing.window == windowID:
+            if tracksHover, !pointer.isDown { out.append(.input(.leave)) }
         case ButtonRelease where event.xbutton.window == windowID:
             if let e = pointer.release(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
                 out.append(.input(e))
@@ -75,7 +81,17 @@ extension KeyboardWindow {
             let p = event.xproperty
             if keepAbove.isRelevant(window: p.window, atom: p.atom, connection: connection) {
                 keepAbove.update(connection: connection, keyboard: windowID)
+                deiconifyIfWanted()
+            } else if p.window == windowID, p.atom == connection.atoms.wmState {
+                deiconifyIfWanted()
             }
+        case DestroyNotify where event.xdestroywindow.window == windowID:
+            isDestroyed = true
+            out.append(.closeRequested)
+        case DestroyNotify where keepAbove.isWatched(event.xdestroywindow.window),
+             UnmapNotify where keepAbove.isWatched(event.xunmap.window):
+            keepAbove.update(connection: connection, keyboard: windowID)
+            deiconifyIfWanted()
         case ClientMessage where event.xclient.window == windowID:
             let c = event.xclient
             if c.message_type == connection.atoms.wmProtocols, Atom(c.data.l.0) == connection.atoms.wmDeleteWindow {

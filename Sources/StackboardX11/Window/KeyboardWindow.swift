@@ -59,6 +59,12 @@ public final class KeyboardWindow {
     var keepAbove = KeepAboveFullscreen()
     var popup: PopupWindow?
     var statesAsserted = false
+    /// Someone destroyed the window: nothing may be done with it any more.
+    var isDestroyed = false
+    /// Whether the keyboard should be visible (`show` until `hide`).
+    var wantShown = false
+    /// Whether motion without a button is reported as `.hover` (for dwell).
+    public private(set) var tracksHover = false
     var lastStruts: Struts?
     /// While a map request has not been answered with a MapNotify: when to ask again, and how
     /// many more times (a window manager that is just starting can drop a MapRequest).
@@ -72,8 +78,7 @@ public final class KeyboardWindow {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0 // None: exposed areas keep their pixels until we copy
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = ExposureMask | StructureNotifyMask | VisibilityChangeMask
-            | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
+        attributes.event_mask = Self.eventMask
         let id = XCreateWindow(display, connection.root, Int32(frame.x), Int32(frame.y),
                                UInt32(size.width), UInt32(size.height), 0, 0 /* CopyFromParent */,
                                UInt32(InputOutput), nil, UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
@@ -135,11 +140,37 @@ public final class KeyboardWindow {
         properties.setStruts(struts)
     }
 
+    /// Maps the window again when the window manager iconified it while it should be shown and
+    /// is not tied to another window: undecorated and out of the task bar, an iconified keyboard
+    /// could not be brought back by the user. (openbox iconifies transients with their parent;
+    /// see KeepAboveFullscreen.)
+    func deiconifyIfWanted() {
+        guard wantShown, keepAbove.transientFor == nil, !connection.isLost, !isDestroyed else { return }
+        let state = PropertyReader(display: connection.display).values(connection.atoms.wmState, of: windowID,
+                                                                        type: connection.atoms.wmState)
+        if state.first == 3 /* IconicState */ { XMapWindow(connection.display, windowID) }
+    }
+
+    /// Reports pointer motion without a button as `.hover` and leaving the window as `.leave`
+    /// (dwell clicking needs them). Off by default: then motion is only selected while button 1
+    /// is down, so a pointer passing over the keyboard wakes nothing.
+    public func setHoverTracking(_ on: Bool) {
+        guard on != tracksHover, !connection.isLost, !isDestroyed else { return }
+        tracksHover = on
+        var attributes = XSetWindowAttributes()
+        attributes.event_mask = Self.eventMask | (on ? PointerMotionMask | LeaveWindowMask : 0)
+        XChangeWindowAttributes(connection.display, windowID, UInt(CWEventMask), &attributes)
+    }
+
+    static let eventMask = ExposureMask | StructureNotifyMask | VisibilityChangeMask | PropertyChangeMask
+        | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
+
     /// Maps the window (and, floating, starts keeping it above full-screen windows). `now` is
     /// the caller's monotonic time in seconds: if no MapNotify comes, `nextDeadline` asks to be
     /// woken to map again (a window manager that is starting up can drop the request).
     public func show(now: Double) {
-        guard !connection.isLost else { return }
+        guard !connection.isLost, !isDestroyed else { return }
+        wantShown = true
         XMapWindow(connection.display, windowID)
         if !isMapped { mapRetry = (now + Self.mapRetryInterval, Self.mapRetries) }
         if configuration.placement == .floating {
@@ -155,7 +186,7 @@ public final class KeyboardWindow {
 
     /// Does what is due at `now`: maps again if the last map request went unanswered.
     public func advance(to now: Double) {
-        guard let retry = mapRetry, retry.at <= now, !connection.isLost else { return }
+        guard let retry = mapRetry, retry.at <= now, !connection.isLost, !isDestroyed else { return }
         if isMapped || retry.left <= 0 {
             mapRetry = nil
             return
@@ -166,8 +197,9 @@ public final class KeyboardWindow {
 
     /// Unmaps the window and the popup. A press in progress is cancelled when the unmap arrives.
     public func hide() {
-        guard !connection.isLost else { return }
+        guard !connection.isLost, !isDestroyed else { return }
         mapRetry = nil
+        wantShown = false
         popup?.hide()
         XUnmapWindow(connection.display, windowID)
     }
@@ -182,7 +214,7 @@ public final class KeyboardWindow {
 
     /// Copies these rectangles of the back buffer to the window.
     public func present(_ rects: [Rect]) {
-        guard !connection.isLost, !rects.isEmpty else { return }
+        guard !connection.isLost, !isDestroyed, !rects.isEmpty else { return }
         buffer.copy(rects, to: windowID, gc: gc)
     }
 
@@ -196,7 +228,7 @@ public final class KeyboardWindow {
     /// the window's top edge; it is moved to stay on the screen), painted by `paint` on a cairo
     /// surface of the frame's size. `paint` gets a new reference it owns (for `CairoSurface(taking:)`).
     public func showPopup(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
-        guard !connection.isLost else { return }
+        guard !connection.isLost, !isDestroyed else { return }
         let display = connection.display
         var rootX: Int32 = 0, rootY: Int32 = 0
         var child: Window = 0
@@ -219,7 +251,7 @@ public final class KeyboardWindow {
         popup = nil
         if !connection.isLost {
             XFreeGC(connection.display, gc)
-            XDestroyWindow(connection.display, windowID)
+            if !isDestroyed { XDestroyWindow(connection.display, windowID) }
             connection.flush()
         }
     }

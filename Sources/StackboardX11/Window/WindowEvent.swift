@@ -7,7 +7,7 @@ public enum WindowEvent: Equatable, Sendable {
     case input(InputEvent)
     /// The window got a new size: lay the keys out again and repaint everything.
     case resized(Size)
-    /// The window manager asked the window to close (WM_DELETE_WINDOW).
+    /// The window manager asked the window to close (WM_DELETE_WINDOW), or someone destroyed it.
     case closeRequested
     /// The window became visible (mapped).
     case shown
@@ -32,10 +32,12 @@ struct PointerTranslator {
         return .press(pointer: Self.corePointer, at: Point(x: Int(x), y: Int(y)))
     }
 
-    /// A MotionNotify with the button state it carries.
-    mutating func motion(state: UInt32, x: Int32, y: Int32) -> InputEvent? {
-        guard isDown, state & UInt32(Button1Mask) != 0 else { return nil }
-        return .move(pointer: Self.corePointer, to: Point(x: Int(x), y: Int(y)))
+    /// A MotionNotify with the button state it carries: a move while button 1 is down, else
+    /// (when hover is tracked) a hover.
+    mutating func motion(state: UInt32, x: Int32, y: Int32, trackHover: Bool) -> InputEvent? {
+        let point = Point(x: Int(x), y: Int(y))
+        if isDown, state & UInt32(Button1Mask) != 0 { return .move(pointer: Self.corePointer, to: point) }
+        return trackHover && !isDown ? .hover(pointer: Self.corePointer, at: point) : nil
     }
 
     /// A ButtonRelease.

@@ -95,6 +95,18 @@ public final class XConnection {
         XSync(display, 0)
     }
 
+    /// Runs `body`, which touches other clients' windows (they may vanish at any moment), and
+    /// forgets the protocol errors it caused (two round trips; like gdk_x11_display_error_trap).
+    func trappingErrors<R>(_ body: () -> R) -> R {
+        guard !isLost else { return body() }
+        XSync(display, 0)
+        let before = recordedXErrorCount()
+        let result = body()
+        XSync(display, 0)
+        dropRecordedXErrors(after: before)
+        return result
+    }
+
     /// Takes the protocol errors recorded since the last call (and how many were dropped).
     public func takeErrors() -> (errors: [XProtocolError], dropped: Int) { takeRecordedXErrors() }
 

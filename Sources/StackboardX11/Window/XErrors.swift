@@ -45,6 +45,14 @@ func installXErrorHandlers() {
     _ = XSetIOErrorHandler { _ in 0 }
 }
 
+/// How many errors are recorded now (for `XConnection.trappingErrors`).
+func recordedXErrorCount() -> Int { recordedErrors.count }
+
+/// Forgets the errors recorded after the first `count`.
+func dropRecordedXErrors(after count: Int) {
+    if recordedErrors.count > count { recordedErrors.removeLast(recordedErrors.count - count) }
+}
+
 /// Takes the recorded protocol errors (and how many more were dropped) and clears the record.
 func takeRecordedXErrors() -> (errors: [XProtocolError], dropped: Int) {
     defer { recordedErrors.removeAll(); droppedErrors = 0 }
