@@ -11,5 +11,6 @@ enum CommandRegistry {
         CheckCommand.command,
         RenderCommand.command,
         SoundCheckCommand.command,
+        TypeCommand.command,
     ]
 }
