@@ -11,8 +11,10 @@ extension KeyboardApp {
             switch effect {
             case .type(let text, let modifiers):
                 if options.print { printLine(PrintedKey.line(text: text, modifiers: modifiers)) }
+                typing { () throws(InjectorError) in try injector.type(text, modifiers: modifiers) }
             case .key(let key, let modifiers):
                 if options.print { printLine(PrintedKey.line(key: key, modifiers: modifiers)) }
+                typing { () throws(InjectorError) in try injector.key(key, modifiers: modifiers) }
             case .edit, .done, .cancel:
                 break // entry mode (`stackboard entry`) only; the typing keyboard never gets these
             case .click(let kind):
@@ -33,6 +35,17 @@ extension KeyboardApp {
                 perform(state.setLayout(layouts[layoutIndex]))
                 dirtyAll = true
             }
+        }
+    }
+
+    /// Runs an injector call; a failure is reported once (never with the text), typing goes on.
+    private func typing(_ send: () throws(InjectorError) -> Void) {
+        do {
+            try send()
+            lastTypingError = nil
+        } catch {
+            if error != lastTypingError { printError("stackboard: cannot type: \(error.description)") }
+            lastTypingError = error
         }
     }
 

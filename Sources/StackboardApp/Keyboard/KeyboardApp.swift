@@ -19,6 +19,9 @@ final class KeyboardApp {
     var state: KeyboardState
     let painter: KeyboardPainter
     let clicks: ClickSound
+    let injector: Injector
+    /// The last typing error reported (each distinct one is printed once in a row).
+    var lastTypingError: InjectorError?
     /// The drawing context on the window's back buffer, for one buffer generation.
     var canvas: (generation: Int, context: CairoContext)?
     /// Keys to repaint before the next poll.
@@ -68,6 +71,12 @@ final class KeyboardApp {
             printError("stackboard: \(error.description)")
             return .failure(ExitStatus(1))
         }
+        let injector: Injector
+        do { injector = try Injector(sharing: connection) } catch {
+            printError("stackboard: \(error.description)")
+            return .failure(ExitStatus(1))
+        }
+        window.forwardEvents(to: injector)
         let config = KeyboardConfig(mode: .typing, decimalSeparator: preparation.decimalSeparator, dwell: options.dwell)
         let state = KeyboardState(layout: first, size: window.size, config: config)
         window.setHoverTracking(config.dwell != nil)
@@ -75,7 +84,7 @@ final class KeyboardApp {
         signal(SIGPIPE, SIG_IGN)
         return .success(KeyboardApp(options: options, connection: connection, window: window, signals: signals,
                                     layouts: layouts, state: state, painter: painter,
-                                    clicks: startClicks(options.sound)))
+                                    clicks: startClicks(options.sound), injector: injector))
     }
 
     /// The click player, or a silent one (after one line on stderr) when sound cannot play.
@@ -94,7 +103,8 @@ final class KeyboardApp {
     }
 
     private init(options: KeyboardOptions, connection: XConnection, window: KeyboardWindow, signals: SignalWatcher,
-                 layouts: [Layout], state: KeyboardState, painter: KeyboardPainter, clicks: ClickSound) {
+                 layouts: [Layout], state: KeyboardState, painter: KeyboardPainter, clicks: ClickSound,
+                 injector: Injector) {
         self.options = options
         self.connection = connection
         self.window = window
@@ -103,6 +113,7 @@ final class KeyboardApp {
         self.state = state
         self.painter = painter
         self.clicks = clicks
+        self.injector = injector
     }
 
     /// Shows the keyboard and runs until a signal, a close request or the loss of the server.
@@ -118,13 +129,14 @@ final class KeyboardApp {
             if let status = exitStatus { return shutdown(status) }
             let now = MonotonicClock.now()
             window.advance(to: now)
+            if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
             perform(state.advance(to: now))
             repaint()
             reportXErrors()
             // Flushes, and catches events that came in with the replies to our own requests.
             if connection.queuedEvents() > 0 { continue }
             if connection.isLost { return connectionLost() }
-            let deadline = [state.nextDeadline, window.nextDeadline].compactMap { $0 }.min()
+            let deadline = [state.nextDeadline, window.nextDeadline, injector.nextDeadline].compactMap { $0 }.min()
             let timeout = MonotonicClock.pollTimeout(until: deadline, now: MonotonicClock.now())
             if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
                 printError("stackboard: poll failed: \(String(cString: strerror(errno)))")
@@ -164,13 +176,16 @@ final class KeyboardApp {
 
     private func connectionLost() -> Int32 {
         _ = state.releaseAll()
+        injector.shutdown() // nothing reaches a server that is gone; this only settles its books
         clicks.close()
         printError("stackboard: lost the connection to the X server '\(connection.name)'; exiting")
         return 1
     }
 
+    /// Releases every key and gives back every borrowed keycode, then stops the clicks.
     private func shutdown(_ status: Int32) -> Int32 {
         _ = state.releaseAll()
+        injector.shutdown()
         clicks.close()
         connection.flush()
         return status

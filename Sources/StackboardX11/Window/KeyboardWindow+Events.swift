@@ -14,6 +14,7 @@ extension KeyboardWindow {
             var event = XEvent()
             XNextEvent(display, &event)
             if connection.isLost { break }
+            if let injector, injector.handle(xEvent: &event) { continue }
             handle(&event, into: &out, exposed: &exposed, newSize: &newSize)
         }
         guard !connection.isLost, !isDestroyed else { return out }

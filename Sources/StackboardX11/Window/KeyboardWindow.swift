@@ -61,6 +61,8 @@ public final class KeyboardWindow {
     var statesAsserted = false
     /// Someone destroyed the window: nothing may be done with it any more.
     var isDestroyed = false
+    /// Gets the keymap notifications from the event queue (they share the connection).
+    var injector: Injector?
     /// Whether the keyboard should be visible (`show` until `hide`).
     var wantShown = false
     /// Whether motion without a button is reported as `.hover` (for dwell).
@@ -138,6 +140,12 @@ public final class KeyboardWindow {
         guard struts != lastStruts else { return }
         lastStruts = struts
         properties.setStruts(struts)
+    }
+
+    /// Passes keymap notifications (XKB map changes, MappingNotify) to `injector` as they are
+    /// read; the window shuts it down before its connection can close.
+    public func forwardEvents(to injector: Injector) {
+        self.injector = injector
     }
 
     /// Maps the window again when the window manager iconified it while it should be shown and
@@ -248,6 +256,9 @@ public final class KeyboardWindow {
     }
 
     deinit {
+        // The injector borrows the connection: it must be done before the connection can close.
+        if let injector, !injector.isShutDown { injector.shutdown() }
+        injector = nil
         popup = nil
         if !connection.isLost {
             XFreeGC(connection.display, gc)
