@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `make run`: with $DISPLAY, the keyboard on it (any arguments are passed on). Without one, a
 # demo on a private X server: Xvfb + openbox + a target window + the keyboard; a sentence is
-# tapped on the keyboard's keys with xdotool (at the frames `stackboard keys` reports), a
+# tapped on the keyboard's keys with XTest (at the frames `stackboard keys` reports), a
 # screenshot is saved to out/demo.png, and what the keyboard typed and the target received is
-# printed. Every process the demo starts is stopped at the end.
+# printed. Every process the demo starts is stopped at the end. The taps are made with
+# Tests/Tools/pointer.c (XTest moves and clicks that wait for each click to be delivered).
 set -euo pipefail
 
 BIN=${1:?usage: scripts/run.sh PATH-TO-stackboard [ARGS...]}
@@ -14,7 +15,7 @@ if [ -n "${DISPLAY:-}" ]; then
   exec "$BIN" "$@"
 fi
 
-for tool in Xvfb openbox xdotool xwininfo import cc; do
+for tool in Xvfb openbox xprop xwininfo import cc; do
   command -v "$tool" >/dev/null || { echo "run: '$tool' is missing: run 'make setup' (scripts/setup.sh)" >&2; exit 1; }
 done
 
@@ -46,12 +47,19 @@ openbox >/dev/null 2>"$WORK/openbox.log" &
 PIDS+=($!)
 wait_for 15 "openbox" sh -c 'xprop -root _NET_SUPPORTING_WM_CHECK | grep -q "window id"'
 
-# The target: a small window that takes the focus and prints what it receives.
+# The test tools: the target (a small window that takes the focus and prints what it
+# receives) and the pointer driver.
 mkdir -p "$ROOT/.build/testtools"
-KEYSINK="$ROOT/.build/testtools/keysink"
-if [ ! -x "$KEYSINK" ] || [ "$ROOT/Tests/Tools/keysink.c" -nt "$KEYSINK" ]; then
-  cc -O1 -o "$KEYSINK" "$ROOT/Tests/Tools/keysink.c" -lX11
-fi
+tool() { # NAME LIBS...: Tests/Tools/NAME.c compiled into .build/testtools when out of date
+  local name=$1; shift
+  local out="$ROOT/.build/testtools/$name"
+  if [ ! -x "$out" ] || [ "$ROOT/Tests/Tools/$name.c" -nt "$out" ]; then
+    cc -O1 -o "$out.$$" "$ROOT/Tests/Tools/$name.c" "$@" && mv "$out.$$" "$out"
+  fi
+  echo "$out"
+}
+KEYSINK=$(tool keysink -lX11)
+POINTER=$(tool pointer -lX11 -lXtst)
 "$KEYSINK" -g 700x360+290+60 >"$WORK/target.out" 2>"$WORK/target.err" &
 PIDS+=($!)
 wait_for 10 "the target window" grep -q '^FOCUSIN' "$WORK/target.out"
@@ -68,13 +76,14 @@ W=$(field "Width"); H=$(field "Height")
 KEYS=$("$BIN" keys --layout qwerty --size "${W}x${H}")
 
 num() { sed -E "s/.*\"$1\":(-?[0-9]+).*/\1/" <<<"$2"; }
+STEPS=()
 tap() { # a fixed-string pattern of one key's JSON line, e.g. '"text":"h"' or '"action":"space"'
   local line
   line=$(grep -F -- "$1" <<<"$KEYS" | head -n1)
   [ -n "$line" ] || { echo "run: the layout has no key matching $1" >&2; exit 1; }
   local x y w h
   x=$(num x "$line"); y=$(num y "$line"); w=$(num width "$line"); h=$(num height "$line")
-  xdotool mousemove $((X0 + x + w / 2)) $((Y0 + y + h / 2)) mousedown 1 mouseup 1
+  STEPS+=("$((X0 + x + w / 2)),$((Y0 + y + h / 2))" tap)
 }
 
 SENTENCE="Hello from Stackboard"
@@ -90,7 +99,8 @@ for ((i = 0; i < ${#SENTENCE}; i++)); do
   fi
 done
 tap '"action":"return"'
-xdotool mousemove $((X0 + W - 5)) $((Y0 - 40))   # the pointer out of the picture
+STEPS+=("$((X0 + W - 5)),$((Y0 - 40))")   # the pointer out of the picture
+"$POINTER" "${STEPS[@]}"
 wait_for 10 "the keyboard to handle the taps" grep -q '^<Return>$' "$WORK/keyboard.out"
 for _ in $(seq 50); do grep -q '^KEY [0-9]* Return ' "$WORK/target.out" && break; sleep 0.1; done
 sleep 0.3

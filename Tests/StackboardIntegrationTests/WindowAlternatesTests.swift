@@ -19,28 +19,28 @@ import Testing
         defer { session.close() }
         let kb = try RunningKeyboard(session, ["--print"])
         let e = try kb.key("e")
-        let (ex, ey) = kb.root(e.center.x, e.center.y)
+        let onE = kb.at(e.center.x, e.center.y)
 
         // Held without moving: the first option is chosen.
-        kb.xdotool(["mousemove", ex, ey, "mousedown", "1"])
+        kb.pointer([onE, "down"])
         var popup: WindowInfo?
         try session.waitUntil(timeout: 10, "the alternates popup") { popup = viewablePopup(session); return popup != nil }
         let shown = try #require(popup)
         #expect(shown.y + shown.height <= kb.info.y + e.y, "the popup is above the key")
         #expect(shown.y < kb.info.y, "a popup over the top row reaches above the keyboard")
         #expect(shown.x <= kb.info.x + e.x + e.width && shown.x + shown.width >= kb.info.x + e.x)
-        kb.xdotool(["mouseup", "1"])
+        kb.pointer(["up"])
         #expect(kb.waitForPrinted(["é"]) == ["é"])
         try session.waitUntil(timeout: 10, "the popup to close") { viewablePopup(session) == nil }
 
         // Held, then moved onto the second cell of the row: the second option.
-        kb.xdotool(["mousemove", ex, ey, "mousedown", "1"])
+        kb.pointer([onE, "down"])
         try session.waitUntil(timeout: 10, "the alternates popup again") { popup = viewablePopup(session); return popup != nil }
         let again = try #require(popup)
         let options = 8, gap = 6 // é è ê ë ē ę ė € in cells of the key's width, the layout's spacing apart
         let row = options * e.width + (options - 1) * gap
         let secondX = again.x + (again.width - row) / 2 + e.width + gap + e.width / 2
-        kb.xdotool(["mousemove", String(secondX), String(again.y + again.height / 2), "mouseup", "1"])
+        kb.pointer(["\(secondX),\(again.y + again.height / 2)", "up"])
         #expect(kb.waitForPrinted(["é", "è"]) == ["é", "è"])
         try session.waitUntil(timeout: 10, "the popup to close") { viewablePopup(session) == nil }
     }

@@ -14,8 +14,7 @@ import Testing
         let q = try kb.key("q"), w = try kb.key("w")
         let released = try kb.pixels([probe(q), probe(w)])
 
-        let (qx, qy) = kb.root(q.center.x, q.center.y)
-        kb.xdotool(["mousemove", qx, qy, "mousedown", "1"])
+        kb.pointer([kb.at(q.center.x, q.center.y), "down"])
         var held: [String] = []
         try session.waitUntil(timeout: 10, "q to look pressed (\(released) -> \(held))") {
             held = (try? kb.pixels([probe(q), probe(w)])) ?? []
@@ -23,7 +22,7 @@ import Testing
         }
         #expect(held[1] == released[1], "only the pressed key is repainted")
 
-        kb.xdotool(["mouseup", "1"])
+        kb.pointer(["up"])
         #expect(kb.waitForPrinted(["q"]) == ["q"])
         var after: [String] = []
         try session.waitUntil(timeout: 10, "q to look released again (\(after))") {

@@ -115,14 +115,22 @@ final class RunningKeyboard {
         return k
     }
 
-    /// Root coordinates of a point in window pixels.
-    func root(_ x: Int, _ y: Int) -> (String, String) { (String(info.x + x), String(info.y + y)) }
+    /// Root coordinates of a point in window pixels, as a `pointer` step.
+    func at(_ x: Int, _ y: Int) -> String { "\(info.x + x),\(info.y + y)" }
+
+    /// Runs the `pointer` tool (Tests/Tools/pointer.c): moves and button 1 through XTest, in
+    /// the server's input queue, so that every release carries the position of its own moves.
+    func pointer(_ steps: [String]) {
+        do {
+            let r = session.run(try Tools.cTool("pointer", libs: ["-lX11", "-lXtst"]), steps)
+            #expect(r.status == 0, "pointer \(steps): \(r.stderr)")
+        } catch {
+            Issue.record("cannot build the pointer tool: \(error)")
+        }
+    }
 
     /// Clicks (press and release) at a point in window pixels.
-    func click(x: Int, y: Int) {
-        let (rx, ry) = root(x, y)
-        xdotool(["mousemove", rx, ry, "mousedown", "1", "mouseup", "1"])
-    }
+    func click(x: Int, y: Int) { pointer([at(x, y), "tap"]) }
 
     /// Clicks the centre of `key`.
     func tap(_ key: ReportedKey) { click(x: key.center.x, y: key.center.y) }
@@ -130,12 +138,14 @@ final class RunningKeyboard {
     /// Clicks the keys with these labels in order.
     func tap(labels: [String], layer: String? = nil) throws {
         let all = try keys(layer: layer)
+        var steps: [String] = []
         for label in labels {
             guard let k = all.first(where: { $0.label == label }) else {
                 throw XSession.Failure(description: "no key labelled '\(label)'")
             }
-            tap(k)
+            steps += [at(k.center.x, k.center.y), "tap"]
         }
+        pointer(steps)
     }
 
     /// Runs xdotool and expects it to succeed.

@@ -32,9 +32,13 @@ import Testing
         defer { session.close() }
         let kb = try RunningKeyboard(session, ["--print"])
         let q = try kb.key("q")
-        let (qx, qy) = kb.root(q.center.x, q.center.y)
-        let (outX, outY) = kb.root(q.center.x, -40) // above the keyboard's top edge
-        kb.xdotool(["mousemove", qx, qy, "mousedown", "1", "mousemove", outX, outY, "mouseup", "1"])
+        // Pressed on q (and seen pressed: the press was delivered), dragged above the keyboard's
+        // top edge, released there.
+        let spot = (q.x + max(2, q.width / 8), q.y + q.height / 2)
+        let released = try kb.pixels([spot])
+        kb.pointer([kb.at(q.center.x, q.center.y), "down"])
+        try session.waitUntil(timeout: 10, "q to look pressed") { (try? kb.pixels([spot])) != released }
+        kb.pointer([kb.at(q.center.x, -40), "up"])
         // A later tap shows that the slide-off printed nothing.
         try kb.tap(labels: ["x"])
         #expect(kb.waitForPrinted(["x"]) == ["x"])
@@ -60,13 +64,12 @@ extension WindowTypingTests {
         defer { session.close() }
         let kb = try RunningKeyboard(session, ["--print", "--dwell", "300"])
         let d = try kb.key("d")
-        let (x, y) = kb.root(d.center.x, d.center.y)
-        kb.xdotool(["mousemove", x, y])
+        let onD = kb.at(d.center.x, d.center.y)
+        kb.pointer([onD])
         #expect(kb.waitForPrinted(["d"]) == ["d"])
         // Resting on: no machine-gun repeat; leaving and coming back types it again.
-        let (outX, outY) = kb.root(d.center.x, -30)
-        kb.xdotool(["mousemove", outX, outY])
-        kb.xdotool(["mousemove", x, y])
+        kb.pointer([kb.at(d.center.x, -30)])
+        kb.pointer([onD])
         #expect(kb.waitForPrinted(["d", "d"]) == ["d", "d"])
     }
 }
