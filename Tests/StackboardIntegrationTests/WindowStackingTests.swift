@@ -80,3 +80,27 @@ extension WindowStackingTests {
         #expect(keyboard.child.stderr.isEmpty)
     }
 }
+
+extension WindowStackingTests {
+    /// With no window manager (a bare kiosk X session) nothing keeps windows in layers: a window
+    /// that covers the keyboard entirely makes it raise itself.
+    @Test func withoutAWindowManagerACoveringWindowIsRisenAbove() throws {
+        let session = try XSession(wm: .none)
+        defer { session.close() }
+        let keyboard = try RunningKeyboard(session, ["--print"])
+        let q = try keyboard.key("q")
+        let spot = (q.x + 4, q.center.y)
+        let own = try keyboard.pixels([spot]) // read while nothing covers it
+        #expect(own != ["000000"])
+        let app = try session.spawn(try Tools.cTool("fullscreen"), [])
+        #expect(app.waitForLine(timeout: 10) { $0.hasPrefix("READY") } != nil)
+        var screen: [String] = []
+        try session.waitUntil(timeout: 10, "the keyboard to be on top again (\(screen) vs \(own))") {
+            screen = (try? RunningKeyboard.pixels(session, window: "root",
+                                                  [(keyboard.info.x + spot.0, keyboard.info.y + spot.1)])) ?? []
+            return screen == own
+        }
+        keyboard.tap(q)
+        #expect(keyboard.waitForPrinted(["q"]) == ["q"])
+    }
+}

@@ -36,11 +36,20 @@ final class RunningKeyboard {
     let session: XSession
     let child: Child
     private(set) var info: WindowInfo
+    /// The layout shown first (from `--layout` or `--layouts`; qwerty by default).
+    let layout: String
 
     /// Starts `stackboard ARGS` (with `--no-sound` unless `sound`: the tests need no sound card)
     /// and waits until its window is viewable.
     init(_ session: XSession, _ args: [String], sound: Bool = false, env: [String: String] = [:]) throws {
         self.session = session
+        if let i = args.firstIndex(of: "--layout"), i + 1 < args.count {
+            layout = args[i + 1]
+        } else if let i = args.firstIndex(of: "--layouts"), i + 1 < args.count {
+            layout = String(args[i + 1].split(separator: ",").first ?? "qwerty")
+        } else {
+            layout = "qwerty"
+        }
         child = try session.spawn(Tools.stackboard, (sound ? [] : ["--no-sound"]) + args, env: env)
         var found: WindowInfo?
         try session.waitUntil(timeout: 20, "the Stackboard window (\(String(describing: found)), stderr: \(child.stderr))") {
@@ -92,9 +101,10 @@ final class RunningKeyboard {
         return info.id.isEmpty ? nil : info
     }
 
-    /// The keys of `layer` at the window's current size, from `stackboard keys`.
-    func keys(layout: String = "qwerty", layer: String? = nil) throws -> [ReportedKey] {
-        try RunningKeyboard.keys(session, layout: layout, size: "\(info.width)x\(info.height)", layer: layer)
+    /// The keys of `layer` of `layout` (default: the one shown first) at the window's current
+    /// size, from `stackboard keys`.
+    func keys(layout: String? = nil, layer: String? = nil) throws -> [ReportedKey] {
+        try RunningKeyboard.keys(session, layout: layout ?? self.layout, size: "\(info.width)x\(info.height)", layer: layer)
     }
 
     /// `stackboard keys` parsed.
@@ -107,7 +117,7 @@ final class RunningKeyboard {
         return try r.stdout.split(separator: "\n").map { try decoder.decode(ReportedKey.self, from: Data($0.utf8)) }
     }
 
-    /// The key with `label` in `layer`.
+    /// The key with `label` in `layer` of the layout shown first.
     func key(_ label: String, layer: String? = nil) throws -> ReportedKey {
         guard let k = try keys(layer: layer).first(where: { $0.label == label }) else {
             throw XSession.Failure(description: "no key labelled '\(label)'")
