@@ -12,6 +12,7 @@ round-robin by osk-bench (../shared/bench) into one table. Raw data and the summ
 """
 import argparse, datetime, json, os, platform, shutil, subprocess, sys, time, traceback
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib as B  # noqa: E402
 import measures as M  # noqa: E402

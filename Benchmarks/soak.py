@@ -20,6 +20,7 @@ delivered (xdotool at speed) taps the wrong keys; one that waits per tap with a 
 """
 import argparse, difflib, json, os, random, subprocess, sys, time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib as B  # noqa: E402
 
