@@ -54,17 +54,6 @@ def one_round(rnd, o, binary, bench_binary, texts):
         res['idle_after'] = M.idle(s, kb.pid, o.idle)
         B.log('  idle after use:', res['idle_after'])
 
-        res['type'] = {}
-        for kind, path, body in texts:
-            typers = [('stackboard type', [binary, 'type', '--file', path]),
-                      ('xdotool type', ['xdotool', 'type', '--file', path]),
-                      ('xdotool type --delay 0', ['xdotool', 'type', '--delay', '0', '--file', path])]
-            k = rnd % len(typers)
-            for name, cmd in typers[k:] + typers[:k]:
-                r = M.type_text(s, cmd, body, f"{kind}-{name.replace(' ', '_')}")
-                res['type'][f'{kind}: {name}'] = r
-                B.log(f'  {kind}: {name}:', {x: r[x] for x in ('to_last_key_s', 'exact', 'received', 'mapping_notify',
-                                                               'wm_cpu_ms', 'wm_busy_after_s')})
         res['focus_lost'] = s.focus_lost()
         res['keyboard_stderr'] = s.logtail('stackboard', 500)
         res['keyboard_exit'] = s.stop(kb)
@@ -79,6 +68,24 @@ def one_round(rnd, o, binary, bench_binary, texts):
                                           for k in ('deliver_ms', 'work_ms', 'to_target_ms')})
         res['paint'] = M.paint(s, bench_binary)
         B.log('  paint:', {k: v['median_us'] for k, v in res['paint'].items()})
+
+        # Typing, each typer in a session of its own: xdotool's keymap changes keep openbox busy
+        # for tens of seconds, which must not spill into the next measurement.
+        res['type'] = {}
+        for kind, path, body in texts:
+            typers = [('stackboard type', [binary, 'type', '--file', path]),
+                      ('xdotool type', ['xdotool', 'type', '--file', path]),
+                      ('xdotool type --delay 0', ['xdotool', 'type', '--delay', '0', '--file', path])]
+            k = rnd % len(typers)
+            for name, cmd in typers[k:] + typers[:k]:
+                t = B.Session(logdir=o.scratch)
+                try:
+                    r = M.type_text(t, cmd, body, f"{kind}-{name.replace(' ', '_')}")
+                finally:
+                    t.close()
+                res['type'][f'{kind}: {name}'] = r
+                B.log(f'  {kind}: {name}:', {x: r[x] for x in ('to_last_key_s', 'exact', 'received', 'mapping_notify',
+                                                               'wm_cpu_ms', 'wm_busy_after_s')})
     except Exception as e:  # record it and go on: one bad round must not lose the others
         res['error'] = f'{type(e).__name__}: {e}'
         res['traceback'] = traceback.format_exc()

@@ -47,19 +47,20 @@ def read(path):
 
 
 def memory_kb(pid):
-    """(RSS, PSS, USS) of one process in KiB. USS (Private_Clean + Private_Dirty) is what the
-    process alone holds; PSS also charges it a share of the libraries other processes map too,
-    so it moves when unrelated processes (other Swift programs) start or stop."""
-    rss = pss = uss = 0
+    """(RSS, PSS, private dirty) of one process in KiB. PSS charges the process a share of the
+    pages other processes map too (the Swift runtime, GTK, fonts), so it moves when unrelated
+    programs start or stop; so does Private_Clean (a library page nobody else maps counts as
+    private). Private_Dirty (heap, stacks, written data) is what the process itself made."""
+    rss = pss = dirty = 0
     for line in read(f'/proc/{pid}/status').splitlines():
         if line.startswith('VmRSS:'):
             rss = int(line.split()[1])
     for line in read(f'/proc/{pid}/smaps_rollup').splitlines():
         if line.startswith('Pss:'):
             pss = int(line.split()[1])
-        elif line.startswith(('Private_Clean:', 'Private_Dirty:')):
-            uss += int(line.split()[1])
-    return rss, pss, uss
+        elif line.startswith('Private_Dirty:'):
+            dirty = int(line.split()[1])
+    return rss, pss, dirty
 
 
 def cpu_sample(pid):

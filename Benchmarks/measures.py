@@ -46,8 +46,8 @@ def idle(s, pid, seconds):
 
 
 def memory(pid):
-    rss, pss, uss = memory_kb(pid)
-    return {'rss_mb': round(rss / 1024, 2), 'pss_mb': round(pss / 1024, 2), 'uss_mb': round(uss / 1024, 2)}
+    rss, pss, dirty = memory_kb(pid)
+    return {'rss_mb': round(rss / 1024, 2), 'pss_mb': round(pss / 1024, 2), 'dirty_mb': round(dirty / 1024, 2)}
 
 
 def latency(s, window, keys, taps, hold_ms=30, gap_ms=40, letter='a'):
@@ -83,7 +83,7 @@ def latency(s, window, keys, taps, hold_ms=30, gap_ms=40, letter='a'):
             'raw_taps': raw, 'stderr': r.stderr[-300:]}
 
 
-def many_taps(s, window, keys, count, seed):
+def many_taps(s, window, keys, count, seed, hold_ms=1):
     """`count` taps on random letter keys as fast as they are delivered; checks what arrived."""
     rng = random.Random(seed)
     letters = [k for k in keys if k.get('text', '') in LETTERS and len(k.get('text', '')) == 1]
@@ -91,7 +91,7 @@ def many_taps(s, window, keys, count, seed):
     steps = '\n'.join('%d %d' % centre(k, window) for k in chosen) + '\n'
     start = len(s.sink_lines())
     t0 = time.time()
-    r = s.run([tool('tapper'), '-p', '0'], input=steps, timeout=600)
+    r = s.run([tool('tapper'), '-p', '0', '-h', str(hold_ms)], input=steps, timeout=600)
     tapped_s = time.time() - t0
     expected = ''.join(k['text'] for k in chosen)
     got = ''
@@ -153,11 +153,12 @@ def settle_wm(s, quiet_ms=5, step=0.5, limit=120):
     return total, time.time() - t0
 
 
-def type_text(s, command, text, name):
+def type_text(s, command, text, name, wm_limit=15):
     """Runs a typing command (it types `text`) and reports: seconds from exec to the last
     character at keysink and to the command's exit; whether keysink got exactly the text; how
     many keyboard-mapping changes (core MappingNotify) it caused; and the CPU time the window
-    manager spent on them (openbox re-reads the keymap and grabs its key bindings again on each)."""
+    manager spent on them (openbox re-reads the keymap and grabs its key bindings again on each),
+    counted until it is quiet again or for at most `wm_limit` seconds after the last key."""
     expected = text.replace('\n', '\r')
     settle_wm(s)
     watch = s.spawn([tool('xkbtool'), 'watch'], name + '-watch')
@@ -181,8 +182,9 @@ def type_text(s, command, text, name):
     while time.time() < end and len(''.join(t for _, _, t in got_keys)) < len(expected):
         time.sleep(0.1)
         got_keys = s.sink_keys(start)
-    wm_after_ms, wm_settle_s = settle_wm(s)
+    wm_after_ms, wm_settle_s = settle_wm(s, limit=wm_limit)
     wm_ms = cpu_delta(wm0, cpu_sample(s.wm.pid))[0]
+    wm_still_busy = wm_settle_s >= wm_limit
     s.stop(watch)
     mappings = sum(1 for l in read(os.path.join(s.dir, name + '-watch.out')).splitlines()
                    if l.startswith('MAPPING 1 '))
@@ -193,7 +195,7 @@ def type_text(s, command, text, name):
     return {'status': status, 'chars': len(text), 'to_last_key_s': round((got_keys[-1][0] - t0) / 1e6, 3) if got_keys else None,
             'to_exit_s': round((t_exit - t0) / 1e6, 3), 'exact': got == expected, 'received': len(got),
             'matched': right, 'mapping_notify': mappings, 'wm_cpu_ms': round(wm_ms, 1),
-            'wm_busy_after_s': round(wm_settle_s, 1), 'stderr': s.logtail(name, 300)}
+            'wm_busy_after_s': round(wm_settle_s, 1), 'wm_still_busy': wm_still_busy, 'stderr': s.logtail(name, 300)}
 
 
 def click_latency(s, binary, keys_for, taps, hold_ms=30, gap_ms=40):

@@ -80,7 +80,9 @@ def summarize(info, rounds, peer):
     if mem:
         n = mem[0]['many_taps']['taps']
         exact = sum(1 for r in mem if r['many_taps']['exact'])
-        for k, label in (('rss_mb', 'RSS'), ('pss_mb', 'PSS'), ('uss_mb', 'USS')):
+        for k, label in (('rss_mb', 'RSS'), ('pss_mb', 'PSS'), ('dirty_mb', 'private dirty'), ('uss_mb', 'USS')):
+            if k not in mem[0]['memory_start']:
+                continue
             lines.append(row(f'{label} MB after start-up', spread([r['memory_start'][k] for r in mem]), '–', '–'))
             lines.append(row(f'{label} MB after {n} taps ({exact}/{len(mem)} rounds typed exactly)',
                              spread([r['memory_after'][k] for r in mem]),
@@ -130,7 +132,9 @@ def summarize(info, rounds, peer):
                 wrong = [x['chars'] - x['matched'] for x in t]
                 label = (f"`{name}`, {t[0]['chars']} {kind} characters: s to the last key ({exact}/{len(t)} exact; "
                          f"wrong or missing: {', '.join(map(str, wrong))}; keymap changes "
-                         f"{spread([x['mapping_notify'] for x in t])}; openbox CPU {spread([x['wm_cpu_ms'] for x in t])} ms)")
+                         f"{spread([x['mapping_notify'] for x in t])}; openbox CPU {spread([x['wm_cpu_ms'] for x in t])} ms"
+                         + (f", still busy 15 s after the last key in {sum(1 for x in t if x.get('wm_still_busy'))} runs"
+                            if any(x.get('wm_still_busy') for x in t) else '') + ')')
                 lines.append(row(label, spread(times),
                                  'xdotool type (12 ms delay, its default)' if key != ref else '–',
                                  spread(per_round_ratio(have, lambda r: r['type'][key]['to_last_key_s'],
