@@ -15,6 +15,7 @@ extension KeyboardWindow {
             XNextEvent(display, &event)
             if connection.isLost { break }
             if let injector, injector.handle(xEvent: &event) { continue }
+            if let entryInput, entryInput.take(&event) { continue }
             handle(&event, into: &out, exposed: &exposed, newSize: &newSize)
         }
         guard !connection.isLost, !isDestroyed else { return out }
