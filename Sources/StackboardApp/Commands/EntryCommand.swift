@@ -8,8 +8,17 @@ enum EntryCommand {
             return 0
         }
         switch EntryApp.make(options: options) {
-        case .success(let app): return app.run()
-        case .failure(let status): return status.code
+        case .success(let made):
+            // The window (and its back buffer's pixmap) must go while the display is still open:
+            // the order in which Swift releases an object's properties is not defined.
+            let connection = made.connection
+            var app: EntryApp? = made
+            let status = app?.run() ?? 1
+            app = nil
+            withExtendedLifetime(connection) {}
+            return status
+        case .failure(let status):
+            return status.code
         }
     }
 }

@@ -18,8 +18,8 @@ final class EntryApp {
     let signals: SignalWatcher
     var state: KeyboardState
     var editor: FieldEditor
-    let painter: KeyboardPainter
     let fieldPainter: FieldPainter
+    let painter: KeyboardPainter
     let clicks: ClickSound
     let output: EntryOutput
     /// The drawing context on the window's back buffer, for one buffer generation.
@@ -115,8 +115,8 @@ final class EntryApp {
         self.signals = signals
         self.state = state
         self.editor = editor
-        self.painter = painter
         self.fieldPainter = fieldPainter
+        self.painter = painter
         self.clicks = clicks
         self.output = output
     }
@@ -178,6 +178,7 @@ final class EntryApp {
     }
 
     private func shutdown(_ status: Int32) -> Int32 {
+        canvas = nil
         _ = state.releaseAll()
         clicks.close()
         connection.flush()

@@ -118,7 +118,7 @@ public final class KeyboardWindow {
             throw error
         }
         if configuration.role != .keyboard {
-            entryInput = EntryInputCollector(display: display, window: id, root: connection.root, role: configuration.role)
+            entryInput = EntryInputCollector(connection: connection, window: id, role: configuration.role)
         }
         setProperties()
     }
