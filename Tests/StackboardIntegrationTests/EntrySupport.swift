@@ -73,9 +73,13 @@ final class RunningEntry {
     /// The field and the keys at the window's size, from `stackboard keys --entry` (with the
     /// entry's environment, so that the decimal key shows the same separator).
     func frames(noField: Bool = false) throws -> [EntryFrame] {
-        var args = ["keys", "--layout", layout, "--size", "\(info.width)x\(info.height)"]
-        if !noField { args.append("--entry") }
-        let r = session.run(Tools.stackboard, args, env: env)
+        try RunningEntry.frames(session, layout: layout, size: "\(info.width)x\(info.height)", entry: !noField, env: env)
+    }
+
+    /// `stackboard keys --layout LAYOUT --size SIZE [--entry]`, parsed.
+    static func frames(_ session: XSession, layout: String, size: String, entry: Bool = true,
+                       env: [String: String] = [:]) throws -> [EntryFrame] {
+        let r = session.run(Tools.stackboard, ["keys", "--layout", layout, "--size", size] + (entry ? ["--entry"] : []), env: env)
         guard r.status == 0 else { throw XSession.Failure(description: "stackboard keys failed: \(r.stderr)") }
         return try r.stdout.split(separator: "\n").map { try JSONDecoder().decode(EntryFrame.self, from: Data($0.utf8)) }
     }

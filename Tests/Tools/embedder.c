@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int bad_window = 0;
 
@@ -90,11 +91,25 @@ int main(int argc, char **argv)
 	Window socket = XCreateSimpleWindow(dpy, root, 100, 100, width, height, 0, 0, 0x808080);
 	XStoreName(dpy, socket, "embedder");
 	XSelectInput(dpy, socket, StructureNotifyMask | SubstructureNotifyMask | FocusChangeMask);
-	XMapWindow(dpy, socket);
+	/* A window manager that is still starting can drop a map request: ask again until mapped. */
 	XEvent ev;
-	do
-		XNextEvent(dpy, &ev);
-	while (!(ev.type == MapNotify && ev.xmap.window == socket));
+	int mapped = 0;
+	for (int tries = 0; !mapped && tries < 40; tries++) {
+		XMapWindow(dpy, socket);
+		XSync(dpy, False);
+		for (int i = 0; !mapped && i < 50; i++) {
+			while (!mapped && XPending(dpy) > 0) {
+				XNextEvent(dpy, &ev);
+				mapped = ev.type == MapNotify && ev.xmap.window == socket;
+			}
+			if (!mapped)
+				nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+		}
+	}
+	if (!mapped) {
+		fprintf(stderr, "embedder: the socket window was never mapped\n");
+		return 1;
+	}
 	if (take_focus) {
 		XSetInputFocus(dpy, socket, RevertToParent, CurrentTime);
 		XSync(dpy, False);
