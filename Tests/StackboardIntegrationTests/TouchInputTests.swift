@@ -102,6 +102,49 @@ struct TouchInputTests {
         #expect(win.input.activeTouches == 0)
     }
 
+    @Test func aTouchGrabbedByAnotherClientArrivesOnlyIfTheGrabRejectsIt() throws {
+        let session = try XorgTouchSession()
+        defer { session.close() }
+        let win = try TouchTestWindow(display: session.display)
+        let touch = session.touchscreen
+        let grabber = try TouchGrabber(display: session.display)
+
+        // Grabbed, and the finger lifts before the grabber decides: the keyboard is not the
+        // owner yet and sees nothing; once the grab rejects, the whole tap arrives.
+        let p = win.screen(150, 120)
+        try touch.down(31, x: p.x, y: p.y)
+        try touch.up(31, x: p.x, y: p.y)
+        try touch.sync()
+        let first = try #require(grabber.nextBegin(timeout: 5))
+        win.drain(now: 1)
+        #expect(win.events.isEmpty)
+        grabber.allow(first, XIRejectTouch)
+        #expect(win.collect(now: 2) { $0.count >= 2 } == [
+            .press(pointer: 1, at: Point(x: 150, y: 120)),
+            .release(pointer: 1, at: Point(x: 150, y: 120)),
+        ])
+
+        // Accepted by the grabber: the keyboard never sees it. Then the grab goes, and the next
+        // tap (sent after, so delivered after anything of the accepted one) is the only one.
+        let q = win.screen(250, 220)
+        try touch.down(32, x: q.x, y: q.y)
+        try touch.sync()
+        let second = try #require(grabber.nextBegin(timeout: 5))
+        grabber.allow(second, XIAcceptTouch)
+        try touch.up(32, x: q.x, y: q.y)
+        try touch.sync()
+        grabber.ungrab()
+        let r = win.screen(350, 320)
+        try touch.down(33, x: r.x, y: r.y)
+        try touch.up(33, x: r.x, y: r.y)
+        try touch.sync()
+        #expect(win.collect(now: 3) { $0.count >= 2 } == [
+            .press(pointer: 1, at: Point(x: 350, y: 320)),
+            .release(pointer: 1, at: Point(x: 350, y: 320)),
+        ])
+        #expect(win.events.count == 4, "events of the accepted touch reached the keyboard: \(win.events)")
+    }
+
     /// Sets the inputtest device's "Device Enabled" property from a connection of its own.
     static func setTouchscreenEnabled(_ enabled: Bool, display name: String) throws {
         guard let display = XOpenDisplay(name) else { throw XSession.Failure(description: "cannot open \(name)") }
