@@ -16,6 +16,7 @@ PACKAGES=(
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   xserver-xorg-core xserver-xorg-video-dummy   # touch tests (Xorg + inputtest)
   locales
+  python3                                 # scripts/make-clicks.py (click samples) and its --check test
 )
 
 missing=()

@@ -6,5 +6,8 @@ enum CommandRegistry {
     /// Every subcommand, in `--help` order.
     static let all: [Command] = [
         LayoutsCommand.command,
+        CheckCommand.command,
+        RenderCommand.command,
+        SoundCheckCommand.command,
     ]
 }

@@ -35,3 +35,13 @@ import Testing
         #expect(g.hit(Point(x: -1, y: 5)) == nil)
     }
 }
+
+@Suite struct DecimalSeparatorTests {
+    @Test func decimalKeysShowTheLocaleSeparator() {
+        let keys: [StackItem] = [.key(Key(label: ".", action: .decimalSeparator)), .key(Key(label: "1", action: .text("1"))),
+                                 .key(Key(label: "dot", action: .decimalSeparator))]
+        let layout = Layout(name: "t", description: "", layers: [Layer(name: "main", root: Stack(axis: .vertical, items: [.stack(Stack(axis: .horizontal, items: keys))]))])
+        let labels = layout.withDecimalSeparator(",").layers[0].root.keys.map(\.label)
+        #expect(labels == [",", "1", "dot"])
+    }
+}

@@ -1,7 +1,62 @@
-/// `stackboard layouts`: one line per available layout.
+import StackboardCore
+
+/// `stackboard layouts`: one line per available layout: name, where it comes from, description.
 enum LayoutsCommand {
-    static let command = Command(name: "layouts", summary: "list the available layouts") { _ in
-        print("(no layouts yet)")
+    static let command = Command(name: "layouts", summary: "list the available layouts and where each comes from") { words in
+        run(words)
+    }
+
+    static let help = """
+        Usage: stackboard layouts [--paths]
+
+        Lists every available layout, one per line, sorted by name: its name, where it comes
+        from (user, data-dir, shipped or system) and its description. A layout that does not
+        load is listed with its error. User layouts in $XDG_DATA_HOME/stackboard/layouts
+        (default ~/.local/share/stackboard/layouts) override shipped ones of the same name.
+
+          --paths    show each layout's file instead of its origin
+        """
+
+    static func run(_ words: [String]) -> Int32 {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(words, spec: OptionSpec(flags: ["help", "paths"]))
+        } catch {
+            return fail(error)
+        }
+        if arguments.flag("help") { print(help); return 0 }
+        if let extra = arguments.positional.first {
+            return fail(UsageError("'stackboard layouts' takes no arguments, not '\(extra)'. To check a file, run 'stackboard check \(extra)'."))
+        }
+        let catalog = LayoutCatalog.forCurrentProcess()
+        let entries = catalog.list()
+        guard !entries.isEmpty else {
+            printError("stackboard: no layouts found. Searched: \(catalog.searchPath.map(\.directory).joined(separator: ", ")). "
+                       + "Put layouts in one of these directories, or set STACKBOARD_DATA_DIR to a directory that has a 'layouts' folder.")
+            return 1
+        }
+        for line in lines(entries, paths: arguments.flag("paths")) { print(line) }
         return 0
+    }
+
+    /// The listing: name, origin (or path) and description in aligned columns.
+    static func lines(_ entries: [LayoutEntry], paths: Bool) -> [String] {
+        let rows = entries.map { entry -> (String, String, String) in
+            var origin = paths ? entry.path : entry.source.kind.rawValue
+            if !paths, let hidden = entry.overrides.first { origin += " (overrides \(hidden.kind.rawValue))" }
+            switch entry.status {
+            case .valid(let description): return (entry.name, origin, description)
+            case .broken(let error): return (entry.name, origin, "BROKEN: \(error)")
+            }
+        }
+        let nameWidth = rows.map(\.0.count).max() ?? 0
+        let originWidth = rows.map(\.1.count).max() ?? 0
+        return rows.map { name, origin, text in
+            pad(name, nameWidth) + "  " + pad(origin, originWidth) + "  " + text
+        }
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 }

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import StackboardCore
+
+/// `stackboard check FILE...`: validates layout files with the loader the keyboard uses.
+enum CheckCommand {
+    static let command = Command(name: "check", summary: "validate layout files (FILE... or - for stdin)") { words in
+        run(words)
+    }
+
+    static let help = """
+        Usage: stackboard check FILE...
+
+        Loads each layout file with the same loader the keyboard uses and prints 'FILE: ok', or
+        the error (file, line and column, JSON path, what was found and what is expected) on
+        stderr. '-' reads a layout from standard input. The format is described in docs/layouts.md.
+
+        Exit status: 0 when every file is valid, 1 when any is not, 2 on usage errors.
+        """
+
+    static func run(_ words: [String]) -> Int32 {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(words, spec: OptionSpec(flags: ["help"]))
+        } catch {
+            return fail(error)
+        }
+        if arguments.flag("help") { print(help); return 0 }
+        guard !arguments.positional.isEmpty else {
+            return fail(UsageError("'stackboard check' needs at least one layout file, for example 'stackboard check my-layout.json'."))
+        }
+        var allValid = true
+        for file in arguments.positional {
+            do {
+                _ = try load(file)
+                print("\(file): ok")
+            } catch {
+                allValid = false
+                printError(error.description)
+            }
+        }
+        return allValid ? 0 : 1
+    }
+
+    /// Loads `file`, or standard input for `-`.
+    static func load(_ file: String) throws(LayoutError) -> Layout {
+        guard file == "-" else { return try LayoutLoader.load(file: file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= LayoutLoader.maxFileSize {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, stdin) }
+            if n <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return try LayoutLoader.load(data: bytes, file: "<stdin>")
+    }
+}

@@ -1,0 +1,121 @@
+import StackboardCore
+import StackboardSound
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `stackboard sound-check`: plays clicks on an ALSA device with the keyboard's own player and
+/// reports what the device took. A diagnostic for users ("do I hear the clicks?") and for tests.
+/// Exit 0 when every click was handed to the device, 1 when there is no sound, the device stalled
+/// or clicks failed (one line on stderr says which), 2 for bad options.
+enum SoundCheckCommand {
+    static let command = Command(name: "sound-check", summary: "play clicks on a sound device and report how it went") { words in
+        run(words)
+    }
+
+    static let spec = OptionSpec(valued: ["sound-device", "device", "volume", "count", "kind", "interval", "samples"],
+                                 flags: ["burst", "help"])
+
+    static let help = """
+        Usage: stackboard sound-check [--sound-device PCM] [--volume 0-100] [--count N] [--kind KIND]
+                                      [--interval MS] [--burst] [--samples DIR]
+
+        Plays N key clicks through ALSA with the keyboard's click player, then prints the device's
+        format, what happened to the clicks and how long each took to reach the device.
+          --sound-device PCM  any ALSA PCM name (default: default); --device is the same
+          --volume V          0 to 100 (default: \(SoundOptions.defaultVolume))
+          --count N           how many clicks, 1 to 100000 (default: 3)
+          --kind KIND         \(ClickKind.allCases.map(\.rawValue).joined(separator: ", ")), or all (each in turn; default: character)
+          --interval MS       pause after each click, 0 to 10000 (default: 150, or 0 with --burst)
+          --burst             do not wait for each click to reach the device: newer clicks replace older ones
+          --samples DIR       folder of the click samples (default: the installed ones)
+        Exit status: 0 all clicks handed to the device, 1 no sound, a stalled device or failed clicks,
+        2 bad options.
+        """
+
+    static func run(_ words: [String]) -> Int32 {
+        let parsed: Arguments
+        let options: SoundOptions
+        let count: Int
+        let interval: Int
+        let kinds: [ClickKind]
+        do throws(UsageError) {
+            parsed = try Arguments(words, spec: spec)
+            if parsed.flag("help") { print(help); return 0 }
+            if let extra = parsed.positional.first {
+                throw UsageError("sound-check takes no arguments, only options (found '\(extra)'); see 'stackboard sound-check --help'.")
+            }
+            do {
+                options = try SoundOptions.parse(noSound: false, volume: parsed.value("volume"),
+                                                 device: parsed.value("sound-device") ?? parsed.value("device"))
+            } catch {
+                throw UsageError(error.message)
+            }
+            count = try parsed.int("count", in: 1...100_000) ?? 3
+            interval = try parsed.int("interval", in: 0...10_000) ?? (parsed.flag("burst") ? 0 : 150)
+            kinds = try kindList(parsed.value("kind") ?? ClickKind.character.rawValue)
+        } catch {
+            return fail(error)
+        }
+        guard let samples = parsed.value("samples") ?? ClickSamples.defaultDirectory() else {
+            printError("stackboard: no sound (no click samples found in the data folders); reinstall stackboard or pass --samples DIR")
+            return 1
+        }
+        let player: ClickPlayer
+        do {
+            player = try ClickPlayer(device: options.device, volume: options.volume, samplesDirectory: samples)
+        } catch {
+            switch error {
+            case .samples(let reason): printError("stackboard: no sound (\(reason)); reinstall stackboard or pass --samples DIR")
+            case .device(let reason): printError("stackboard: no sound (\(reason)); pick another device with --sound-device PCM")
+            }
+            return 1
+        }
+        let f = player.format
+        print("device \"\(options.device)\": \(f.rate) Hz, \(f.channels) channel\(f.channels == 1 ? "" : "s"), period \(f.periodFrames) frames, buffer \(f.bufferFrames) frames")
+
+        let stalled = play(player, count: count, kinds: kinds, burst: parsed.flag("burst"), intervalMs: interval)
+        player.close()
+        let s = player.stats
+        print("clicks: requested \(s.requested), started \(s.started), replaced \(s.replaced), cut \(s.cut), failed \(s.failed)")
+        let latencies = player.lastLatencies.map { Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1000 }.sorted()
+        if let max = latencies.last {
+            let median = latencies[latencies.count / 2]
+            print("latency from play() to the first frames handed to ALSA: median \(format(median)) ms, max \(format(max)) ms (last \(latencies.count) clicks)")
+        }
+        if stalled {
+            printError("stackboard: the sound device \"\(options.device)\" did not take the clicks within 2 seconds; it may be hung or suspended")
+            return 1
+        }
+        if s.failed > 0 {
+            printError("stackboard: \(s.failed) of \(s.started) clicks did not reach the sound device \"\(options.device)\" (it failed or went away; the keyboard goes on silently and tries again later)")
+            return 1
+        }
+        return 0
+    }
+
+    /// Plays the clicks; true when the device stalled.
+    private static func play(_ player: ClickPlayer, count: Int, kinds: [ClickKind], burst: Bool, intervalMs: Int) -> Bool {
+        for i in 0..<count {
+            player.play(kinds[i % kinds.count])
+            if !burst && !player.waitUntilIdle(timeout: .seconds(2)) { return true }
+            if intervalMs > 0 && i + 1 < count { usleep(UInt32(intervalMs) * 1000) }
+        }
+        return !player.waitUntilIdle(timeout: .seconds(2))
+    }
+
+    private static func kindList(_ text: String) throws(UsageError) -> [ClickKind] {
+        if text == "all" { return ClickKind.allCases }
+        guard let kind = ClickKind(rawValue: text) else {
+            let names = ClickKind.allCases.map(\.rawValue) + ["all"]
+            throw UsageError("Option '--kind' wants one of \(names.joined(separator: ", ")), not '\(text)'.")
+        }
+        return [kind]
+    }
+
+    private static func format(_ ms: Double) -> String {
+        let micro = Int((ms * 1000).rounded())
+        let frac = micro % 1000
+        return "\(micro / 1000)." + String(repeating: "0", count: 3 - String(frac).count) + String(frac)
+    }
+}

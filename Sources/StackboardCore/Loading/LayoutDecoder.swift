@@ -1,0 +1,125 @@
+/// A `layer` action's target, remembered until every layer name is known.
+struct LayerReference {
+    /// The layer it names.
+    var name: String
+    /// The path of its `layer` field.
+    var path: String
+    /// Where the name is in the source.
+    var offset: Int
+}
+
+/// Walks a parsed JSON tree into a `Layout`, checking every rule of the format (docs/layouts.md).
+struct LayoutDecoder {
+    /// The file and its bytes, for error messages.
+    let context: DecodingContext
+    /// Layer actions seen so far, checked once all layers are read.
+    var layerReferences: [LayerReference] = []
+
+    /// The fields of a layout.
+    static let layoutFields = ["name", "description", "defaults", "entry", "layers"]
+    /// The fields of a layer.
+    static let layerFields = ["name", "rows", "distribution", "spacing"]
+    /// The fields of `defaults`.
+    static let defaultsFields = ["spacing", "insets", "theme"]
+    /// The fields of `entry`.
+    static let entryFields = ["secure", "maxLength", "allow", "backspaceOnEmpty"]
+    /// The themes a layout may ask for.
+    static let themes = ["light", "dark", "high-contrast"]
+
+    /// Decodes the whole layout; `fallbackName` is used when the file gives no `name`.
+    mutating func layout(_ root: JSONValue, fallbackName: String) throws(LayoutError) -> Layout {
+        let fields = try FieldReader(root, path: "", what: "a layout object ({\"name\": ..., \"layers\": [...]})",
+                                     allowed: Self.layoutFields, context: context)
+        let name = try fields.string("name", expected: "the layout's name: a non-empty string") ?? fallbackName
+        let description = try fields.string("description", expected: "one line saying what the layout is for", nonEmpty: false) ?? ""
+        var defaults = LayoutDefaults()
+        if let node = fields.value("defaults") { defaults = try self.defaults(node, path: "defaults") }
+        var entry: EntryPreset?
+        if let node = fields.value("entry") { entry = try self.entry(node, path: "entry") }
+        guard let list = try fields.array("layers", expected: "a non-empty array of layers", nonEmpty: true) else {
+            throw fields.missing("layers", expected: "a non-empty array of layers", in: "a layout")
+        }
+        var layers: [Layer] = []
+        var firstIndex: [String: Int] = [:]
+        for (i, node) in list.enumerated() {
+            let path = JSONPath.index("layers", i)
+            let layer = try self.layer(node, path: path)
+            if let earlier = firstIndex[layer.name] {
+                throw context.error(JSONPath.field(path, "name"), at: node["name"]?.offset ?? node.offset,
+                                    "duplicate layer name \(JSONValue.quote(layer.name)): layers[\(earlier)] is already called that; layer names must be unique")
+            }
+            firstIndex[layer.name] = i
+            layers.append(layer)
+        }
+        let names = layers.map(\.name)
+        for reference in layerReferences where !names.contains(reference.name) {
+            throw context.error(reference.path, at: reference.offset, "no layer named \(JSONValue.quote(reference.name))"
+                                + Suggestion.hint(reference.name, in: names, list: "layers"))
+        }
+        return Layout(name: name, description: description, defaults: defaults, layers: layers, entry: entry)
+    }
+
+    /// One layer: its name and rows (a vertical stack).
+    mutating func layer(_ node: JSONValue, path: String) throws(LayoutError) -> Layer {
+        let fields = try FieldReader(node, path: path, what: "a layer object ({\"name\": ..., \"rows\": [...]})",
+                                     allowed: Self.layerFields, context: context)
+        let name = try fields.requiredString("name", expected: "the layer's name, for layer keys to switch to", in: "a layer")
+        guard let rows = try fields.array("rows", expected: "the layer's rows: a non-empty array", nonEmpty: true) else {
+            throw fields.missing("rows", expected: "an array of rows", in: "a layer")
+        }
+        var items: [StackItem] = []
+        for (i, rowNode) in rows.enumerated() {
+            items.append(try row(rowNode, path: JSONPath.index(fields.path("rows"), i)))
+        }
+        var root = Stack(axis: .vertical, items: items)
+        root.distribution = try distribution(fields, inferred: Self.inferredDistribution(items))
+        root.spacing = try fields.int("spacing", in: 0...Self.maxPixels, expected: "the pixels between rows")
+        let keys = root.keys
+        if !keys.contains(where: { $0.style != .blank }) {
+            throw context.error(path, node, "layer \(JSONValue.quote(name)) has only blank keys; give it at least one key to press")
+        }
+        let slots = keys.filter { $0.action == .shuffledDigit }.count
+        if slots != 0 && slots != 10 {
+            throw context.error(path, node, "layer \(JSONValue.quote(name)) has \(slots) shuffled-digit keys; a shuffled pad needs exactly 10, one for each digit 0-9")
+        }
+        return Layer(name: name, root: root)
+    }
+
+    /// `defaults`: spacing, insets and theme.
+    func defaults(_ node: JSONValue, path: String) throws(LayoutError) -> LayoutDefaults {
+        let fields = try FieldReader(node, path: path, what: "the defaults object", allowed: Self.defaultsFields, context: context)
+        var defaults = LayoutDefaults()
+        if let spacing = try fields.int("spacing", in: 0...Self.maxPixels, expected: "the pixels between keys") { defaults.spacing = spacing }
+        if let insets = fields.value("insets") { defaults.insets = try self.insets(insets, path: fields.path("insets")) }
+        defaults.theme = try fields.choice("theme", of: Self.themes, what: "theme")
+        return defaults
+    }
+
+    /// `entry`: the field rules of entry mode.
+    func entry(_ node: JSONValue, path: String) throws(LayoutError) -> EntryPreset {
+        let fields = try FieldReader(node, path: path, what: "the entry object", allowed: Self.entryFields, context: context)
+        var preset = EntryPreset()
+        preset.secure = try fields.bool("secure") ?? false
+        preset.maxLength = try fields.int("maxLength", in: 1...100_000, expected: "the longest text allowed, in characters")
+        preset.reportBackspaceOnEmpty = try fields.bool("backspaceOnEmpty") ?? false
+        if let allow = try fields.string("allow", expected: "the allowed characters: \"digits\", \"decimal\", a set such as \"01\", or a /regular expression/") {
+            try Self.checkAllowRule(allow, path: fields.path("allow"), node: fields.value("allow") ?? node, context: context)
+            preset.allow = allow
+        }
+        return preset
+    }
+
+    /// Checks an `allow` rule: a `/regex/` must compile and must not be empty.
+    static func checkAllowRule(_ rule: String, path: String, node: JSONValue, context: DecodingContext) throws(LayoutError) {
+        guard rule.count >= 2, rule.hasPrefix("/"), rule.hasSuffix("/") else { return }
+        let pattern = String(rule.dropFirst().dropLast())
+        guard !pattern.isEmpty else {
+            throw context.error(path, node, "empty regular expression \"//\"; write a pattern such as \"/[0-9X]/\"")
+        }
+        do {
+            _ = try Regex(pattern)
+        } catch {
+            throw context.error(path, node, "invalid regular expression \(JSONValue.quote(pattern)): \(error)")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Loads layout files (the JSON format of docs/layouts.md) with precise errors.
+///
+/// Any input gives a layout or a `LayoutError`; nothing crashes or hangs (nesting is capped at
+/// `maxDepth`, files at `maxFileSize`).
+public enum LayoutLoader {
+    /// The deepest nesting of JSON arrays and objects accepted.
+    public static let maxDepth = 32
+    /// The largest file accepted, in bytes (a layout is a few kilobytes).
+    public static let maxFileSize = 4 << 20
+
+    /// Loads a layout from UTF-8 JSON `data`; `file` names it in errors (and gives the default name).
+    public static func load(data: [UInt8], file: String) throws(LayoutError) -> Layout {
+        guard data.count <= maxFileSize else { throw tooLarge(file, data.count) }
+        let context = DecodingContext(file: file, bytes: data)
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(data, maxDepth: maxDepth)
+        } catch {
+            throw context.error("", at: error.offset, "invalid JSON: \(error.message)")
+        }
+        var decoder = LayoutDecoder(context: context)
+        return try decoder.layout(root, fallbackName: layoutName(forFile: file))
+    }
+
+    /// Loads a layout from a JSON string (for tests and built-in text).
+    public static func load(json: String, file: String) throws(LayoutError) -> Layout {
+        try load(data: Array(json.utf8), file: file)
+    }
+
+    /// Loads the layout file at `path` (errors name the path as given).
+    public static func load(file path: String) throws(LayoutError) -> Layout {
+        try load(data: readFile(path), file: path)
+    }
+
+    /// The bytes of the regular file at `path`, or an error that says why it cannot be read.
+    public static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: path) else {
+            throw LayoutError(file: path, message: "no such file; check the path (layouts are .json files, see 'stackboard layouts')")
+        }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? manager.attributesOfItem(atPath: resolved) else {
+            throw LayoutError(file: path, message: "cannot read the file's attributes; check its permissions")
+        }
+        let type = attributes[.type] as? FileAttributeType
+        if type == .typeDirectory {
+            throw LayoutError(file: path, message: "is a directory, not a layout file")
+        }
+        guard type == .typeRegular else {
+            throw LayoutError(file: path, message: "is not a regular file (a device, pipe or socket?); give the path of a .json layout file")
+        }
+        let size = (attributes[.size] as? Int) ?? (attributes[.size] as? UInt64).map { Int(clamping: $0) } ?? 0
+        if size > maxFileSize { throw tooLarge(path, size) }
+        guard let data = manager.contents(atPath: resolved) else {
+            throw LayoutError(file: path, message: "cannot read the file; check its permissions")
+        }
+        return [UInt8](data)
+    }
+
+    private static func tooLarge(_ file: String, _ size: Int) -> LayoutError {
+        LayoutError(file: file, message: "the file is \(size) bytes, larger than the \(maxFileSize >> 20) MiB a layout may be; is it really a layout?")
+    }
+
+    /// The name a layout file gets when it has no `name` field: the file name without `.json`.
+    public static func layoutName(forFile file: String) -> String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+@testable import StackboardCore
+
+@Suite struct ConfigTests {
+    func parse(_ json: String) -> (config: Config, problems: [ConfigProblem]) {
+        ConfigLoader.parse(Array(json.utf8), file: "config.json")
+    }
+
+    @Test func everySettingIsRead() {
+        let (c, problems) = parse("""
+            {"layout": "numeric", "layouts": ["numeric", "qwerty"], "theme": "dark", "scale": 1.5,
+             "geometry": "800x300+10+20", "dock": "bottom", "hidden": true,
+             "sound": {"enabled": false, "volume": 30, "device": "hw:0"},
+             "repeat": {"delay": 400, "interval": 40}, "longPress": 600, "dwell": 800,
+             "scan": {"interval": 1200, "loops": 2, "switch": "space"}}
+            """)
+        #expect(problems.isEmpty)
+        #expect(c.layout == "numeric" && c.layouts == ["numeric", "qwerty"] && c.theme == "dark" && c.scale == 1.5)
+        #expect(c.geometry == "800x300+10+20" && c.dock == "bottom" && c.hidden == true)
+        #expect(c.soundEnabled == false && c.soundVolume == 30 && c.soundDevice == "hw:0")
+        #expect(c.repeatDelay == 400 && c.repeatInterval == 40 && c.longPress == 600 && c.dwell == 800)
+        #expect(c.scanInterval == 1200 && c.scanLoops == 2 && c.scanSwitch == "space")
+    }
+
+    @Test func aBadSettingIsNamedAndTheGoodOnesAreKept() {
+        let (c, problems) = parse(#"{"theme": "drak", "scale": 2, "sound": {"volume": 300}, "repet": {}}"#)
+        #expect(c.theme == nil)
+        #expect(c.scale == 2)
+        #expect(c.soundVolume == nil)
+        #expect(problems.count == 3)
+        #expect(problems[0].description.contains("config.json: theme:"))
+        #expect(problems[0].description.contains("did you mean \"dark\""))
+        #expect(problems[1].key == "sound.volume")
+        #expect(problems[1].message.contains("0 to 100"))
+        #expect(problems[2].key == "repet")
+        #expect(problems[2].message.contains("did you mean \"repeat\""))
+        #expect(problems.allSatisfy { $0.description.hasSuffix("using the default") })
+    }
+
+    @Test func unreadableFilesFallBackToEveryDefault() {
+        for text in ["", "{", "[1,2]", "{\"theme\": \"dark\",}", "\u{0}", String(repeating: "[", count: 100)] {
+            let (c, problems) = parse(text)
+            #expect(c == Config())
+            #expect(problems.count == 1)
+            #expect(problems[0].description.contains("config.json"))
+        }
+    }
+
+    @Test func configPathFollowsXDG() {
+        #expect(ConfigLoader.path(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/stackboard/config.json")
+        #expect(ConfigLoader.path(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/stackboard/config.json")
+        #expect(ConfigLoader.path(environment: [:]) == nil)
+    }
+
+    @Test func geometryParsesXForms() {
+        #expect(WindowGeometry(parsing: "800x300")?.frame(on: Size(width: 1280, height: 800)) == Rect(x: 240, y: 500, width: 800, height: 300))
+        #expect(WindowGeometry(parsing: "800x300+10+20")?.frame(on: Size(width: 1280, height: 800)) == Rect(x: 10, y: 20, width: 800, height: 300))
+        #expect(WindowGeometry(parsing: "800x300-0-0")?.frame(on: Size(width: 1280, height: 800)) == Rect(x: 480, y: 500, width: 800, height: 300))
+        for bad in ["", "x", "800", "800x", "0x10", "800x300+1", "800x300+1+2+3", "a x b", "800x300++1+2"] {
+            #expect(WindowGeometry(parsing: bad) == nil, "\(bad)")
+        }
+    }
+}
+
+@Suite struct ConfigFileTests {
+    @Test func missingFileIsNoProblemAndADirectoryIsOne() throws {
+        let missing = ConfigLoader.load(file: "/nonexistent/stackboard/config.json")
+        #expect(missing.config == Config() && missing.problems.isEmpty)
+        let dir = ConfigLoader.load(file: "/tmp")
+        #expect(dir.config == Config())
+        #expect(dir.problems.first?.description.contains("directory") == true)
+    }
+}
