@@ -6,6 +6,7 @@ BUILD_FLAGS ?= -c release
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/stackboard
 
 .PHONY: setup build debug run demo test unit bench soak fuzz clean
+.PHONY: deb
 
 setup:
 	@./scripts/setup.sh
@@ -35,3 +36,14 @@ fuzz: setup
 
 clean:
 	rm -rf .build
+
+# The Debian package (dpkg-buildpackage -us -uc -b, see debian/rules), put in $(DEB_OUT).
+DEB_OUT ?= out
+deb: setup
+	@mkdir -p "$(DEB_OUT)"
+	@out="$$(cd "$(DEB_OUT)" && pwd)"; \
+	name="stackboard_$$(dpkg-parsechangelog -S Version)_$$(dpkg-architecture -qDEB_HOST_ARCH)"; \
+	STACKBOARD_DEB_DIR="$$out" dpkg-buildpackage -us -uc -b \
+	  --buildinfo-option=-u"$$out" --buildinfo-file="$$out/$$name.buildinfo" \
+	  --changes-option=-u"$$out" --changes-file="$$out/$$name.changes" && \
+	echo "make deb: $$out/$$name.deb"

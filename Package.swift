@@ -40,6 +40,6 @@ let package = Package(
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
                     exclude: ["Golden"]),
-        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11"]),
+        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "CX11"]),
     ]
 )

@@ -10,6 +10,7 @@ PACKAGES=(
   libcairo2-dev libpango1.0-dev           # painting and text
   libasound2-dev                          # click sounds
   xvfb openbox x11-utils x11-xkb-utils    # integration tests: server, WM, xprop, setxkbmap/xkbcomp
+  x11-xserver-utils                       # typing tests: xmodmap (an outside keymap edit)
   matchbox-window-manager                 # second WM for focus tests
   xdotool                                 # reference for the typing benchmark
   imagemagick                             # screenshots (import)
@@ -17,6 +18,7 @@ PACKAGES=(
   xserver-xorg-core xserver-xorg-video-dummy   # touch tests (Xorg + inputtest)
   locales
   python3                                 # scripts/make-clicks.py (click samples) and its --check test
+  dpkg-dev debhelper desktop-file-utils   # the Debian package test (make deb), desktop file check
 )
 
 missing=()

@@ -1,13 +1,17 @@
 /// Where the subcommands are listed. Each command lives in its own file under Commands/.
 enum CommandRegistry {
     /// What `stackboard` with no command (or only options) runs.
-    static let defaultCommand = LayoutsCommand.command
+    static let defaultCommand = KeyboardCommand.command
 
     /// Every subcommand, in `--help` order.
     static let all: [Command] = [
+        KeyboardCommand.command,
+        KeysCommand.command,
         LayoutsCommand.command,
         CheckCommand.command,
         RenderCommand.command,
         SoundCheckCommand.command,
+        TypeCommand.command,
+        ControlCommands.show, ControlCommands.hide, ControlCommands.toggle, ControlCommands.layout, ControlCommands.status, ControlCommands.quit,
     ]
 }

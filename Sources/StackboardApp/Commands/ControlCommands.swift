@@ -1,0 +1,149 @@
+import StackboardX11
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `stackboard show|hide|toggle|layout NAME|status|quit`: control the keyboard running on the
+/// display, through an X ClientMessage to its control window (no daemon). Exit status 0 when a
+/// keyboard was found and told, 1 when none runs (or the display cannot be opened), 2 for
+/// usage errors.
+enum ControlCommands {
+    static let show = simple("show", .show, "show the running keyboard")
+    static let hide = simple("hide", .hide, "hide the running keyboard (releases latched modifiers)")
+    static let toggle = simple("toggle", .toggle, "show the running keyboard if hidden, else hide it")
+    static let quit = simple("quit", .quit, "close the running keyboard")
+    static let layout = Command(name: "layout", summary: "switch the running keyboard to another layout") { words in
+        runLayout(words)
+    }
+    static let status = Command(name: "status", summary: "print whether the running keyboard is shown or hidden") { words in
+        runStatus(words)
+    }
+
+    /// Every control command, in `--help` order.
+    static let all = [show, hide, toggle, layout, status, quit]
+
+    private static let spec = OptionSpec(valued: ["display"], flags: ["help"])
+
+    private static func help(_ usage: String, _ text: String) -> String {
+        """
+        Usage: stackboard \(usage) [--display NAME]
+
+        \(text)
+
+          --display NAME    the X display (default: $DISPLAY)
+
+        Exit status: 0 when a keyboard was found and told, 1 when no keyboard runs on the
+        display (or it cannot be opened), 2 for usage errors.
+        """
+    }
+
+    private static func simple(_ name: String, _ command: ControlCommand, _ summary: String) -> Command {
+        Command(name: name, summary: summary) { words in
+            let arguments: Arguments
+            do throws(UsageError) { arguments = try Arguments(words, spec: spec) } catch { return fail(error) }
+            if arguments.flag("help") {
+                print(help(name, summary.prefix(1).uppercased() + summary.dropFirst() + "."))
+                return 0
+            }
+            if let extra = arguments.positional.first {
+                return fail(UsageError("'stackboard \(name)' takes no arguments, not '\(extra)'."))
+            }
+            return deliver(command, display: arguments.value("display"))
+        }
+    }
+
+    private static func runLayout(_ words: [String]) -> Int32 {
+        let arguments: Arguments
+        do throws(UsageError) { arguments = try Arguments(words, spec: spec) } catch { return fail(error) }
+        if arguments.flag("help") {
+            print(help("layout NAME|FILE", """
+                Switches the running keyboard to the layout NAME (see 'stackboard layouts') or the
+                layout file FILE (a relative path is taken from the current directory).
+                """))
+            return 0
+        }
+        guard arguments.positional.count == 1, let given = arguments.positional.first, !given.isEmpty else {
+            return fail(UsageError(arguments.positional.isEmpty
+                ? "'stackboard layout' needs a layout name, for example 'stackboard layout numeric'. 'stackboard layouts' lists them."
+                : "'stackboard layout' takes one layout name, not \(arguments.positional.count)."))
+        }
+        let target: String
+        do throws(UsageError) { target = try layoutReference(given) } catch { return fail(error) }
+        return deliver(.layout(target), display: arguments.value("display"))
+    }
+
+    private static func runStatus(_ words: [String]) -> Int32 {
+        let arguments: Arguments
+        do throws(UsageError) { arguments = try Arguments(words, spec: OptionSpec(valued: ["display"], flags: ["help", "layout"])) } catch {
+            return fail(error)
+        }
+        if arguments.flag("help") {
+            print(help("status [--layout]", """
+                Prints 'shown' or 'hidden' for the keyboard running on the display ('running' if it has
+                not said yet). With --layout, prints the name of the layout on screen instead.
+                """))
+            return 0
+        }
+        if let extra = arguments.positional.first {
+            return fail(UsageError("'stackboard status' takes no arguments, not '\(extra)'."))
+        }
+        do {
+            let status = try ControlClient.status(displayName: arguments.value("display"))
+            print(arguments.flag("layout") ? (status.layout ?? "unknown") : (status.state ?? "running"))
+            return 0
+        } catch {
+            printError("stackboard: \(error.description)")
+            return 1
+        }
+    }
+
+    /// A layout name as given; a file path (with a `/` or ending in `.json`) made absolute,
+    /// because the keyboard reads it from its own working directory.
+    static func layoutReference(_ given: String) throws(UsageError) -> String {
+        guard given.contains("/") || given.hasSuffix(".json") else { return given }
+        var path = given
+        if !path.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            guard getcwd(&buffer, buffer.count) != nil else {
+                throw UsageError("cannot resolve '\(given)': the current directory is unreadable; give an absolute path.")
+            }
+            let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            path = (cwd == "/" ? "" : cwd) + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+        }
+        guard access(path, R_OK) == 0 else {
+            throw UsageError("cannot read the layout file '\(path)': \(String(cString: strerror(errno))). "
+                             + "Check the path, or give a layout name ('stackboard layouts' lists them).")
+        }
+        return path
+    }
+
+    private static func deliver(_ command: ControlCommand, display: String?) -> Int32 {
+        do {
+            try ControlClient.send(command, displayName: display)
+            return 0
+        } catch {
+            printError("stackboard: \(error.description)")
+            return 1
+        }
+    }
+
+    /// For the keyboard command when `ControlChannel` throws `.alreadyRunning`: instead of a
+    /// second keyboard, the running one switches to `layout` (if one was asked for) and is
+    /// shown (unless `hidden`). Prints one line on stderr; returns the exit status (0 when told).
+    static func handOver(window: UInt, display: String, layout: String?, hidden: Bool) -> Int32 {
+        var commands: [ControlCommand] = []
+        if let layout {
+            do throws(UsageError) { commands.append(.layout(try layoutReference(layout))) } catch { return fail(error) }
+        }
+        if !hidden { commands.append(.show) }
+        let what = hidden ? "leaving it as it is" : "showing it"
+        printError("stackboard: a keyboard is already running on \(display) (window 0x\(String(window, radix: 16))); \(what)")
+        do {
+            for command in commands { try ControlClient.send(command, displayName: display) }
+            return 0
+        } catch {
+            printError("stackboard: \(error.description)")
+            return 1
+        }
+    }
+}

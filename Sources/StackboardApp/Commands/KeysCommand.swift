@@ -1,0 +1,57 @@
+import StackboardCore
+
+/// `stackboard keys`: the frames of every key of a layer at a size, one JSON object per line.
+enum KeysCommand {
+    static let helpText = """
+    Usage: stackboard keys --layout NAME|FILE --size WxH [--layer NAME]
+
+    Prints one JSON object per line for every key of the layer (default: the first), with its
+    frame in window pixels exactly as the keyboard window lays it out at that size:
+      {"layer":"letters","index":0,"label":"q","action":"text","text":"q","x":6,"y":6,"width":118,"height":88}
+    "action" is the action's name in the layout format; "text" is present for text keys only;
+    "style" is present for keys that are not normal (function, accent, blank). Blank keys are
+    listed too (they are never hit). A PIN pad's shuffled digits are listed in order.
+    """
+
+    static let spec = OptionSpec(valued: ["layout", "size", "layer"], flags: ["help"])
+
+    static let command = Command(name: "keys", summary: "print the frames of a layout's keys as JSON lines") { words in
+        do throws(UsageError) {
+            let args = try Arguments(words, spec: spec)
+            if args.flag("help") { print(helpText); return 0 }
+            if let extra = args.positional.first {
+                throw UsageError("Unexpected argument '\(extra)'. See 'stackboard keys --help'.")
+            }
+            guard let sizeText = args.value("size") else {
+                throw UsageError("'stackboard keys' needs '--size WxH', for example '--size 1280x400'.")
+            }
+            guard let size = Size(parsing: sizeText) else {
+                throw UsageError("Option '--size' wants WxH with positive whole numbers, for example 1280x400, not '\(sizeText)'.")
+            }
+            let layout: Layout
+            do throws(LayoutError) { layout = try LayoutPreparation(shuffle: false).load(args.value("layout") ?? "qwerty") } catch {
+                throw UsageError(error.description)
+            }
+            let layer = try LayoutPreparation.layer(args.value("layer"), of: layout)
+            for line in lines(layout: layout, layer: layer, size: size) { print(line) }
+            return 0
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// One JSON line per key of `layer` at `size`, from the same geometry the window uses.
+    static func lines(layout: Layout, layer: Layer, size: Size) -> [String] {
+        KeyboardGeometry(layout: layout, layer: layer, size: size).keys.map { placed in
+            var fields: [(String, JSONText.Value)] = [
+                ("layer", .string(layer.name)), ("index", .int(placed.index)),
+                ("label", .string(placed.key.label)), ("action", .string(placed.key.action.name)),
+            ]
+            if case .text(let text) = placed.key.action { fields.append(("text", .string(text))) }
+            if placed.key.style != .normal { fields.append(("style", .string(placed.key.style.rawValue))) }
+            fields += [("x", .int(placed.frame.x)), ("y", .int(placed.frame.y)),
+                       ("width", .int(placed.frame.width)), ("height", .int(placed.frame.height))]
+            return JSONText.object(fields)
+        }
+    }
+}

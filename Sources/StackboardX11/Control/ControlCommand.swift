@@ -1,0 +1,50 @@
+/// What another `stackboard` process asks the running keyboard to do.
+public enum ControlCommand: Equatable, Sendable {
+    /// Map the keyboard window (`stackboard show`).
+    case show
+    /// Unmap it, releasing every latched modifier and injected key (`stackboard hide`).
+    case hide
+    /// Show it when hidden, hide it when shown (`stackboard toggle`).
+    case toggle
+    /// Switch to the layout with this name or file path (`stackboard layout NAME`).
+    case layout(String)
+    /// Exit (`stackboard quit`, or another program took the keyboard's selection).
+    case quit
+
+    /// The code carried in `data.l[0]` of the `_STACKBOARD_CONTROL` client message.
+    var wireCode: Int {
+        switch self {
+        case .show: return 1
+        case .hide: return 2
+        case .toggle: return 3
+        case .layout: return 4
+        case .quit: return 5
+        }
+    }
+
+    /// The command for a wire code; `layout` carries the name read from the request property.
+    static func decode(code: Int, layoutName: () -> String?) -> ControlCommand? {
+        switch code {
+        case 1: return .show
+        case 2: return .hide
+        case 3: return .toggle
+        case 4: return layoutName().map { .layout($0) }
+        case 5: return .quit
+        default: return nil
+        }
+    }
+}
+
+/// What the running keyboard says about itself on its control window (`stackboard status`).
+public struct ControlStatus: Equatable, Sendable {
+    /// The control window that owns the `_STACKBOARD_S<screen>` selection.
+    public var window: UInt
+    /// `_STACKBOARD_STATE`: "shown" or "hidden" (nil until the keyboard publishes it).
+    public var state: String?
+    /// `_STACKBOARD_LAYOUT`: the name of the layout on screen (nil until published).
+    public var layout: String?
+    /// A status with every property given.
+    public init(window: UInt, state: String?, layout: String?) {
+        self.window = window; self.state = state; self.layout = layout
+    }
+}

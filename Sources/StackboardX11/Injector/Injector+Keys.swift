@@ -1,0 +1,187 @@
+import CX11
+import StackboardCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+extension Injector {
+    /// Types `text` (validated whole before the first key goes out).
+    func type(_ text: String, modifiers: Set<Modifier>, holdLast: Bool) throws(InjectorError) {
+        guard let keysyms = CharacterKeysyms.keysyms(for: text) else { throw .untypableControlCharacter }
+        let shortcut = !modifiers.isDisjoint(with: [.ctrl, .alt, .super])
+        try send(keysyms, modifiers: modifiers, otherGroups: shortcut, holdLast: holdLast)
+    }
+
+    /// Presses the modifier keys, types each keysym, releases the modifiers (in reverse order),
+    /// and waits until the server has handled it all. Keycodes for characters that are not in
+    /// the map are borrowed for a whole batch before its first key goes out, so that a client
+    /// sees every keymap change of the batch before it looks any of its keys up; a borrowed
+    /// keycode is taken back for the character the text ahead needs last.
+    func send(_ keysyms: [UInt], modifiers: Set<Modifier>, otherGroups: Bool, holdLast: Bool) throws(InjectorError) {
+        guard !keysyms.isEmpty || !modifiers.isEmpty else { return }
+        isShutDown = false // in use again: deinit restores what it borrows from now on
+        drainOwnEvents()
+        if stale { try refresh() }
+        let state = readState()
+        let held = try pressModifiers(modifiers, state: state)
+        do {
+            var i = 0
+            while i < keysyms.count {
+                let plans = try planBatch(keysyms[i...], state: state, otherGroups: otherGroups)
+                for (n, plan) in plans.enumerated() {
+                    execute(plan, hold: holdLast && i + n == keysyms.count - 1)
+                    if pool.isBorrowed(plan.keycode) { pool.touch(plan.keycode, now: clock()) }
+                }
+                if changedSinceKeys {
+                    lastFetchTrigger = clock()
+                    changedSinceKeys = false
+                }
+                i += plans.count
+            }
+        } catch {
+            for kc in held.reversed() { up(kc) }
+            XSync(display.raw, 0)
+            throw error
+        }
+        if !holdLast { for kc in held.reversed() { up(kc) } }
+        try display.sync()
+    }
+
+    /// Plans for a prefix of `keysyms`: as long as every keysym is in the map or can be given a
+    /// borrowed keycode without taking one that an earlier keysym of the batch uses.
+    private func planBatch(_ keysyms: ArraySlice<UInt>, state: KeyboardLockState, otherGroups: Bool) throws(InjectorError) -> [KeyPlan] {
+        if planCacheState != state { planCache.removeAll(); planCacheState = state }
+        var plans: [KeyPlan] = []
+        var used = Set(pressed)
+        var nextUse: [UInt: Int] = [:]
+        for (i, keysym) in keysyms.enumerated() where nextUse[keysym] == nil { nextUse[keysym] = i }
+        for keysym in keysyms {
+            let character = CharacterKeysyms.isPrintable(keysym)
+            let key = PlanKey(keysym: keysym, otherGroups: otherGroups, character: character)
+            var plan = planCache[key]
+            if plan == nil { plan = map?.plan(for: keysym, state: state, otherGroups: otherGroups, character: character) }
+            if plan == nil {
+                plan = try borrow(keysym, state: state, otherGroups: otherGroups, character: character,
+                                  protecting: used, nextUse: nextUse)
+            }
+            guard let plan else {
+                if plans.isEmpty { throw .noFreeKeycode }
+                break
+            }
+            planCache[key] = plan
+            plans.append(plan)
+            used.insert(plan.keycode)
+        }
+        return plans
+    }
+
+    /// Reads the map of the XTEST keyboard (or the core keyboard's) and the verified-empty keycodes.
+    func refresh() throws(InjectorError) {
+        let dpy = display.raw
+        let serial = XNextRequest(dpy)
+        let fetched = display.xtestDevice.flatMap { KeyboardMap(display: dpy, device: $0) }
+            ?? KeyboardMap(display: dpy, device: UInt32(XkbUseCoreKbd))
+        guard let fetched else { throw .xError("cannot read the keyboard map (XkbGetMap failed)") }
+        map = fetched
+        mapSerial = serial
+        stale = false
+        planCache.removeAll()
+        pool.setEmpty(emptyKeycodes(in: fetched))
+    }
+
+    /// Keycodes with no symbol in any group or level, no action, no behavior and no modifier,
+    /// in the XTEST map and in the core map alike. Keycode 8 (evdev's KEY_RESERVED) is never used.
+    private func emptyKeycodes(in map: KeyboardMap) -> [Int] {
+        let dpy = display.raw
+        let first = max(map.minKeycode, 9)
+        guard first <= map.maxKeycode else { return [] }
+        let count = map.maxKeycode - first + 1
+        var perKey: Int32 = 0
+        guard let core = XGetKeyboardMapping(dpy, KeyCode(first), Int32(count), &perKey) else { return [] }
+        defer { XFree(core) }
+        var inModmap = Set<Int>()
+        if let modmap = XGetModifierMapping(dpy) {
+            let width = Int(modmap.pointee.max_keypermod)
+            for i in 0..<(8 * width) where modmap.pointee.modifiermap[i] != 0 {
+                inModmap.insert(Int(modmap.pointee.modifiermap[i]))
+            }
+            XFreeModifiermap(modmap)
+        }
+        var empty: [Int] = []
+        for kc in first...map.maxKeycode {
+            guard map.groupCount(kc) == 0, !map.hasActions(kc), map.modifierMap(kc) == 0,
+                  !map.hasVirtualModifiers(kc), !map.hasExplicitOrBehavior(kc), !inModmap.contains(kc) else { continue }
+            let row = (kc - first) * Int(perKey)
+            guard (0..<Int(perKey)).allSatisfy({ core[row + $0] == 0 }) else { continue }
+            empty.append(kc)
+        }
+        return empty
+    }
+
+    /// The effective group and the locked and latched modifiers of the core keyboard.
+    func readState() -> KeyboardLockState {
+        var st = XkbStateRec()
+        XkbGetState(display.raw, UInt32(XkbUseCoreKbd), &st)
+        return KeyboardLockState(group: Int(st.group), locked: UInt32(st.locked_mods), latched: UInt32(st.latched_mods))
+    }
+
+    /// Presses the keys of `modifiers` in a fixed order (shift, ctrl, alt, super, altgr);
+    /// returns the keycodes pressed.
+    private func pressModifiers(_ modifiers: Set<Modifier>, state: KeyboardLockState) throws(InjectorError) -> [Int] {
+        guard let map else { return [] }
+        var done: [Int] = []
+        for m in Modifier.allCases where modifiers.contains(m) {
+            guard let kc = map.heldModifierKey(m, group: state.group, fallbackMask: fallbackMask(m)) else {
+                for k in done.reversed() { up(k) }
+                throw .noModifierKey(m)
+            }
+            if !pressed.contains(kc) {
+                down(kc)
+                done.append(kc)
+            }
+        }
+        return done
+    }
+
+    /// The real modifiers a modifier stands for, from the server's map (AltGr: the modifiers
+    /// of ISO_Level3_Shift, not assumed to be Mod5).
+    private func fallbackMask(_ m: Modifier) -> UInt32 {
+        switch m {
+        case .shift: return RealModifier.shift
+        case .ctrl: return RealModifier.control
+        case .alt: return XkbKeysymToModifiers(display.raw, 0xffe9)
+        case .super: return XkbKeysymToModifiers(display.raw, 0xffeb)
+        case .altgr: return XkbKeysymToModifiers(display.raw, 0xfe03)
+        }
+    }
+
+    /// Presses (and unless `hold`, releases) the key of `plan`, with its level modifiers held
+    /// and the interfering locks cleared around it and restored exactly after.
+    private func execute(_ plan: KeyPlan, hold: Bool) {
+        let dpy = display.raw
+        let core = UInt32(XkbUseCoreKbd)
+        if plan.clearLocked != 0 { XkbLockModifiers(dpy, core, plan.clearLocked, 0) }
+        if plan.clearLatched != 0 { XkbLatchModifiers(dpy, core, plan.clearLatched, 0) }
+        var levelKeys: [Int] = []
+        for kc in plan.levelKeys where !pressed.contains(kc) {
+            down(kc)
+            levelKeys.append(kc)
+        }
+        down(plan.keycode)
+        if !hold {
+            up(plan.keycode)
+            for kc in levelKeys.reversed() { up(kc) }
+        }
+        if plan.clearLocked != 0 { XkbLockModifiers(dpy, core, plan.clearLocked, plan.clearLocked) }
+    }
+
+    func down(_ kc: Int) {
+        XTestFakeKeyEvent(display.raw, UInt32(kc), 1, 0)
+        pressed.append(kc)
+    }
+
+    func up(_ kc: Int) {
+        XTestFakeKeyEvent(display.raw, UInt32(kc), 0, 0)
+        if let i = pressed.lastIndex(of: kc) { pressed.remove(at: i) }
+    }
+}

@@ -1,0 +1,114 @@
+import CX11
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The injector's X connection: opened by the injector (and closed in deinit) or borrowed from
+/// the keyboard window. Knows the XKB event base and the XTEST keyboard's XInput device id.
+final class InjectorDisplay {
+    /// The Xlib `Display *`.
+    let raw: OpaquePointer
+    /// Whether this object opened the connection (and so closes it).
+    let owned: Bool
+    /// The first event code of XKB.
+    let xkbEventBase: Int32
+    /// The XInput id of "Virtual core XTEST keyboard" (nil when XInput is missing).
+    let xtestDevice: UInt32?
+
+    /// Opens `name` (nil or empty: `$DISPLAY`).
+    convenience init(name: String?) throws(InjectorError) {
+        let opened: OpaquePointer? = (name?.isEmpty ?? true) ? XOpenDisplay(nil) : XOpenDisplay(name)
+        guard let opened else {
+            let tried = (name?.isEmpty ?? true) ? (getenv("DISPLAY").map { String(cString: $0) } ?? "") : (name ?? "")
+            throw .cannotOpenDisplay(tried)
+        }
+        InjectorXErrors.install()
+        do {
+            try self.init(raw: opened, owned: true)
+        } catch {
+            XCloseDisplay(opened)
+            throw error
+        }
+    }
+
+    /// Uses a connection someone else owns (and keeps open while this object lives).
+    convenience init(borrowing display: OpaquePointer) throws(InjectorError) {
+        try self.init(raw: display, owned: false)
+    }
+
+    private init(raw: OpaquePointer, owned: Bool) throws(InjectorError) {
+        self.raw = raw
+        self.owned = owned
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        var major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion)
+        guard XkbQueryExtension(raw, &opcode, &event, &error, &major, &minor) != 0 else {
+            throw .missingExtension("XKEYBOARD")
+        }
+        xkbEventBase = event
+        var tEvent: Int32 = 0, tError: Int32 = 0, tMajor: Int32 = 0, tMinor: Int32 = 0
+        guard XTestQueryExtension(raw, &tEvent, &tError, &tMajor, &tMinor) != 0 else {
+            throw .missingExtension("XTEST")
+        }
+        xtestDevice = Self.findXTestKeyboard(raw)
+        // Keep the injector's requests going while another client grabs the server.
+        XTestGrabControl(raw, 1)
+    }
+
+    deinit {
+        if owned { XCloseDisplay(raw) }
+    }
+
+    /// The device id of the XTEST slave keyboard (XIQueryDevice), nil when there is none.
+    private static func findXTestKeyboard(_ dpy: OpaquePointer) -> UInt32? {
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        // No XIQueryVersion: on a shared connection that already announced XI 2.2, asking
+        // for 2.0 would be a BadValue error. XIQueryDevice checks the version itself.
+        guard XQueryExtension(dpy, "XInputExtension", &opcode, &event, &error) != 0 else { return nil }
+        var count: Int32 = 0
+        guard let info = XIQueryDevice(dpy, XIAllDevices, &count) else { return nil }
+        defer { XIFreeDeviceInfo(info) }
+        var fallback: UInt32?
+        for i in 0..<Int(count) {
+            let device = info[i]
+            guard device.use == XISlaveKeyboard, let cName = device.name else { continue }
+            let name = String(cString: cName)
+            if name == "Virtual core XTEST keyboard" { return UInt32(device.deviceid) }
+            if name.contains("XTEST") { fallback = UInt32(device.deviceid) }
+        }
+        return fallback
+    }
+
+    /// Sends every buffered request and waits until the server has handled them; an X error
+    /// for one of them (when the injector installed its own error handler) is thrown.
+    func sync() throws(InjectorError) {
+        XSync(raw, 0)
+        if owned, let message = InjectorXErrors.take(raw) { throw .xError(message) }
+    }
+}
+
+/// The X error handler of a connection the injector opened itself: it records the error
+/// instead of letting Xlib's default handler exit the process (which would leave keys down).
+enum InjectorXErrors {
+    /// The last error seen, as text (the X error handler's global; read and cleared by `take`).
+    nonisolated(unsafe) private static var last: (code: UInt8, request: UInt8, minor: UInt8)?
+
+    /// Installs the recording handler (process-wide, as Xlib's handlers are).
+    static func install() {
+        XSetErrorHandler { _, event in
+            if let e = event?.pointee {
+                InjectorXErrors.last = (e.error_code, e.request_code, e.minor_code)
+            }
+            return 0
+        }
+    }
+
+    /// The recorded error as text, and clears it.
+    static func take(_ dpy: OpaquePointer) -> String? {
+        guard let e = last else { return nil }
+        last = nil
+        var buffer = [CChar](repeating: 0, count: 160)
+        XGetErrorText(dpy, Int32(e.code), &buffer, Int32(buffer.count))
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return "\(text) (request \(e.request).\(e.minor))"
+    }
+}

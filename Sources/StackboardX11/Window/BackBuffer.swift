@@ -1,0 +1,68 @@
+import CCairoPango
+import CX11
+import CXlibCairo
+import StackboardCore
+
+/// Why the keyboard window or one of its off-screen surfaces could not be made.
+public struct WindowError: Error, CustomStringConvertible {
+    /// What failed.
+    public let description: String
+}
+
+/// An off-screen X pixmap the size of a window with a cairo surface on it. Painting goes
+/// here; `copy` puts rectangles of it on the window, so the window never shows half a frame.
+final class BackBuffer {
+    let size: Size
+    let pixmap: Pixmap
+    /// The cairo surface (`cairo_surface_t *`) drawing on the pixmap.
+    let surface: OpaquePointer
+    private let display: OpaquePointer
+
+    /// A pixmap of `size` for `window` (same depth as the screen's default visual).
+    init(display: OpaquePointer, window: Window, screen: Int32, size: Size) throws(WindowError) {
+        let width = max(1, size.width), height = max(1, size.height)
+        let depth = UInt32(XDefaultDepth(display, screen))
+        let pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), depth)
+        guard pixmap != 0 else { throw WindowError(description: "cannot create a \(width)x\(height) pixmap") }
+        guard let raw = stackboard_cairo_xlib_surface_create(UnsafeMutableRawPointer(display), pixmap, screen,
+                                                              Int32(width), Int32(height)) else {
+            XFreePixmap(display, pixmap)
+            throw WindowError(description: "cannot create a cairo surface on a \(width)x\(height) pixmap")
+        }
+        let surface = OpaquePointer(raw)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            cairo_surface_destroy(surface)
+            XFreePixmap(display, pixmap)
+            throw WindowError(description: "cannot paint on a \(width)x\(height) pixmap: \(reason)")
+        }
+        self.display = display
+        self.pixmap = pixmap
+        self.surface = surface
+        self.size = Size(width: width, height: height)
+    }
+
+    /// Copies `rects` (clipped to the buffer) to the same place on `window`.
+    func copy(_ rects: [Rect], to window: Window, gc: GC) {
+        cairo_surface_flush(surface)
+        let bounds = Rect(size: size)
+        for rect in rects {
+            guard let r = clip(rect, to: bounds) else { continue }
+            XCopyArea(display, pixmap, window, gc, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height),
+                      Int32(r.x), Int32(r.y))
+        }
+    }
+
+    private func clip(_ rect: Rect, to bounds: Rect) -> Rect? {
+        let x = max(rect.x, bounds.x), y = max(rect.y, bounds.y)
+        let maxX = min(rect.maxX, bounds.maxX), maxY = min(rect.maxY, bounds.maxY)
+        guard maxX > x, maxY > y else { return nil }
+        return Rect(x: x, y: y, width: maxX - x, height: maxY - y)
+    }
+
+    deinit {
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+        XFreePixmap(display, pixmap)
+    }
+}

@@ -1,0 +1,120 @@
+import CX11
+import StackboardCore
+
+extension KeyboardWindow {
+    /// Handles every event already queued (without blocking) and returns what the application
+    /// must act on. Exposes are answered from the back buffer here; after a resize the back
+    /// buffer is new and `.resized` says to repaint. Motion is coalesced per batch.
+    public func nextEvents() -> [WindowEvent] {
+        var out: [WindowEvent] = []
+        var exposed: [Rect] = []
+        var newSize: Size?
+        let display = connection.display
+        while !connection.isLost, !isDestroyed, XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            if connection.isLost { break }
+            if let injector, injector.handle(xEvent: &event) { continue }
+            handle(&event, into: &out, exposed: &exposed, newSize: &newSize)
+        }
+        guard !connection.isLost, !isDestroyed else { return out }
+        if let newSize, newSize != buffer.size {
+            if let fresh = try? BackBuffer(display: display, window: windowID, screen: connection.screen, size: newSize) {
+                buffer = fresh
+                bufferIsPainted = false
+            }
+        } else if bufferIsPainted, !exposed.isEmpty {
+            buffer.copy(exposed, to: windowID, gc: gc)
+        }
+        return out
+    }
+
+    private func handle(_ event: inout XEvent, into out: inout [WindowEvent], exposed: inout [Rect], newSize: inout Size?) {
+        switch event.type {
+        case ButtonPress where event.xbutton.window == windowID:
+            if let e = pointer.press(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
+                out.append(.input(e))
+            }
+        case MotionNotify where event.xmotion.window == windowID:
+            if let e = pointer.motion(state: event.xmotion.state, x: event.xmotion.x, y: event.xmotion.y,
+                                      trackHover: tracksHover) {
+                switch (out.last, e) {
+                case (.input(.move)?, .move), (.input(.hover)?, .hover): out.removeLast()
+                default: break
+                }
+                out.append(.input(e))
+            }
+        case LeaveNotify where event.xcrossing.window == windowID:
+            if tracksHover, !pointer.isDown { out.append(.input(.leave)) }
+        case ButtonRelease where event.xbutton.window == windowID:
+            if let e = pointer.release(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
+                out.append(.input(e))
+            }
+        case Expose:
+            let e = event.xexpose
+            let rect = Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))
+            if e.window == windowID {
+                exposed.append(rect)
+            } else if let popup, e.window == popup.id {
+                popup.expose(rect)
+            }
+        case ConfigureNotify where event.xconfigure.window == windowID:
+            configured(event.xconfigure, into: &out, newSize: &newSize)
+        case MapNotify where event.xmap.window == windowID:
+            isMapped = true
+            mapRetry = nil
+            if !statesAsserted {
+                // Some window managers read _NET_WM_STATE only from client messages once mapped.
+                properties.requestStates(wantedStates, root: connection.root)
+                statesAsserted = true
+            }
+            out.append(.shown)
+        case UnmapNotify where event.xunmap.window == windowID:
+            isMapped = false
+            popup?.hide()
+            if let e = pointer.cancel() { out.append(.input(e)) }
+            out.append(.hidden)
+        case VisibilityNotify where event.xvisibility.window == windowID:
+            if event.xvisibility.state == VisibilityFullyObscured, configuration.placement == .floating {
+                XRaiseWindow(connection.display, windowID)
+            }
+        case PropertyNotify:
+            let p = event.xproperty
+            if keepAbove.isRelevant(window: p.window, atom: p.atom, connection: connection) {
+                keepAbove.update(connection: connection, keyboard: windowID)
+                deiconifyIfWanted()
+            } else if p.window == windowID, p.atom == connection.atoms.wmState {
+                deiconifyIfWanted()
+            }
+        case DestroyNotify where event.xdestroywindow.window == windowID:
+            isDestroyed = true
+            out.append(.closeRequested)
+        case DestroyNotify where keepAbove.isWatched(event.xdestroywindow.window),
+             UnmapNotify where keepAbove.isWatched(event.xunmap.window):
+            keepAbove.update(connection: connection, keyboard: windowID)
+            deiconifyIfWanted()
+        case ClientMessage where event.xclient.window == windowID:
+            let c = event.xclient
+            if c.message_type == connection.atoms.wmProtocols, Atom(c.data.l.0) == connection.atoms.wmDeleteWindow {
+                out.append(.closeRequested)
+            }
+        default:
+            break
+        }
+    }
+
+    private func configured(_ c: XConfigureEvent, into out: inout [WindowEvent], newSize: inout Size?) {
+        let size = Size(width: max(1, Int(c.width)), height: max(1, Int(c.height)))
+        if case .dock(let edge) = configuration.placement {
+            var rootX: Int32 = 0, rootY: Int32 = 0
+            var child: Window = 0
+            XTranslateCoordinates(connection.display, windowID, connection.root, 0, 0, &rootX, &rootY, &child)
+            updateStruts(edge: edge, frame: Rect(x: Int(rootX), y: Int(rootY), width: size.width, height: size.height))
+        }
+        guard size != self.size else { return }
+        self.size = size
+        newSize = size
+        if case .resized? = out.last { out.removeLast() }
+        out.append(.resized(size))
+    }
+}

@@ -1,0 +1,269 @@
+import CCairoPango
+import CX11
+import StackboardCore
+
+/// Where the keyboard window goes and what it says about itself to the window manager.
+public struct WindowConfiguration: Equatable, Sendable {
+    /// Position and size in root coordinates.
+    public var frame: Rect
+    /// Floating (kept above) or docked on an edge (with struts).
+    public var placement: WindowPlacement
+    /// True when the user gave the geometry (USPosition/USSize), false for our default.
+    public var userSpecifiedGeometry: Bool
+    /// WM_NAME and _NET_WM_NAME.
+    public var title: String
+    /// WM_CLASS instance name.
+    public var instanceName: String
+    /// WM_CLASS class name.
+    public var className: String
+
+    /// A configuration; the names default to Stackboard's.
+    public init(frame: Rect, placement: WindowPlacement, userSpecifiedGeometry: Bool,
+                title: String = "Stackboard", instanceName: String = "stackboard", className: String = "Stackboard") {
+        self.frame = frame
+        self.placement = placement
+        self.userSpecifiedGeometry = userSpecifiedGeometry
+        self.title = title
+        self.instanceName = instanceName
+        self.className = className
+    }
+}
+
+/// The keyboard's top-level window: never takes the focus (WM_HINTS input False, no
+/// WM_TAKE_FOCUS, no XSetInputFocus, no grabs), floats above other windows or docks with
+/// struts, and is painted through an off-screen back buffer (no flicker).
+///
+/// Paint into `surface`, then `present` the rectangles that changed. `nextEvents` drains the
+/// X queue and answers exposes, resizes of the back buffer and window-manager chores itself.
+public final class KeyboardWindow {
+    /// The connection the window lives on.
+    public let connection: XConnection
+    /// The X window id.
+    public let windowID: UInt
+    /// The configuration it was made with.
+    public let configuration: WindowConfiguration
+    /// The current size in pixels.
+    public internal(set) var size: Size
+    /// Whether the window is mapped (visible) right now.
+    public internal(set) var isMapped = false
+
+    var buffer: BackBuffer {
+        didSet { bufferGeneration += 1 }
+    }
+    /// Counts back buffers: a new one (after a resize) means a new surface to paint on.
+    public private(set) var bufferGeneration = 0
+    /// Whether `buffer` holds a complete frame (exposes copy from it only then).
+    var bufferIsPainted = false
+    let gc: GC
+    var pointer = PointerTranslator()
+    var keepAbove = KeepAboveFullscreen()
+    var popup: PopupWindow?
+    var statesAsserted = false
+    /// Someone destroyed the window: nothing may be done with it any more.
+    var isDestroyed = false
+    /// Gets the keymap notifications from the event queue (they share the connection).
+    var injector: Injector?
+    /// Whether the keyboard should be visible (`show` until `hide`).
+    var wantShown = false
+    /// Whether motion without a button is reported as `.hover` (for dwell).
+    public private(set) var tracksHover = false
+    var lastStruts: Struts?
+    /// While a map request has not been answered with a MapNotify: when to ask again, and how
+    /// many more times (a window manager that is just starting can drop a MapRequest).
+    var mapRetry: (at: Double, left: Int)?
+
+    /// Creates the window with every property set; it is not mapped yet (call `show`).
+    public init(connection: XConnection, configuration: WindowConfiguration) throws(WindowError) {
+        let display = connection.display
+        let frame = configuration.frame
+        let size = Size(width: max(1, frame.width), height: max(1, frame.height))
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixmap = 0 // None: exposed areas keep their pixels until we copy
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = Self.eventMask
+        let id = XCreateWindow(display, connection.root, Int32(frame.x), Int32(frame.y),
+                               UInt32(size.width), UInt32(size.height), 0, 0 /* CopyFromParent */,
+                               UInt32(InputOutput), nil, UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
+        guard id != 0, let gc = XCreateGC(display, id, 0, nil) else {
+            throw WindowError(description: "cannot create the keyboard window on '\(connection.name)'")
+        }
+        self.connection = connection
+        self.windowID = id
+        self.configuration = configuration
+        self.size = size
+        self.gc = gc
+        do {
+            buffer = try BackBuffer(display: display, window: id, screen: connection.screen, size: size)
+        } catch {
+            XFreeGC(display, gc)
+            XDestroyWindow(display, id)
+            throw error
+        }
+        setProperties()
+    }
+
+    var properties: WindowProperties {
+        WindowProperties(display: connection.display, window: windowID, atoms: connection.atoms)
+    }
+
+    /// The _NET_WM_STATE atoms the keyboard asks for.
+    var wantedStates: [Atom] {
+        let a = connection.atoms
+        return [a.netWMStateAbove, a.netWMStateSticky, a.netWMStateSkipTaskbar, a.netWMStateSkipPager]
+    }
+
+    private func setProperties() {
+        let p = properties
+        let a = connection.atoms
+        p.setTitle(configuration.title)
+        p.setClass(instance: configuration.instanceName, className: configuration.className)
+        p.setNoInputHints()
+        p.setDeleteProtocolOnly()
+        p.setNormalHints(frame: configuration.frame, userSpecified: configuration.userSpecifiedGeometry,
+                         minimum: Size(width: 60, height: 40))
+        p.setProcess()
+        p.setUndecorated()
+        switch configuration.placement {
+        case .floating:
+            p.setWindowType(a.netWMWindowTypeUtility)
+        case .dock(let edge):
+            p.setWindowType(a.netWMWindowTypeDock)
+            updateStruts(edge: edge, frame: configuration.frame)
+        }
+        p.setStates(wantedStates)
+        p.setAllDesktops()
+    }
+
+    /// Sets the struts of a docked window at `frame` (root coordinates) when they changed.
+    func updateStruts(edge: DockEdge, frame: Rect) {
+        let struts = Struts(edge: edge, frame: frame, screen: connection.screenSize)
+        guard struts != lastStruts else { return }
+        lastStruts = struts
+        properties.setStruts(struts)
+    }
+
+    /// Passes keymap notifications (XKB map changes, MappingNotify) to `injector` as they are
+    /// read; the window shuts it down before its connection can close.
+    public func forwardEvents(to injector: Injector) {
+        self.injector = injector
+    }
+
+    /// Maps the window again when the window manager iconified it while it should be shown and
+    /// is not tied to another window: undecorated and out of the task bar, an iconified keyboard
+    /// could not be brought back by the user. (openbox iconifies transients with their parent;
+    /// see KeepAboveFullscreen.)
+    func deiconifyIfWanted() {
+        guard wantShown, keepAbove.transientFor == nil, !connection.isLost, !isDestroyed else { return }
+        let state = PropertyReader(display: connection.display).values(connection.atoms.wmState, of: windowID,
+                                                                        type: connection.atoms.wmState)
+        if state.first == 3 /* IconicState */ { XMapWindow(connection.display, windowID) }
+    }
+
+    /// Reports pointer motion without a button as `.hover` and leaving the window as `.leave`
+    /// (dwell clicking needs them). Off by default: then motion is only selected while button 1
+    /// is down, so a pointer passing over the keyboard wakes nothing.
+    public func setHoverTracking(_ on: Bool) {
+        guard on != tracksHover, !connection.isLost, !isDestroyed else { return }
+        tracksHover = on
+        var attributes = XSetWindowAttributes()
+        attributes.event_mask = Self.eventMask | (on ? PointerMotionMask | LeaveWindowMask : 0)
+        XChangeWindowAttributes(connection.display, windowID, UInt(CWEventMask), &attributes)
+    }
+
+    static let eventMask = ExposureMask | StructureNotifyMask | VisibilityChangeMask | PropertyChangeMask
+        | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
+
+    /// Maps the window (and, floating, starts keeping it above full-screen windows). `now` is
+    /// the caller's monotonic time in seconds: if no MapNotify comes, `nextDeadline` asks to be
+    /// woken to map again (a window manager that is starting up can drop the request).
+    public func show(now: Double) {
+        guard !connection.isLost, !isDestroyed else { return }
+        wantShown = true
+        XMapWindow(connection.display, windowID)
+        if !isMapped { mapRetry = (now + Self.mapRetryInterval, Self.mapRetries) }
+        if configuration.placement == .floating {
+            keepAbove.start(connection: connection, keyboard: windowID)
+        }
+    }
+
+    static let mapRetryInterval = 1.0
+    static let mapRetries = 10
+
+    /// When `advance(to:)` must be called next (nil: only when events arrive).
+    public var nextDeadline: Double? { mapRetry?.at }
+
+    /// Does what is due at `now`: maps again if the last map request went unanswered.
+    public func advance(to now: Double) {
+        guard let retry = mapRetry, retry.at <= now, !connection.isLost, !isDestroyed else { return }
+        if isMapped || retry.left <= 0 {
+            mapRetry = nil
+            return
+        }
+        XMapWindow(connection.display, windowID)
+        mapRetry = (now + Self.mapRetryInterval, retry.left - 1)
+    }
+
+    /// Unmaps the window and the popup. A press in progress is cancelled when the unmap arrives.
+    public func hide() {
+        guard !connection.isLost, !isDestroyed else { return }
+        mapRetry = nil
+        wantShown = false
+        popup?.hide()
+        XUnmapWindow(connection.display, windowID)
+    }
+
+    /// A new reference (the caller owns it: hand it to `CairoSurface(taking:)`) to the cairo
+    /// surface (`cairo_surface_t *`) of the back buffer, `size` pixels. Paint there, then
+    /// `present`. After a `.resized` event (`bufferGeneration` changes) it is a dead surface:
+    /// take the new one.
+    public func retainedSurface() -> OpaquePointer {
+        cairo_surface_reference(buffer.surface)
+    }
+
+    /// Copies these rectangles of the back buffer to the window.
+    public func present(_ rects: [Rect]) {
+        guard !connection.isLost, !isDestroyed, !rects.isEmpty else { return }
+        buffer.copy(rects, to: windowID, gc: gc)
+    }
+
+    /// Copies the whole back buffer to the window (after a full repaint).
+    public func presentAll() {
+        bufferIsPainted = true
+        present([Rect(size: size)])
+    }
+
+    /// Shows the alternates popup at `frame` in this window's coordinates (it may reach above
+    /// the window's top edge; it is moved to stay on the screen), painted by `paint` on a cairo
+    /// surface of the frame's size. `paint` gets a new reference it owns (for `CairoSurface(taking:)`).
+    public func showPopup(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
+        guard !connection.isLost, !isDestroyed else { return }
+        let display = connection.display
+        var rootX: Int32 = 0, rootY: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(display, windowID, connection.root, Int32(frame.x), Int32(frame.y), &rootX, &rootY, &child)
+        let screen = connection.screenSize
+        let width = min(frame.width, screen.width), height = min(frame.height, screen.height)
+        let x = min(max(0, Int(rootX)), screen.width - width)
+        let y = min(max(0, Int(rootY)), screen.height - height)
+        if popup == nil { popup = try PopupWindow(connection: connection) }
+        try popup?.show(frame: Rect(x: x, y: y, width: width, height: height), paint: paint)
+    }
+
+    /// Hides the alternates popup.
+    public func hidePopup() {
+        guard !connection.isLost else { return }
+        popup?.hide()
+    }
+
+    deinit {
+        // The injector borrows the connection: it must be done before the connection can close.
+        if let injector, !injector.isShutDown { injector.shutdown() }
+        injector = nil
+        popup = nil
+        if !connection.isLost {
+            XFreeGC(connection.display, gc)
+            if !isDestroyed { XDestroyWindow(connection.display, windowID) }
+            connection.flush()
+        }
+    }
+}

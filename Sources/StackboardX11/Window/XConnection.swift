@@ -1,0 +1,117 @@
+import CX11
+import StackboardCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Why the display could not be opened, with a message that says what to do.
+public struct XConnectionError: Error, Equatable, CustomStringConvertible {
+    /// The display name that was tried (nil: `DISPLAY` was not set).
+    public var displayName: String?
+    /// One line, without the program name.
+    public var description: String {
+        guard let name = displayName else {
+            return "cannot open a display: DISPLAY is not set. Try DISPLAY=:0, or start one with Xvfb :1 &"
+        }
+        return "cannot open display '\(name)': is an X server running? Try DISPLAY=:0, or start one with Xvfb :1 &"
+    }
+}
+
+/// Set by Xlib's IO-error exit handler when the server goes away (passed as its user data).
+final class ConnectionLoss {
+    var lost = false
+}
+
+/// A connection to an X server (a `Display *`), closed in `deinit`.
+///
+/// Protocol errors are recorded, never fatal (see `takeErrors`). When the server goes away,
+/// Xlib's IO-error exit handler marks the connection lost and returns instead of exiting, so
+/// the caller can check `isLost` after each batch of calls and exit cleanly.
+public final class XConnection {
+    /// The `Display *`.
+    package let display: OpaquePointer
+    /// The display's name as Xlib resolved it (`:1`).
+    public let name: String
+    /// The default screen.
+    package let screen: Int32
+    /// The default screen's root window.
+    package let root: Window
+    /// Interned atoms.
+    package let atoms: Atoms
+    private let loss: ConnectionLoss
+
+    /// Opens `displayName`, or `$DISPLAY` when nil. Never falls back to another display.
+    public init(displayName: String? = nil) throws(XConnectionError) {
+        let requested: String?
+        if let given = displayName, !given.isEmpty {
+            requested = given
+        } else if let env = getenv("DISPLAY"), env.pointee != 0 {
+            requested = String(cString: env)
+        } else {
+            requested = nil
+        }
+        guard let name = requested else { throw XConnectionError(displayName: nil) }
+        installXErrorHandlers()
+        guard let display = XOpenDisplay(name) else { throw XConnectionError(displayName: name) }
+        self.display = display
+        self.name = name
+        self.screen = XDefaultScreen(display)
+        self.root = XRootWindow(display, screen)
+        self.atoms = Atoms(display: display)
+        let loss = ConnectionLoss()
+        self.loss = loss
+        XSetIOErrorExitHandler(display, { _, data in
+            guard let data else { return }
+            Unmanaged<ConnectionLoss>.fromOpaque(data).takeUnretainedValue().lost = true
+        }, Unmanaged.passUnretained(loss).toOpaque())
+    }
+
+    /// True once the server has gone away; every later Xlib call is pointless.
+    public var isLost: Bool { loss.lost }
+
+    /// The connection's socket, to `poll` for POLLIN.
+    public var fileDescriptor: Int32 { XConnectionNumber(display) }
+
+    /// The default screen's size in pixels.
+    public var screenSize: Size {
+        Size(width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)))
+    }
+
+    /// Sends every buffered request to the server.
+    public func flush() {
+        guard !isLost else { return }
+        XFlush(display)
+    }
+
+    /// Flushes, then returns how many events are queued (reading what already arrived).
+    public func queuedEvents() -> Int {
+        guard !isLost else { return 0 }
+        return Int(XEventsQueued(display, QueuedAfterFlush))
+    }
+
+    /// Waits until the server has processed every request sent so far.
+    public func sync() {
+        guard !isLost else { return }
+        XSync(display, 0)
+    }
+
+    /// Runs `body`, which touches other clients' windows (they may vanish at any moment), and
+    /// forgets the protocol errors it caused (two round trips; like gdk_x11_display_error_trap).
+    func trappingErrors<R>(_ body: () -> R) -> R {
+        guard !isLost else { return body() }
+        XSync(display, 0)
+        let before = recordedXErrorCount()
+        let result = body()
+        XSync(display, 0)
+        dropRecordedXErrors(after: before)
+        return result
+    }
+
+    /// Takes the protocol errors recorded since the last call (and how many were dropped).
+    public func takeErrors() -> (errors: [XProtocolError], dropped: Int) { takeRecordedXErrors() }
+
+    deinit {
+        // A lost connection's Display must not be used again, not even to close it.
+        if !loss.lost { XCloseDisplay(display) }
+    }
+}

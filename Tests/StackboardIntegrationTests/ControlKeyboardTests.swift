@@ -1,0 +1,90 @@
+import Testing
+import Foundation
+
+/// The control commands against a real running keyboard under Xvfb and openbox. Needs the
+/// keyboard window (issue 3) with `ControlChannel` wired into its loop: it claims the channel at
+/// start, carries out each command, and publishes its state and layout after every change.
+@Suite(.enabled(if: ControlledKeyboard.available, "waiting for the keyboard window ('stackboard keyboard' not built yet)"))
+struct ControlKeyboardTests {
+    @Test func showHideAndToggleMapTheWindowAndPublishTheState() throws {
+        let session = try XSession()
+        let keyboard = try ControlledKeyboard(session, [])
+        for (command, state) in [("hide", "hidden"), ("toggle", "shown"), ("toggle", "hidden"), ("show", "shown"), ("show", "shown")] {
+            let r = keyboard.stackboard([command])
+            #expect(r.status == 0, "stackboard \(command): \(r.stderr)")
+            try keyboard.waitForState(state)
+        }
+        keyboard.child.signal(SIGUSR1)
+        try keyboard.waitForState("hidden")
+        keyboard.child.signal(SIGUSR2)
+        try keyboard.waitForState("shown")
+        #expect(keyboard.child.poll() == nil, "the keyboard exited: \(keyboard.child.stderr)")
+    }
+
+    @Test func layoutCommandSwitchesTheLayoutAndAnUnknownOneIsRefused() throws {
+        let session = try XSession()
+        let keyboard = try ControlledKeyboard(session, ["--layout", "qwerty"])
+        try keyboard.waitForLayout("qwerty")
+        #expect(keyboard.stackboard(["layout", "numeric"]).status == 0)
+        try keyboard.waitForLayout("numeric")
+        // Sent, but the keyboard cannot load it: it says so on its stderr and keeps its layout.
+        #expect(keyboard.stackboard(["layout", "no-such-layout"]).status == 0)
+        try session.waitUntil(timeout: 10, "an error about no-such-layout on the keyboard's stderr") {
+            keyboard.child.stderr.contains("no-such-layout")
+        }
+        try keyboard.waitForLayout("numeric")
+        #expect(keyboard.child.poll() == nil, "the keyboard exited: \(keyboard.child.stderr)")
+    }
+
+    @Test func aSecondKeyboardShowsTheFirstAndExitsZero() throws {
+        let session = try XSession()
+        let keyboard = try ControlledKeyboard(session, [])
+        #expect(keyboard.stackboard(["hide"]).status == 0)
+        try keyboard.waitForState("hidden")
+        let second = keyboard.stackboard([])
+        #expect(second.status == 0)
+        #expect(second.stderr.contains("a keyboard is already running on \(session.display)"))
+        try keyboard.waitForState("shown")
+        let windows = session.run("xdotool", ["search", "--name", "^Stackboard$"])
+        #expect(windows.stdout.split(separator: "\n").count == 1, "\(windows.stdout)")
+        #expect(keyboard.child.poll() == nil)
+    }
+
+    @Test func quitEndsTheKeyboardAndThenNoneIsRunning() throws {
+        let session = try XSession()
+        let keyboard = try ControlledKeyboard(session, [])
+        #expect(keyboard.stackboard(["quit"]).status == 0)
+        #expect(keyboard.child.wait(timeout: 10) == 0, "\(keyboard.child.stderr)")
+        let after = keyboard.stackboard(["show"])
+        #expect(after.status == 1)
+        #expect(after.stderr.contains("no Stackboard keyboard is running"))
+    }
+
+    @Test(.enabled(if: ControlledKeyboard.hasHiddenOption, "waiting for 'stackboard --hidden'"))
+    func hiddenStartStaysHiddenUntilShown() throws {
+        let session = try XSession()
+        let keyboard = try ControlledKeyboard(session, ["--hidden"], until: "hidden")
+        #expect(keyboard.geometry()?.viewable != true)
+        #expect(keyboard.stackboard(["show"]).status == 0)
+        try keyboard.waitForState("shown")
+    }
+
+    @Test func hidingReleasesALatchedModifier() throws {
+        let session = try XSession()
+        let keyboard = try ControlledKeyboard(session, ["--print", "--layout", "qwerty"])
+        let isCtrl: ([String: Any]) -> Bool = { ($0["action"] as? String) == "ctrl" }
+        let isC: ([String: Any]) -> Bool = { ($0["label"] as? String) == "c" }
+        // Without hiding, a latched Ctrl applies to the next key...
+        try keyboard.tap(isCtrl)
+        try keyboard.tap(isC)
+        #expect(try keyboard.printed(count: 1).last == "<ctrl+c>")
+        // ...and hiding in between releases it.
+        try keyboard.tap(isCtrl)
+        #expect(keyboard.stackboard(["hide"]).status == 0)
+        try keyboard.waitForState("hidden")
+        #expect(keyboard.stackboard(["show"]).status == 0)
+        try keyboard.waitForState("shown")
+        try keyboard.tap(isC)
+        #expect(try keyboard.printed(count: 2).last == "c")
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// One KeyPress or KeyRelease as keysink printed it.
+struct SinkKeyEvent: Equatable {
+    /// True for KEYUP lines.
+    var isRelease: Bool
+    /// The keysym name keysink decoded (with the event's state).
+    var keysym: String
+    /// The text (KeyPress only).
+    var text: String
+    /// The keycode.
+    var keycode: Int
+    /// The event's state (modifiers and group in bits 13-14).
+    var state: UInt32
+
+    /// Parses a `KEY <t> <name> "<text>" kc=N st=0xH se=S` or `KEYUP <t> <name> kc=N st=0xH` line.
+    init?(line: String) {
+        let isRelease = line.hasPrefix("KEYUP ")
+        guard isRelease || line.hasPrefix("KEY ") else { return nil }
+        let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 4 else { return nil }
+        self.isRelease = isRelease
+        keysym = fields[2]
+        var rest = fields[3]
+        text = ""
+        if !isRelease {
+            guard rest.hasPrefix("\""), let end = rest.range(of: "\" kc=", options: .backwards) else { return nil }
+            let quoted = String(rest[rest.startIndex...end.lowerBound])
+            guard let decoded = try? JSONDecoder().decode(String.self, from: Data(quoted.utf8)) else { return nil }
+            text = decoded
+            rest = String(rest[rest.index(after: end.lowerBound)...])
+        }
+        var kc: Int?, st: UInt32?
+        for word in rest.split(separator: " ") {
+            if word.hasPrefix("kc=") { kc = Int(word.dropFirst(3)) }
+            if word.hasPrefix("st=0x") { st = UInt32(word.dropFirst(5), radix: 16) }
+        }
+        guard let kc, let st else { return nil }
+        keycode = kc
+        state = st
+    }
+}
+
+/// A private X server with a window manager, a focused keysink and the xkbtool helper:
+/// what the typing tests type into.
+final class TypingRig {
+    let session: XSession
+    let sink: Child
+    let xkbtool: String
+
+    /// Starts the server, sets the layout (`setxkbmap -layout`), locks `group`, starts keysink
+    /// with `sinkArgs` and waits until it has the focus.
+    init(layout: String? = nil, group: Int? = nil, sinkArgs: [String] = ["-r"]) throws {
+        session = try XSession()
+        xkbtool = try Tools.cTool("xkbtool", libs: ["-lX11", "-lXi"])
+        if let layout {
+            let r = session.run("setxkbmap", ["-layout", layout])
+            try #require(r.status == 0, "setxkbmap -layout \(layout): \(r.stderr)")
+        }
+        if let group {
+            try #require(session.run(xkbtool, ["lock-group", "\(group)"]).status == 0)
+        }
+        sink = try session.spawn(try Tools.cTool("keysink"), sinkArgs)
+        try #require(sink.waitForLine(timeout: 15) { $0.hasPrefix("FOCUSIN") } != nil, "keysink never got the focus")
+    }
+
+    /// Runs `stackboard type ARGS` to completion (a failure to start it is reported with its reason).
+    @discardableResult
+    func type(_ args: [String], stdinPath: String? = nil, timeout: Double = 90) -> (status: Int32, stdout: String, stderr: String) {
+        let child: Child
+        do {
+            child = try session.spawn(Tools.stackboard, ["type"] + args, stdinPath: stdinPath)
+        } catch {
+            return (127, "", "\(error)")
+        }
+        let status = child.wait(timeout: timeout) ?? { child.stop(); return -1 }()
+        return (status, child.stdout, child.stderr)
+    }
+
+    /// Every key event keysink printed so far.
+    var events: [SinkKeyEvent] {
+        sink.stdout.split(separator: "\n").compactMap { SinkKeyEvent(line: String($0)) }
+    }
+
+    /// The KeyPress events from the `from`-th on.
+    func presses(from: Int = 0) -> [SinkKeyEvent] {
+        Array(events.filter { !$0.isRelease }.dropFirst(from))
+    }
+
+    /// The text keysink decoded from the `from`-th KeyPress on.
+    func text(from: Int = 0) -> String { presses(from: from).map(\.text).joined() }
+
+    /// Waits until the decoded text from `from` is at least as long as `expected` (or times out), and returns it.
+    func waitForText(_ expected: String, from: Int = 0, timeout: Double = 30) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var got = text(from: from)
+        while got.unicodeScalars.count < expected.unicodeScalars.count && Date() < deadline {
+            usleep(50_000)
+            got = text(from: from)
+        }
+        usleep(100_000) // anything extra would show now
+        return text(from: from)
+    }
+
+    /// The core keyboard state from xkbtool: group, locked modifiers, latched modifiers, keys down.
+    func state() -> (group: Int, locked: UInt32, latched: UInt32, keys: [Int]) {
+        let line = session.run(xkbtool, ["state"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        var group = -1, locked: UInt32 = 0xffff, latched: UInt32 = 0xffff, keys: [Int] = [-1]
+        for word in line.split(separator: " ") {
+            let kv = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard kv.count == 2 else { continue }
+            switch kv[0] {
+            case "group": group = Int(kv[1]) ?? -1
+            case "locked": locked = UInt32(kv[1].dropFirst(2), radix: 16) ?? 0xffff
+            case "latched": latched = UInt32(kv[1].dropFirst(2), radix: 16) ?? 0xffff
+            case "keys": keys = kv[1].split(separator: ",").compactMap { Int($0) }
+            default: break
+            }
+        }
+        return (group, locked, latched, keys)
+    }
+
+    /// The whole keymap as `xkbcomp -xkb` prints it.
+    func keymapDump() -> String {
+        session.run("xkbcomp", ["-xkb", session.display, "-"]).stdout
+    }
+
+    /// The core keysyms of `keycode` as `xmodmap -pke` prints them (after the `=`).
+    func coreKeysyms(_ keycode: Int) -> String {
+        let lines = session.run("xmodmap", ["-pke"]).stdout.split(separator: "\n")
+        let prefix = String(format: "keycode %3d =", keycode)
+        guard let line = lines.first(where: { $0.hasPrefix(prefix) }) else { return "?" }
+        return line.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether keysink lost the focus after it first had it.
+    var focusLost: Bool {
+        let lines = sink.stdout.split(separator: "\n")
+        guard let first = lines.firstIndex(where: { $0.hasPrefix("FOCUSIN") }) else { return true }
+        return lines[first...].contains { $0.hasPrefix("FOCUSOUT") }
+    }
+
+    /// KeyReleases whose keysym differs from their KeyPress's, or releases with no press, as text.
+    func releaseMismatches(from: Int = 0) -> [String] {
+        var down: [Int: String] = [:]
+        var problems: [String] = []
+        var seenPresses = 0
+        for e in events {
+            if !e.isRelease {
+                seenPresses += 1
+                if seenPresses > from { down[e.keycode] = e.keysym }
+                continue
+            }
+            guard seenPresses > from else { continue }
+            guard let pressed = down.removeValue(forKey: e.keycode) else {
+                problems.append("release of kc=\(e.keycode) without a press"); continue
+            }
+            if pressed != e.keysym { problems.append("kc=\(e.keycode) pressed as \(pressed), released as \(e.keysym)") }
+        }
+        return problems
+    }
+
+    /// Starts `xkbtool watch` (keymap and group notifications) and waits until it listens.
+    func startWatch() throws -> Child {
+        let watch = try session.spawn(xkbtool, ["watch"])
+        try #require(watch.waitForLine(timeout: 10) { $0 == "WATCHING" } != nil)
+        return watch
+    }
+
+    deinit { session.close() }
+}
+
+/// What keysink decodes for typed text: Return arrives as a carriage return.
+func decodedForm(_ text: String) -> String {
+    text.replacingOccurrences(of: "\r\n", with: "\r").replacingOccurrences(of: "\n", with: "\r")
+}

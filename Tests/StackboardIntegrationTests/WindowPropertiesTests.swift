@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// What the keyboard window tells the window manager (ICCCM and EWMH), read back with xprop.
+@Suite struct WindowPropertiesTests {
+    @Test func floatingKeyboardIsNamedNeverFocusedAndKeptAbove() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let kb = try RunningKeyboard(session, [])
+        let p = kb.xprop(["WM_CLASS", "WM_NAME", "_NET_WM_NAME", "WM_HINTS", "WM_PROTOCOLS",
+                          "_NET_WM_WINDOW_TYPE", "_NET_WM_STATE", "_NET_WM_DESKTOP"])
+        #expect(p.contains("WM_CLASS(STRING) = \"stackboard\", \"Stackboard\""))
+        #expect(p.contains("WM_NAME(STRING) = \"Stackboard\""))
+        #expect(p.contains("_NET_WM_NAME(UTF8_STRING) = \"Stackboard\""))
+        #expect(p.contains("Client accepts input or input focus: False"))
+        #expect(p.contains("WM_PROTOCOLS(ATOM): protocols  WM_DELETE_WINDOW"))
+        #expect(!p.contains("WM_TAKE_FOCUS"))
+        #expect(p.contains("_NET_WM_WINDOW_TYPE(ATOM) = _NET_WM_WINDOW_TYPE_UTILITY"))
+        let state = p.split(separator: "\n").first { $0.hasPrefix("_NET_WM_STATE(ATOM)") }.map(String.init) ?? ""
+        #expect(state.contains("_NET_WM_STATE_ABOVE"))
+        #expect(state.contains("_NET_WM_STATE_SKIP_TASKBAR"))
+        #expect(state.contains("_NET_WM_STATE_SKIP_PAGER"))
+        // openbox keeps "sticky" as the all-desktops value rather than as a state.
+        #expect(state.contains("_NET_WM_STATE_STICKY") || p.contains("_NET_WM_DESKTOP(CARDINAL) = 4294967295"))
+    }
+
+    @Test func defaultIsFullWidthAThirdHighAlongTheBottom() throws {
+        let session = try XSession(screen: "1280x800x24")
+        defer { session.close() }
+        let kb = try RunningKeyboard(session, [])
+        #expect(kb.info.x == 0)
+        #expect(kb.info.width == 1280)
+        #expect(kb.info.height == 267)
+        #expect(kb.info.y + kb.info.height == 800)
+    }
+
+    @Test func geometryAndScaleOptions() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let kb = try RunningKeyboard(session, ["--geometry", "600x200+30-10"])
+        #expect(kb.info.width == 600)
+        #expect(kb.info.height == 200)
+        #expect(kb.info.x == 30)
+        #expect(kb.info.y == 800 - 200 - 10)
+        kb.child.stop()
+
+        let scaled = try RunningKeyboard(session, ["--scale", "1.5"])
+        #expect(scaled.info.height == 400)
+    }
+
+    @Test(arguments: [
+        (["--dock", "left"], "Option '--dock' wants 'bottom' or 'top', not 'left'."),
+        (["--geometry", "big"], "Option '--geometry' wants WxH+X+Y (for example 800x300+0+500), not 'big'."),
+        (["--theme", "drak"], "Unknown theme 'drak'. Did you mean 'dark'? Themes: light, dark, high-contrast."),
+        (["--scale", "9"], "Option '--scale' wants a number from 0.25 to 4.0, not '9'."),
+        (["--layot", "qwerty"], "Unknown option '--layot'. Did you mean '--layout'?"),
+    ])
+    func badOptionsSayWhatToDoAndExit2(args: [String], message: String) throws {
+        // Options are checked before the display is opened: no server needed.
+        let r = try runStackboard(args, environment: environmentWithoutDisplay)
+        #expect(r.status == 2)
+        #expect(r.stderr == "stackboard: \(message)\n")
+        #expect(r.stdout.isEmpty)
+    }
+}
