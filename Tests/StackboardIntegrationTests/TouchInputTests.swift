@@ -9,10 +9,11 @@ import Testing
 @Suite(.enabled(if: XorgTouchSession.unavailableReason == nil,
                 "Xorg touch server cannot start here: \(XorgTouchSession.unavailableReason ?? "")"))
 struct TouchInputTests {
-    @Test func twoFingersAreTwoPointersAndMiceStillWork() throws {
+    /// With hover (dwell) the window takes pointer events as XI2 events to drop the emulated ones.
+    @Test func twoFingersAreTwoPointersAndMiceStillWorkWithHover() throws {
         let session = try XorgTouchSession()
         defer { session.close() }
-        let win = try TouchTestWindow(display: session.display)
+        let win = try TouchTestWindow(display: session.display, hover: true)
         let touch = session.touchscreen
 
         // Finger A holds, finger B taps while A is down, then A slides and lifts.
@@ -48,7 +49,16 @@ struct TouchInputTests {
         ])
         #expect(win.core.isEmpty, "emulated pointer events leaked: \(win.core)")
 
-        // A mouse (XTest) still arrives, as core events with window coordinates and button state.
+        // A mouse (XTest) still arrives, as core events with window coordinates and button state,
+        // hover included.
+        try Self.dragWithMouse(session, win)
+        #expect(win.core.contains { $0.type == MotionNotify && $0.x == 300 && $0.y == 50 && $0.state == 0 })
+        #expect(win.events.count == 7, "the mouse made touch events: \(win.events)")
+    }
+
+    /// Presses the mouse at window point (300, 50), drags to (310, 60) and releases; checks the
+    /// window got that as core events.
+    static func dragWithMouse(_ session: XorgTouchSession, _ win: TouchTestWindow) throws {
         let m = win.screen(300, 50), m2 = win.screen(310, 60)
         let r = session.run("xdotool", ["mousemove", "\(m.x)", "\(m.y)", "mousedown", "1",
                                         "mousemove", "\(m2.x)", "\(m2.y)", "mouseup", "1"])
@@ -62,13 +72,13 @@ struct TouchInputTests {
         #expect(presses == [.init(type: ButtonPress, x: 300, y: 50, button: 1, state: 0)])
         #expect(releases == [.init(type: ButtonRelease, x: 310, y: 60, button: 1, state: UInt32(Button1Mask))])
         #expect(win.core.contains { $0.type == MotionNotify && $0.x == 310 && $0.y == 60 && $0.state & UInt32(Button1Mask) != 0 })
-        #expect(win.events.count == 7, "the mouse made touch events: \(win.events)")
     }
 
-    @Test func unfinishedTouchesExpireAndVanishedDevicesCancel() throws {
+    /// Without hover the window keeps plain core pointer events: no emulated one reaches it.
+    @Test func unfinishedTouchesExpireAndVanishedDevicesCancelWithoutHover() throws {
         let session = try XorgTouchSession()
         defer { session.close() }
-        let win = try TouchTestWindow(display: session.display)
+        let win = try TouchTestWindow(display: session.display, hover: false)
         let touch = session.touchscreen
 
         // A finger that goes down and is never heard of again: cancelled after the timeout.
@@ -86,6 +96,9 @@ struct TouchInputTests {
         let ignoredBefore = win.ignored
         try session.waitUntil(timeout: 5, "the late TouchEnd") { win.drain(now: 600); return win.ignored > ignoredBefore }
         #expect(win.events.count == 1)
+        #expect(win.core.isEmpty, "emulated pointer events reached the window: \(win.core)")
+        try Self.dragWithMouse(session, win)
+        #expect(!win.core.contains { $0.type == MotionNotify && $0.state == 0 }, "hover without hover tracking: \(win.core)")
 
         // A finger held while the touchscreen is disabled (as when unplugged): the server ends
         // the touch, and that end is a cancel, not a tap. (This tears down the driver's socket,
@@ -100,12 +113,13 @@ struct TouchInputTests {
         win.drain(now: 702)
         #expect(win.events.count == 3)
         #expect(win.input.activeTouches == 0)
+        #expect(win.core.filter { $0.type == ButtonPress }.count == 1)
     }
 
     @Test func aTouchGrabbedByAnotherClientArrivesOnlyIfTheGrabRejectsIt() throws {
         let session = try XorgTouchSession()
         defer { session.close() }
-        let win = try TouchTestWindow(display: session.display)
+        let win = try TouchTestWindow(display: session.display, hover: true)
         let touch = session.touchscreen
         let grabber = try TouchGrabber(display: session.display)
 

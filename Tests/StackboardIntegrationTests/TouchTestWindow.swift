@@ -36,13 +36,17 @@ final class TouchTestWindow {
     /// events, hierarchy changes that ended no touch, events of unknown touches).
     private(set) var ignored = 0
 
-    /// Opens `display`, maps a `width`x`height` window and waits until it is on screen.
-    init(display name: String, width: Int = 800, height: Int = 400, timeout: Double = 10) throws {
+    /// Opens `display`, maps a `width`x`height` window and waits until it is on screen. The
+    /// window selects core pointer events as the keyboard window does: button presses and
+    /// releases and motion while button 1 is down, and with `hover` all motion (then also
+    /// `selectPointerEvents(true)`, as the keyboard does for dwell).
+    init(display name: String, hover: Bool, width: Int = 800, height: Int = 400, timeout: Double = 10) throws {
         guard let display = XOpenDisplay(name) else { throw XSession.Failure(description: "cannot open display \(name)") }
         self.display = display
         let root = XDefaultRootWindow(display)
         window = XCreateSimpleWindow(display, root, 100, 100, UInt32(width), UInt32(height), 0, 0, 0xffffff)
-        XSelectInput(display, window, ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+        XSelectInput(display, window, ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+                     | (hover ? PointerMotionMask : Button1MotionMask))
         XStoreName(display, window, "touch-test")
         do {
             input = try TouchInput(display: display, window: UInt(window))
@@ -50,6 +54,7 @@ final class TouchTestWindow {
             XCloseDisplay(display)
             throw XSession.Failure(description: "TouchInput: \(error.description)")
         }
+        input.selectPointerEvents(hover)
         XMapRaised(display, window)
         XSync(display, 0)
         let deadline = Date().addingTimeInterval(timeout)

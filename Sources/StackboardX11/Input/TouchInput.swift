@@ -1,19 +1,22 @@
 import CX11
 import StackboardCore
 
-/// XInput 2.2 touch and pointer input for the keyboard window: one pointer id per finger.
+/// XInput 2.2 touch input for the keyboard window: one pointer id per finger.
 ///
-/// It selects, on the window, XI_TouchBegin/Update/End and also XI_ButtonPress/Release/Motion
-/// (for all master devices), and XI_HierarchyChanged on the root window. Why the pointer
-/// events too: a touchscreen moves the pointer for its first finger and the server sends that
-/// emulated motion as an ordinary core MotionNotify (a hover at the finger, which drives
-/// dwell), and core events carry no flag to tell it from a mouse. Selected as XI2 events they
-/// carry `XIPointerEmulated`, so `translate` drops them; and X delivers an event to a client
-/// as XI2 instead of core when the client selected both on the window, so the window's core
-/// handlers no longer see any pointer event directly. `translate` therefore rewrites every
-/// real (mouse or XTest) XI2 pointer event in place into its core form and returns nil: the
-/// caller handles it exactly as before. Emulated button events never reach a window that
-/// selects touch events; should one come anyway it is dropped too.
+/// It selects XI_TouchBegin/Update/End on the window (all master devices) and XI_HierarchyChanged
+/// on the root window. Pointer events emulated from touches, and how they are kept out:
+/// - The server sends no emulated button or motion events to a window that selects touch
+///   events. The one exception is the motion that moves the pointer to the first finger just
+///   before its TouchBegin: a MotionNotify with no button down. A window that selects only
+///   Button1Motion (the keyboard without dwell) never gets it, so core pointer events stay as
+///   they are and nothing else is needed.
+/// - A window that selects PointerMotion (hover, for dwell) gets it as a hover at the finger,
+///   and core events carry no flag to tell it from a mouse. Then call
+///   `selectPointerEvents(true)`: pointer events come as XI2 events, whose `XIPointerEmulated`
+///   flag marks the emulated ones, and `translate` drops those. X sends an event to a client as
+///   XI2 instead of core when the client selected both on the window, so `translate` rewrites
+///   every real (mouse or XTest) XI2 pointer event in place into its core form and returns nil:
+///   the window's core handlers take it as before.
 ///
 /// Tested against Xorg with the `inputtest` touch driver (Tests/StackboardIntegrationTests/Touch*).
 public final class TouchInput {
@@ -21,8 +24,13 @@ public final class TouchInput {
     private let window: Window
     private let opcode: Int32
     private var tracker: TouchTracker
+    /// Whether the window's pointer events are selected as XI2 events (see the type's comment).
+    public private(set) var selectsPointerEvents = false
 
-    /// Selects touch and pointer events on `window` (and device hierarchy changes on the root).
+    private static let touchEvents = [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]
+    private static let pointerEvents = [XI_ButtonPress, XI_ButtonRelease, XI_Motion]
+
+    /// Selects touch events on `window` (and device hierarchy changes on the root).
     /// A touch silent for `timeout` seconds is cancelled by `expire(now:)`. Throws when the
     /// server has no XInput 2.2; the caller then keeps core pointer events only.
     public init(display: OpaquePointer, window: UInt, timeout: Double = 10) throws(TouchError) {
@@ -38,22 +46,30 @@ public final class TouchInput {
         self.window = Window(window)
         self.opcode = opcode
         self.tracker = TouchTracker(timeout: timeout)
-        select(window: self.window, device: XIAllMasterDevices,
-               events: [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion])
+        select(window: self.window, device: XIAllMasterDevices, events: Self.touchEvents)
         select(window: XDefaultRootWindow(display), device: XIAllDevices, events: [XI_HierarchyChanged])
     }
 
+    /// Takes the window's pointer events as XI2 events too (on), so that the motion emulated
+    /// from a finger can be told from a mouse and dropped; needed while the window selects
+    /// PointerMotion (hover). Call it when no button is down.
+    public func selectPointerEvents(_ on: Bool) {
+        guard on != selectsPointerEvents else { return }
+        selectsPointerEvents = on
+        select(window: window, device: XIAllMasterDevices, events: Self.touchEvents + (on ? Self.pointerEvents : []))
+    }
+
     /// Translates one event. Touch events of the window: the `InputEvent`s for them (pointer ids
-    /// from 1, stable for the whole touch sequence). Pointer events emulated from a touch, and
-    /// device hierarchy changes: [] (or cancels for touches of a device that went away). A real
-    /// XI2 pointer event: rewritten in place into its core ButtonPress/ButtonRelease/MotionNotify,
-    /// and nil. Any other event: untouched, nil. So: nil means "handle `event` as before".
+    /// from 1, stable for the whole touch sequence). Device hierarchy changes: [] (or cancels
+    /// for touches of a device that went away). With `selectPointerEvents(true)`: an XI2 pointer
+    /// event emulated from a touch gives []; a real one is rewritten in place into its core
+    /// ButtonPress/ButtonRelease/MotionNotify, and nil. Any other event: untouched, nil.
+    /// So: nil means "handle `event` as before".
     public func translate(_ event: UnsafeMutablePointer<XEvent>, now: Double) -> [InputEvent]? {
         guard event.pointee.type == GenericEvent, event.pointee.xcookie.extension == opcode else { return nil }
         let evtype = event.pointee.xcookie.evtype
-        let touchTypes = [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]
-        let pointerTypes = [XI_ButtonPress, XI_ButtonRelease, XI_Motion]
-        guard touchTypes.contains(evtype) || pointerTypes.contains(evtype) || evtype == XI_HierarchyChanged else {
+        let isTouch = Self.touchEvents.contains(evtype)
+        guard isTouch || Self.pointerEvents.contains(evtype) || evtype == XI_HierarchyChanged else {
             return nil
         }
         guard XGetEventData(display, &event.pointee.xcookie) != 0, let data = event.pointee.xcookie.data else {
@@ -65,7 +81,7 @@ public final class TouchInput {
             result = hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee)
         } else {
             let xi = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            if touchTypes.contains(evtype) {
+            if isTouch {
                 result = touch(xi, now: now)
             } else if TouchInput.isEmulatedPointerEvent(xi) {
                 result = []
