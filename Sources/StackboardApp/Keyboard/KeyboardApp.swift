@@ -123,12 +123,13 @@ final class KeyboardApp {
         var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
         while true {
-            for event in window.nextEvents() { handle(event) }
+            for event in window.nextEvents(now: MonotonicClock.now()) { handle(event) }
             for signal in signals.drain() { handle(signal: signal) }
             if connection.isLost { return connectionLost() }
             if let status = exitStatus { return shutdown(status) }
             let now = MonotonicClock.now()
             window.advance(to: now)
+            for input in window.touch?.expire(now: now) ?? [] { handle(.input(input)) }
             if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
             perform(state.advance(to: now))
             repaint()
@@ -136,7 +137,8 @@ final class KeyboardApp {
             // Flushes, and catches events that came in with the replies to our own requests.
             if connection.queuedEvents() > 0 { continue }
             if connection.isLost { return connectionLost() }
-            let deadline = [state.nextDeadline, window.nextDeadline, injector.nextDeadline].compactMap { $0 }.min()
+            let deadline = [state.nextDeadline, window.nextDeadline, injector.nextDeadline, window.touch?.nextDeadline]
+                .compactMap { $0 }.min()
             let timeout = MonotonicClock.pollTimeout(until: deadline, now: MonotonicClock.now())
             if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
                 printError("stackboard: poll failed: \(String(cString: strerror(errno)))")

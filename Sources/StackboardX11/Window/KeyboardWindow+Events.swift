@@ -4,8 +4,9 @@ import StackboardCore
 extension KeyboardWindow {
     /// Handles every event already queued (without blocking) and returns what the application
     /// must act on. Exposes are answered from the back buffer here; after a resize the back
-    /// buffer is new and `.resized` says to repaint. Motion is coalesced per batch.
-    public func nextEvents() -> [WindowEvent] {
+    /// buffer is new and `.resized` says to repaint. Motion is coalesced per batch. `now` is the
+    /// caller's monotonic time (touches not heard of for a while expire: `touch?.expire(now:)`).
+    public func nextEvents(now: Double) -> [WindowEvent] {
         var out: [WindowEvent] = []
         var exposed: [Rect] = []
         var newSize: Size?
@@ -15,6 +16,7 @@ extension KeyboardWindow {
             XNextEvent(display, &event)
             if connection.isLost { break }
             if let injector, injector.handle(xEvent: &event) { continue }
+            if let touch, let inputs = touch.translate(&event, now: now) { out += inputs.map { .input($0) }; continue }
             handle(&event, into: &out, exposed: &exposed, newSize: &newSize)
         }
         guard !connection.isLost, !isDestroyed else { return out }
@@ -39,7 +41,7 @@ extension KeyboardWindow {
             if let e = pointer.motion(state: event.xmotion.state, x: event.xmotion.x, y: event.xmotion.y,
                                       trackHover: tracksHover) {
                 switch (out.last, e) {
-                case (.input(.move)?, .move), (.input(.hover)?, .hover): out.removeLast()
+                case (.input(.move(pointer: PointerTranslator.corePointer, to: _))?, .move), (.input(.hover)?, .hover): out.removeLast()
                 default: break
                 }
                 out.append(.input(e))
@@ -73,6 +75,7 @@ extension KeyboardWindow {
             isMapped = false
             popup?.hide()
             if let e = pointer.cancel() { out.append(.input(e)) }
+            out += (touch?.cancelAll() ?? []).map { .input($0) }
             out.append(.hidden)
         case VisibilityNotify where event.xvisibility.window == windowID:
             if event.xvisibility.state == VisibilityFullyObscured, configuration.placement == .floating {

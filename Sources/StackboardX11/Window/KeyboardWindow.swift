@@ -67,6 +67,9 @@ public final class KeyboardWindow {
     var wantShown = false
     /// Whether motion without a button is reported as `.hover` (for dwell).
     public private(set) var tracksHover = false
+    /// XInput 2.2 touch input on the window, one pointer per finger (nil without XInput 2.2:
+    /// then the mouse only).
+    public private(set) var touch: TouchInput?
     var lastStruts: Struts?
     /// While a map request has not been answered with a MapNotify: when to ask again, and how
     /// many more times (a window manager that is just starting can drop a MapRequest).
@@ -100,6 +103,7 @@ public final class KeyboardWindow {
             throw error
         }
         setProperties()
+        touch = try? TouchInput(display: display, window: id)
     }
 
     var properties: WindowProperties {
@@ -167,6 +171,7 @@ public final class KeyboardWindow {
         tracksHover = on
         var attributes = XSetWindowAttributes()
         attributes.event_mask = Self.eventMask | (on ? PointerMotionMask | LeaveWindowMask : 0)
+        touch?.selectPointerEvents(on) // hover would otherwise see the pointer jump to each first finger
         XChangeWindowAttributes(connection.display, windowID, UInt(CWEventMask), &attributes)
     }
 
