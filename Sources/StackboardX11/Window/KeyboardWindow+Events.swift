@@ -4,8 +4,9 @@ import StackboardCore
 extension KeyboardWindow {
     /// Handles every event already queued (without blocking) and returns what the application
     /// must act on. Exposes are answered from the back buffer here; after a resize the back
-    /// buffer is new and `.resized` says to repaint. Motion is coalesced per batch.
-    public func nextEvents() -> [WindowEvent] {
+    /// buffer is new and `.resized` says to repaint. Motion is coalesced per batch. Every event
+    /// goes to `control` first: the commands it decodes come out as `.control`.
+    public func nextEvents(control: ControlChannel? = nil) -> [WindowEvent] {
         var out: [WindowEvent] = []
         var exposed: [Rect] = []
         var newSize: Size?
@@ -15,6 +16,10 @@ extension KeyboardWindow {
             XNextEvent(display, &event)
             if connection.isLost { break }
             if let injector, injector.handle(xEvent: &event) { continue }
+            if let control, let command = control.handle(event: &event) {
+                out.append(.control(command))
+                continue
+            }
             handle(&event, into: &out, exposed: &exposed, newSize: &newSize)
         }
         guard !connection.isLost, !isDestroyed else { return out }
@@ -50,6 +55,9 @@ extension KeyboardWindow {
             if let e = pointer.release(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
                 out.append(.input(e))
             }
+        case KeyPress where event.xkey.window == connection.root, KeyRelease where event.xkey.window == connection.root:
+            // Only the scan switch's grab delivers keys here (the window never has the focus).
+            if let e = pointer.switchKey(event.xkey.keycode, down: event.type == KeyPress) { out.append(.input(e)) }
         case Expose:
             let e = event.xexpose
             let rect = Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))
