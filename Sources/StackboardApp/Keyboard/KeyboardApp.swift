@@ -73,7 +73,8 @@ final class KeyboardApp {
             channel = try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
         } catch .alreadyRunning(let window, let display) {
             return .failure(ExitStatus(ControlCommands.handOver(window: window, display: display,
-                                                                layout: options.requestedLayout, hidden: options.hidden)))
+                                                                layout: options.requestedLayout,
+                                                                hidden: options.hiddenOnCommandLine)))
         } catch {
             printError("stackboard: \(error.description)")
             return .failure(ExitStatus(1))

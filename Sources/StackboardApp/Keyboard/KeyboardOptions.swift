@@ -19,8 +19,11 @@ struct KeyboardOptions {
     var theme: Theme?
     /// Multiplies the default height, line widths, radii and the smallest label.
     var scale: Double
-    /// Start hidden (`--hidden`).
+    /// Start hidden (`--hidden`, or `hidden` in the configuration).
     var hidden: Bool
+    /// `--hidden` was given: a keyboard already running is then left as it is, not shown (the
+    /// configuration's `hidden` is about starting, not about a keyboard someone asks for).
+    var hiddenOnCommandLine: Bool
     /// `--print`: write every typed key to stdout.
     var print: Bool
     /// Seconds a repeating key is held before it repeats, and between repeats.
@@ -75,7 +78,8 @@ struct KeyboardOptions {
         }
         help = args.flag("help")
         print = args.flag("print")
-        hidden = args.flag("hidden") || config.hidden == true
+        hiddenOnCommandLine = args.flag("hidden")
+        hidden = hiddenOnCommandLine || config.hidden == true
         scale = try args.double("scale", in: 0.25...4) ?? config.scale ?? 1
         repeatDelay = Double(try args.int("repeat-delay", in: 100...5000) ?? config.repeatDelay ?? 500) / 1000
         repeatInterval = Double(try args.int("repeat-interval", in: 10...2000) ?? config.repeatInterval ?? 50) / 1000
