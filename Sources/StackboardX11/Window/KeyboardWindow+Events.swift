@@ -6,7 +6,8 @@ extension KeyboardWindow {
     /// must act on. Exposes are answered from the back buffer here; after a resize the back
     /// buffer is new and `.resized` says to repaint. Motion is coalesced per batch. `now` is the
     /// caller's monotonic time (touches not heard of for a while expire: `touch?.expire(now:)`).
-    public func nextEvents(now: Double) -> [WindowEvent] {
+    /// Every event goes to `control` first: the commands it decodes come out as `.control`.
+    public func nextEvents(now: Double, control: ControlChannel? = nil) -> [WindowEvent] {
         var out: [WindowEvent] = []
         var exposed: [Rect] = []
         var newSize: Size?
@@ -16,6 +17,10 @@ extension KeyboardWindow {
             XNextEvent(display, &event)
             if connection.isLost { break }
             if let injector, injector.handle(xEvent: &event) { continue }
+            if let control, let command = control.handle(event: &event) {
+                out.append(.control(command))
+                continue
+            }
             if let touch, let inputs = touch.translate(&event, now: now) { out += inputs.map { .input($0) }; continue }
             handle(&event, into: &out, exposed: &exposed, newSize: &newSize)
         }
@@ -52,6 +57,9 @@ extension KeyboardWindow {
             if let e = pointer.release(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
                 out.append(.input(e))
             }
+        case KeyPress where event.xkey.window == connection.root, KeyRelease where event.xkey.window == connection.root:
+            // Only the scan switch's grab delivers keys here (the window never has the focus).
+            if let e = pointer.switchKey(event.xkey.keycode, down: event.type == KeyPress) { out.append(.input(e)) }
         case Expose:
             let e = event.xexpose
             let rect = Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))
