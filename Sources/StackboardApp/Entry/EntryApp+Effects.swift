@@ -32,8 +32,8 @@ extension EntryApp {
             popupDirty = state.alternates != nil
         case .closeRequested:
             cancel() // the window manager's close button, or the embedder destroyed the plug
-        case .shown, .hidden:
-            break
+        case .shown, .hidden, .control:
+            break // no control channel: an entry is its script's, not the keyboard's
         }
     }
 

@@ -22,16 +22,17 @@ extension EntryApp {
             let states: (Int) -> KeyPaintState = { [state] index in
                 let v = state.visual(ofKey: index)
                 return KeyPaintState(pressed: v.pressed, latched: v.latched, locked: v.locked,
-                                     dwellProgress: v.dwellProgress, scanHighlighted: v.scanHighlighted)
+                                     dwellProgress: v.dwellProgress, scanHighlighted: v.scanHighlighted,
+                                     shifted: state.typesShifted(keyAt: index))
             }
             let pending = editor.session.pendingMorse
             let morse = pending.isEmpty ? nil : pending
             var changed: [Rect] = []
             if dirtyAll {
-                painter.paintAll(ctx, geometry: keys, shifted: state.shifted, states: states, pendingMorse: morse)
+                painter.paintAll(ctx, geometry: keys, shifted: false, states: states, pendingMorse: morse)
             } else if !dirtyKeys.isEmpty {
                 let indices = dirtyKeys.sorted().filter { keys.keys.indices.contains($0) }
-                painter.paintKeys(ctx, geometry: keys, indices: indices, shifted: state.shifted, states: states, pendingMorse: morse)
+                painter.paintKeys(ctx, geometry: keys, indices: indices, shifted: false, states: states, pendingMorse: morse)
                 changed += indices.map { keys.keys[$0].frame }
             }
             if let field = fieldRect, dirtyAll || fieldDirty {

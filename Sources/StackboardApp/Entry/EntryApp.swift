@@ -133,13 +133,14 @@ final class EntryApp {
         var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
         while true {
-            for event in window.nextEvents() { handle(event) }
+            for event in window.nextEvents(now: MonotonicClock.now()) { handle(event) }
             for input in window.takeEntryInput() { handle(input) }
             for signal in signals.drain() { handle(signal: signal) }
             if connection.isLost { return connectionLost() }
             if let status = exitStatus { return shutdown(status) }
             let now = MonotonicClock.now()
             window.advance(to: now)
+            for input in window.touch?.expire(now: now) ?? [] { handle(.input(input)) }
             perform(state.advance(to: now))
             if editor.advance(to: now) { fieldDirty = true }
             repaint()
@@ -147,7 +148,8 @@ final class EntryApp {
             if let status = exitStatus { return shutdown(status) }
             if connection.queuedEvents() > 0 { continue }
             if connection.isLost { return connectionLost() }
-            let deadline = [state.nextDeadline, window.nextDeadline, editor.nextDeadline].compactMap { $0 }.min()
+            let deadline = [state.nextDeadline, window.nextDeadline, editor.nextDeadline, window.touch?.nextDeadline]
+                .compactMap { $0 }.min()
             let timeout = MonotonicClock.pollTimeout(until: deadline, now: MonotonicClock.now())
             if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
                 printError("stackboard: poll failed: \(String(cString: strerror(errno)))")

@@ -83,6 +83,9 @@ public final class KeyboardWindow {
     var wantShown = false
     /// Whether motion without a button is reported as `.hover` (for dwell).
     public private(set) var tracksHover = false
+    /// XInput 2.2 touch input on the window, one pointer per finger (nil without XInput 2.2:
+    /// then the mouse only).
+    public private(set) var touch: TouchInput?
     var lastStruts: Struts?
     /// Key presses and XEmbed messages for the entry and plug roles (nil for the keyboard).
     var entryInput: EntryInputCollector?
@@ -121,6 +124,7 @@ public final class KeyboardWindow {
             entryInput = EntryInputCollector(connection: connection, window: id, role: configuration.role)
         }
         setProperties()
+        touch = try? TouchInput(display: display, window: id)
     }
 
     var properties: WindowProperties {
@@ -200,6 +204,7 @@ public final class KeyboardWindow {
         tracksHover = on
         var attributes = XSetWindowAttributes()
         attributes.event_mask = Self.eventMask(for: configuration.role) | (on ? PointerMotionMask | LeaveWindowMask : 0)
+        touch?.selectPointerEvents(on) // hover would otherwise see the pointer jump to each first finger
         XChangeWindowAttributes(connection.display, windowID, UInt(CWEventMask), &attributes)
     }
 
