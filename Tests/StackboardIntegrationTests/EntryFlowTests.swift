@@ -18,6 +18,19 @@ import Testing
         #expect(entry.child.stderr.isEmpty)
     }
 
+    @Test func theWindowIsAnApplicationThatTakesTheFocus() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let entry = try RunningEntry(session, ["--layout", "pin", "--prompt", "PIN"])
+        let props = session.run("xprop", ["-id", entry.info.id]).stdout
+        #expect(props.contains("Client accepts input or input focus: True"), "\(props)")
+        #expect(props.contains("WM_PROTOCOLS(ATOM): protocols  WM_DELETE_WINDOW\n"), "\(props)")
+        #expect(props.contains("_NET_WM_WINDOW_TYPE(ATOM) = _NET_WM_WINDOW_TYPE_NORMAL"), "\(props)")
+        #expect(props.contains("WM_NAME(STRING) = \"PIN\""), "\(props)")
+        #expect(!props.contains("_NET_WM_STRUT"))
+        try entry.waitForFocus()
+    }
+
     @Test func cancelKeyPrintsNothingAndExits1() throws {
         let session = try XSession()
         defer { session.close() }
