@@ -53,7 +53,7 @@ public final class Keypad {
             rules = try FieldRules(maxLength: preset.maxLength, allow: preset.allow, secure: preset.secure,
                                    decimalSeparator: decimalSeparator)
         } catch {
-            throw .window("layout '\(loaded.name)': \(error.description)")
+            throw .rules(error)
         }
         do {
             painter = try KeyboardPainter(theme: chosenTheme)

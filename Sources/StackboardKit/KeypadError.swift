@@ -5,6 +5,8 @@ import StackboardRender
 public enum KeypadError: Error, CustomStringConvertible {
     /// The layout could not be loaded.
     case layout(LayoutError)
+    /// The layout's entry preset cannot make field rules (its decimal rule with this locale's separator).
+    case rules(FieldRuleError)
     /// No built-in theme has this name.
     case unknownTheme(String)
     /// The window or its drawing surface could not be made.
@@ -14,6 +16,7 @@ public enum KeypadError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .layout(let error): return error.description
+        case .rules(let error): return error.description
         case .unknownTheme(let name): return "unknown theme '\(name)'; use one of: \(Theme.allNames.joined(separator: ", "))"
         case .window(let detail): return detail
         }

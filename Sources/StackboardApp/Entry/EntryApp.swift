@@ -76,9 +76,10 @@ final class EntryApp {
             printError("stackboard: \(error.description)")
             return .failure(ExitStatus(1))
         }
-        // No long-press popups in a secure field: nothing may magnify what is typed.
-        let config = KeyboardConfig(mode: .entry, longPressDelay: setup.rules.secure ? 1e9 : 0.5,
-                                    decimalSeparator: setup.decimalSeparator)
+        // No long-press popups in a secure field (nothing may magnify what is typed): a delay
+        // no press lasts (about 30 years), so keys with alternates just type their own text.
+        let longPress = setup.rules.secure ? 1e9 : KeyboardConfig().longPressDelay
+        let config = KeyboardConfig(mode: .entry, longPressDelay: longPress, decimalSeparator: setup.decimalSeparator)
         let keypad = EntryApp.keypadRect(in: window.size, field: !options.noField)
         let state = KeyboardState(layout: setup.layout, size: Size(width: keypad.width, height: keypad.height), config: config)
         let session = EntrySession(initial: options.initial, rules: setup.rules, decimalSeparator: setup.decimalSeparator,
