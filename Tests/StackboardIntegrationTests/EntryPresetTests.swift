@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// The pads from the project's origins, run as `stackboard entry` and tapped under Xvfb.
 @Suite struct EntryPresetTests {
@@ -98,13 +101,26 @@ import Testing
         func key(_ action: String) throws -> EntryFrame { try #require(keys.first { $0.action == action }) }
         let dot = try key("morse-dot"), dash = try key("morse-dash"), gap = try key("morse-gap"), enter = try key("return")
         let field = try entry.field()
-        let probe = [(field.x + field.width / 3, field.center.y), (field.x + field.width / 2, field.center.y)]
+        // A row of points across the left half of the field, through the middle of the text.
+        let probe = stride(from: field.x + 12, to: field.x + field.width / 2, by: 3).map { ($0, field.center.y) }
         let empty = try entry.pixels(probe)
         func tap(_ k: EntryFrame) -> [String] { [entry.at(k.center.x, k.center.y), "tap"] }
-        // S (...), then O (---) left pending, shown in the field before the gap ends it.
-        entry.pointer(tap(dot) + tap(dot) + tap(dot) + tap(gap) + tap(dash) + tap(dash) + tap(dash))
+        // S (...), then O (---) left pending, shown in the field before the gap ends it. The
+        // events come out before the field is painted: wait for each paint.
+        entry.pointer(tap(dot) + tap(dot) + tap(dot) + tap(gap))
+        try session.waitUntil(timeout: 10, "four events (\(entry.lines))") { entry.lines.count >= 4 }
+        var withS: [String] = []
+        try session.waitUntil(timeout: 10, "the field to show the letter and settle") {
+            let first = (try? entry.pixels(probe)) ?? empty
+            usleep(150_000)
+            withS = (try? entry.pixels(probe)) ?? empty
+            return withS != empty && withS == first
+        }
+        entry.pointer(tap(dash) + tap(dash) + tap(dash))
         try session.waitUntil(timeout: 10, "seven events (\(entry.lines))") { entry.lines.count >= 7 }
-        #expect(try entry.pixels(probe) != empty, "the field shows the text and the pending code")
+        try session.waitUntil(timeout: 10, "the field to show the pending code after the letter") {
+            (try? entry.pixels(probe)).map { $0 != withS && $0 != empty } ?? false
+        }
         entry.pointer(tap(gap) + tap(enter))
         #expect(entry.exitStatus() == 0)
         #expect(entry.lines == [
