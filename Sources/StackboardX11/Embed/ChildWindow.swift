@@ -41,7 +41,7 @@ public final class ChildWindow {
             throw WindowError(description: "cannot create the keypad window in window 0x\(String(parent, radix: 16))")
         }
         do {
-            buffer = try BackBuffer(display: display, window: id, screen: screen, size: size)
+            buffer = try BackBuffer(display: display, owner: nil, window: id, screen: screen, size: size)
         } catch {
             XFreeGC(display, gc)
             XDestroyWindow(display, id)
@@ -66,7 +66,7 @@ public final class ChildWindow {
         let size = Size(width: max(1, newFrame.width), height: max(1, newFrame.height))
         XMoveResizeWindow(display, windowID, Int32(newFrame.x), Int32(newFrame.y), UInt32(size.width), UInt32(size.height))
         if size != buffer.size {
-            buffer = try BackBuffer(display: display, window: windowID, screen: screen, size: size)
+            buffer = try BackBuffer(display: display, owner: nil, window: windowID, screen: screen, size: size)
             bufferGeneration += 1
             bufferIsPainted = false
         }

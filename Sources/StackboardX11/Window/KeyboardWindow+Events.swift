@@ -27,7 +27,7 @@ extension KeyboardWindow {
         }
         guard !connection.isLost, !isDestroyed else { return out }
         if let newSize, newSize != buffer.size {
-            if let fresh = try? BackBuffer(display: display, window: windowID, screen: connection.screen, size: newSize) {
+            if let fresh = try? BackBuffer(display: display, owner: connection, window: windowID, screen: connection.screen, size: newSize) {
                 buffer = fresh
                 bufferIsPainted = false
             }

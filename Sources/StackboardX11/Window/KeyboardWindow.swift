@@ -114,7 +114,7 @@ public final class KeyboardWindow {
         self.size = size
         self.gc = gc
         do {
-            buffer = try BackBuffer(display: display, window: id, screen: connection.screen, size: size)
+            buffer = try BackBuffer(display: display, owner: connection, window: id, screen: connection.screen, size: size)
         } catch {
             XFreeGC(display, gc)
             XDestroyWindow(display, id)
