@@ -36,6 +36,10 @@ let package = Package(
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit", "CShims",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
+        // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.
+        .executableTarget(name: "stackboard-bench",
+                          dependencies: ["StackboardCore", "StackboardRender", "CX11", "CXlibCairo", "CCairoPango"],
+                          path: "Benchmarks/StackboardBench"),
 
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],

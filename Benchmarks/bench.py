@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""bench.py: Stackboard's benchmark (`make bench`, scripts/bench.sh).
+
+  bench.py BINARY [--rounds N] [--latency-taps N] [--peer-rounds N] [--no-peers] [--quick] ...
+
+BINARY is the release `stackboard`; `stackboard-bench` must be next to it. Each round is a fresh
+private X server (Xvfb 1280x800, openbox, the keysink target window) in which the figures are
+measured next to a reference measured in the same round (see Benchmarks/README.md and
+docs/benchmarks.md). Then the peers (matchbox-keyboard, xvkbd, onboard) and Stackboard are run
+round-robin by osk-bench (../shared/bench) into one table. Raw data and the summary go to --out
+(default out/bench-DATE); the summary is printed at the end.
+"""
+import argparse, datetime, json, os, platform, shutil, subprocess, sys, time, traceback
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib as B  # noqa: E402
+import measures as M  # noqa: E402
+from report import summarize  # noqa: E402
+
+
+def one_round(rnd, o, binary, bench_binary, texts):
+    s = B.Session(logdir=o.scratch)
+    res = {'round': rnd, 'display': s.display}
+    B.log(f'round {rnd}: {s.display}')
+    try:
+        # start-up, alternating with the reference (matchbox-keyboard, the fastest peer)
+        programs = [('stackboard', [binary, '--no-sound'])]
+        if shutil.which('matchbox-keyboard'):
+            programs.append(('matchbox-keyboard', ['matchbox-keyboard']))
+        res['startup'] = {name: [] for name, _ in programs}
+        for k in range(o.startups):
+            for name, cmd in (programs if (rnd + k) % 2 == 0 else programs[::-1]):
+                res['startup'][name].append(M.startup(s, cmd))
+        B.log('  start-up:', {n: [r.get('paint_ms') for r in v] for n, v in res['startup'].items()})
+
+        kb, window = M.start_keyboard(s, binary)
+        keys = B.key_frames(binary, 'qwerty', window[3], window[4])
+        time.sleep(o.settle)
+        res['memory_start'] = M.memory(kb.pid)
+        s.move_pointer(5, 5)
+        time.sleep(0.5)
+        res['idle_fresh'] = M.idle(s, kb.pid, o.idle)
+        B.log('  memory, idle:', res['memory_start'], res['idle_fresh'])
+        res['latency'] = M.latency(s, window, keys, o.latency_taps)
+        B.log(f"  tap→key median {B.fmt(B.median(res['latency']['tap_ms']))} ms, "
+              f"floor {B.fmt(B.median(res['latency']['floor_ms']))} ms, lost {res['latency']['lost']}")
+        res['many_taps'] = M.many_taps(s, window, keys, o.memory_taps, seed=rnd)
+        time.sleep(1)
+        res['memory_after'] = M.memory(kb.pid)
+        B.log('  after taps:', res['many_taps'], res['memory_after'])
+        s.move_pointer(5, 5)
+        time.sleep(1)
+        res['idle_after'] = M.idle(s, kb.pid, o.idle)
+        B.log('  idle after use:', res['idle_after'])
+
+        res['type'] = {}
+        for kind, path, body in texts:
+            typers = [('stackboard type', [binary, 'type', '--file', path]),
+                      ('xdotool type', ['xdotool', 'type', '--file', path]),
+                      ('xdotool type --delay 0', ['xdotool', 'type', '--delay', '0', '--file', path])]
+            k = rnd % len(typers)
+            for name, cmd in typers[k:] + typers[:k]:
+                r = M.type_text(s, cmd, body, f"{kind}-{name.replace(' ', '_')}")
+                res['type'][f'{kind}: {name}'] = r
+                B.log(f'  {kind}: {name}:', {x: r[x] for x in ('to_last_key_s', 'exact', 'received', 'mapping_notify',
+                                                               'wm_cpu_ms', 'wm_busy_after_s')})
+        res['focus_lost'] = s.focus_lost()
+        res['keyboard_stderr'] = s.logtail('stackboard', 500)
+        res['keyboard_exit'] = s.stop(kb)
+
+        res['click'] = M.click_latency(s, binary, lambda w: B.key_frames(binary, 'qwerty', w[3], w[4]),
+                                       o.click_taps)
+        B.log(f"  tap→click median {B.fmt(B.median(res['click']['click_ms']))} ms, "
+              f"sound-check {res['click']['sound_check_median_ms']} ms")
+        res['breakdown'] = M.breakdown(s, binary, lambda w: B.key_frames(binary, 'qwerty', w[3], w[4]),
+                                       o.breakdown_taps)
+        B.log('  where tap→key goes:', {k: B.fmt(B.median(res['breakdown'][k]))
+                                          for k in ('deliver_ms', 'work_ms', 'to_target_ms')})
+        res['paint'] = M.paint(s, bench_binary)
+        B.log('  paint:', {k: v['median_us'] for k, v in res['paint'].items()})
+    except Exception as e:  # record it and go on: one bad round must not lose the others
+        res['error'] = f'{type(e).__name__}: {e}'
+        res['traceback'] = traceback.format_exc()
+        B.log('  ERROR:', res['error'])
+    finally:
+        s.close(keep='error' in res)
+        if 'error' in res:
+            res['logs'] = s.dir
+    return res
+
+
+def find_osk_bench(explicit):
+    for d in ([explicit] if explicit else []) + [os.path.join(B.ROOT, '..', 'shared', 'bench'),
+                                                 os.path.join(B.ROOT, '..', '..', 'shared', 'bench'),
+                                                 '/work/shared/bench']:
+        if d and os.path.exists(os.path.join(d, 'osk-bench')):
+            return os.path.abspath(d)
+    return None
+
+
+def peers(o, binary):
+    where = find_osk_bench(o.osk_bench)
+    if not where:
+        B.log('peers: osk-bench not found (../shared/bench); skipped. Give its folder with --osk-bench DIR.')
+        return None
+    out = os.path.join(o.out, 'osk-bench')
+    cmd = [os.path.join(where, 'osk-bench'), '--suite', os.path.join(where, 'peers.suite'),
+           '--rounds', str(o.peer_rounds), '--taps', str(o.peer_taps), '--gap-ms', str(o.peer_gap_ms),
+           '--keys', os.path.join(B.ROOT, 'Benchmarks', 'keys.tsv'), '--ref', 'matchbox-keyboard',
+           '--out', out, 'stackboard', '--', binary, '--no-sound']
+    B.log('peers:', ' '.join(cmd))
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+    summary = os.path.join(out, 'summary.md')
+    rows = []
+    if os.path.exists(os.path.join(out, 'results.jsonl')):
+        rows = [json.loads(l) for l in B.read(os.path.join(out, 'results.jsonl')).splitlines() if l.strip()]
+    return {'status': r.returncode, 'command': ' '.join(cmd), 'out': out,
+            'summary': B.read(summary) if os.path.exists(summary) else r.stdout, 'rows': rows}
+
+
+def machine():
+    cpu = next((l.split(':', 1)[1].strip() for l in B.read('/proc/cpuinfo').splitlines()
+                if l.startswith('model name')), platform.machine())
+    debian = B.read('/etc/debian_version').strip() if os.path.exists('/etc/debian_version') else '?'
+    xvfb = subprocess.run(['dpkg-query', '-W', '-f', '${Version}', 'xvfb'], capture_output=True, text=True).stdout
+    return {'cpu': cpu, 'cores': os.cpu_count(), 'kernel': platform.release(), 'debian': debian,
+            'xvfb': xvfb, 'load_average': os.getloadavg(),
+            'memory_gb': round(os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30, 1)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0], epilog=__doc__.split('\n\n', 1)[1],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('binary', help='the release stackboard executable')
+    ap.add_argument('--rounds', type=int, default=3, help='fresh X sessions for the Stackboard figures (3)')
+    ap.add_argument('--startups', type=int, default=3, help='start-ups of each program per round (3)')
+    ap.add_argument('--latency-taps', type=int, default=70, help='tap/floor pairs per round (70: 210 in all)')
+    ap.add_argument('--memory-taps', type=int, default=10000, help='taps between the two memory readings (10000)')
+    ap.add_argument('--click-taps', type=int, default=60, help='taps for the click latency per round (60)')
+    ap.add_argument('--breakdown-taps', type=int, default=50, help='taps for the tap→key breakdown per round (50)')
+    ap.add_argument('--type-chars', type=int, default=1000, help='characters for stackboard type vs xdotool (1000)')
+    ap.add_argument('--idle', type=float, default=10, help='idle window, s (10)')
+    ap.add_argument('--settle', type=float, default=2, help='wait after the map before the memory reading, s (2)')
+    ap.add_argument('--no-peers', dest='with_peers', action='store_false', help='skip the osk-bench run')
+    ap.add_argument('--peer-rounds', type=int, default=3, help='osk-bench rounds (3)')
+    ap.add_argument('--peer-taps', type=int, default=40, help='osk-bench latency taps per round (40)')
+    ap.add_argument('--peer-gap-ms', type=int, default=100, help='osk-bench pause between taps (100)')
+    ap.add_argument('--osk-bench', help='folder of osk-bench (default: ../shared/bench)')
+    ap.add_argument('--quick', action='store_true', help='1 round, fewer taps, 1 peer round: a smoke run')
+    ap.add_argument('--out', help='output folder (default out/bench-DATE-TIME)')
+    o = ap.parse_args()
+    if o.quick:
+        o.rounds, o.startups, o.latency_taps, o.memory_taps, o.click_taps, o.breakdown_taps = 1, 2, 30, 1000, 20, 20
+        o.peer_rounds, o.peer_taps, o.idle = 1, 20, 5
+    binary = os.path.abspath(o.binary)
+    bench_binary = os.path.join(os.path.dirname(binary), 'stackboard-bench')
+    for path in (binary, bench_binary):
+        if not os.access(path, os.X_OK):
+            sys.exit(f'bench: no executable {path}: build with swift build -c release (make bench does)')
+    o.out = os.path.abspath(o.out or os.path.join(B.ROOT, 'out', time.strftime('bench-%Y%m%d-%H%M%S')))
+    o.scratch = os.path.join(o.out, 'sessions')
+    os.makedirs(o.scratch, exist_ok=True)
+    texts = []
+    for kind, body in (('mixed', M.mixed_text(o.type_chars, seed=1000)), ('ascii', M.ascii_text(o.type_chars, seed=1001))):
+        path = os.path.join(o.out, f'{kind}-text.txt')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(body)
+        texts.append((kind, path, body))
+
+    started = datetime.datetime.now()
+    info = {'date': started.isoformat(timespec='seconds'), 'machine': machine(), 'command': ' '.join(sys.argv),
+            'options': {k: v for k, v in vars(o).items()}, 'version': subprocess.run(
+                [binary, '--version'], capture_output=True, text=True).stdout.strip()}
+    B.log(f"bench: {info['version']}, {info['machine']['cpu']} ({info['machine']['cores']} cores), "
+          f"load {info['machine']['load_average']}; results in {o.out}")
+    rounds = [one_round(r, o, binary, bench_binary, texts) for r in range(1, o.rounds + 1)]
+    peer = peers(o, binary) if o.with_peers else None
+    info['finished'] = datetime.datetime.now().isoformat(timespec='seconds')
+    info['minutes'] = round((datetime.datetime.now() - started).total_seconds() / 60, 1)
+    info['load_average_end'] = os.getloadavg()
+    with open(os.path.join(o.out, 'results.json'), 'w') as f:
+        json.dump({'info': info, 'rounds': rounds, 'peers': peer}, f, indent=1, default=str)
+    summary = summarize(info, rounds, peer)
+    with open(os.path.join(o.out, 'summary.md'), 'w') as f:
+        f.write(summary + '\n')
+    print(summary)
+    if not os.listdir(o.scratch):
+        os.rmdir(o.scratch)
+    failed = [r for r in rounds if 'error' in r]
+    return 1 if failed or not rounds else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

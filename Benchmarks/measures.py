@@ -1,0 +1,273 @@
+"""The measurements of bench.py, one function per figure. Each takes a benchlib.Session (and the
+stackboard binary) and returns a dict of raw numbers; bench.py runs them round after round and
+summarizes. Times are CLOCK_MONOTONIC microseconds unless a name says otherwise."""
+import difflib, json, os, random, re, time
+
+from benchlib import centre, cpu_delta, cpu_sample, memory_kb, now_us, read, tool
+
+LETTERS = 'abcdefghijklmnopqrstuvwxyz'
+
+
+def start_keyboard(s, binary, args=('--no-sound',), env=None, name='stackboard'):
+    """Starts the keyboard, waits for its window; returns (process, window)."""
+    p = s.spawn([binary, *args], name, env=env)
+    try:
+        window = s.wait_window('Stackboard')
+    except RuntimeError:
+        raise RuntimeError('the keyboard window did not appear: ' + s.logtail(name))
+    return p, window
+
+
+def startup(s, command, settle_ms=1500):
+    """exec → window mapped and → first frame painted, with Benchmarks/tools/startprobe.c."""
+    r = s.run([tool('startprobe'), '-k', '-s', str(settle_ms), '-o', os.path.join(s.dir, 'startprobe.log'),
+               '--', *command], timeout=60)
+    out = {}
+    for line in r.stdout.splitlines():
+        f = line.split()
+        if f[0] == 'MAPPED':
+            out['map_ms'] = int(f[2]) / 1000
+            out['geometry'] = f[4]
+        elif f[0] == 'PAINTED':
+            out['paint_ms'] = int(f[2]) / 1000
+        elif f[0] in ('NOPAINT', 'TIMEOUT', 'EXIT'):
+            out['error'] = line
+    return out
+
+
+def idle(s, pid, seconds):
+    """CPU time and context switches of the keyboard (every thread) and of Xvfb over `seconds`."""
+    a, x = cpu_sample(pid), cpu_sample(s.xvfb.pid)
+    time.sleep(seconds)
+    b, y = cpu_sample(pid), cpu_sample(s.xvfb.pid)
+    ms, cs = cpu_delta(a, b)
+    return {'cpu_ms': round(ms, 3), 'wakeups': cs, 'wakeups_per_s': round(cs / seconds, 2),
+            'xvfb_cpu_ms': round(cpu_delta(x, y)[0], 3), 'seconds': seconds}
+
+
+def memory(pid):
+    rss, pss, uss = memory_kb(pid)
+    return {'rss_mb': round(rss / 1024, 2), 'pss_mb': round(pss / 1024, 2), 'uss_mb': round(uss / 1024, 2)}
+
+
+def latency(s, window, keys, taps, hold_ms=30, gap_ms=40, letter='a'):
+    """Tap→key on `letter` next to the XTest floor, interleaved (Benchmarks/tools/latency.c)."""
+    key = next(k for k in keys if k.get('text') == letter)
+    x, y = centre(key, window)
+    r = s.run([tool('latency'), s.sink_log, str(x), str(y), str(taps), str(hold_ms), str(gap_ms), letter],
+              timeout=60 + taps)
+    tap, floor, lost, wrong, on_press = [], [], 0, 0, 0
+    raw = []
+    for line in r.stdout.splitlines():
+        f = line.split()
+        if f[0] == 'TAP':
+            down, up, key_t, ks = int(f[2]), int(f[3]), int(f[4]), f[5]
+            raw.append((down, up, key_t))
+            if key_t < 0:
+                lost += 1
+                continue
+            if ks != letter:
+                wrong += 1
+            if key_t < up:
+                on_press += 1
+                tap.append((key_t - down) / 1000)
+            else:
+                tap.append((key_t - up) / 1000)
+        elif f[0] == 'FLOOR':
+            sent, key_t = int(f[2]), int(f[3])
+            if key_t < 0:
+                lost += 1
+            else:
+                floor.append((key_t - sent) / 1000)
+    return {'tap_ms': tap, 'floor_ms': floor, 'lost': lost, 'wrong_keysym': wrong, 'fired_on_press': on_press,
+            'raw_taps': raw, 'stderr': r.stderr[-300:]}
+
+
+def many_taps(s, window, keys, count, seed):
+    """`count` taps on random letter keys as fast as they are delivered; checks what arrived."""
+    rng = random.Random(seed)
+    letters = [k for k in keys if k.get('text', '') in LETTERS and len(k.get('text', '')) == 1]
+    chosen = [rng.choice(letters) for _ in range(count)]
+    steps = '\n'.join('%d %d' % centre(k, window) for k in chosen) + '\n'
+    start = len(s.sink_lines())
+    t0 = time.time()
+    r = s.run([tool('tapper'), '-p', '0'], input=steps, timeout=600)
+    tapped_s = time.time() - t0
+    expected = ''.join(k['text'] for k in chosen)
+    got = ''
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        got = ''.join(t for _, _, t in s.sink_keys(start))
+        if len(got) >= len(expected):
+            break
+        time.sleep(0.2)
+    time.sleep(0.3)
+    got = ''.join(t for _, _, t in s.sink_keys(start))
+    return {'taps': count, 'seconds': round(tapped_s, 2), 'tapper': r.stdout.strip(), 'received': len(got),
+            'exact': got == expected}
+
+
+def mixed_text(n, seed):
+    """n characters: ASCII, Latin-1, €, Cyrillic, Greek, CJK, emoji, spaces and a few newlines."""
+    rng = random.Random(seed)
+    ascii_ = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,;:!?'\"()-_/@#%&*+=<>[]{}|\\~`^$"
+    latin = 'éèêëàâäçñöüßÉÜåøæ¿¡°±§'
+    other = '€жДщЯλΩπ你好千万日本😀🎉✓→'
+    out = []
+    for i in range(n):
+        r = rng.random()
+        if i and i % 200 == 199:
+            out.append('\n')
+        elif r < 0.12:
+            out.append(' ')
+        elif r < 0.72:
+            out.append(rng.choice(ascii_))
+        elif r < 0.86:
+            out.append(rng.choice(latin))
+        else:
+            out.append(rng.choice(other))
+    return ''.join(out)
+
+
+def ascii_text(n, seed):
+    """n printable ASCII characters with spaces: every one is in the us keymap."""
+    rng = random.Random(seed)
+    chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,;:!?'\"()-_/@#%&*+=<>[]{}|\\~`^$"
+    return ''.join(' ' if rng.random() < 0.15 else rng.choice(chars) for _ in range(n))
+
+
+def settle_wm(s, quiet_ms=5, step=0.5, limit=120):
+    """Waits until the window manager uses less than quiet_ms of CPU in `step` seconds; returns
+    (its CPU ms meanwhile, seconds waited)."""
+    t0 = time.time()
+    total = 0.0
+    a = cpu_sample(s.wm.pid)
+    while time.time() - t0 < limit:
+        time.sleep(step)
+        b = cpu_sample(s.wm.pid)
+        ms = cpu_delta(a, b)[0]
+        total += ms
+        a = b
+        if ms < quiet_ms:
+            break
+    return total, time.time() - t0
+
+
+def type_text(s, command, text, name):
+    """Runs a typing command (it types `text`) and reports: seconds from exec to the last
+    character at keysink and to the command's exit; whether keysink got exactly the text; how
+    many keyboard-mapping changes (core MappingNotify) it caused; and the CPU time the window
+    manager spent on them (openbox re-reads the keymap and grabs its key bindings again on each)."""
+    expected = text.replace('\n', '\r')
+    settle_wm(s)
+    watch = s.spawn([tool('xkbtool'), 'watch'], name + '-watch')
+    s.wait(10, 'xkbtool watch', lambda: 'WATCHING' in read(os.path.join(s.dir, name + '-watch.out')))
+    wm0 = cpu_sample(s.wm.pid)
+    start = len(s.sink_lines())
+    t0 = now_us()
+    p = s.spawn(command, name)
+    status = None
+    deadline = time.time() + 300
+    while time.time() < deadline:
+        status = p.poll()
+        if status is not None:
+            break
+        time.sleep(0.01)
+    t_exit = now_us()
+    if status is None:
+        s.stop(p)
+    got_keys = s.sink_keys(start)
+    end = time.time() + 10
+    while time.time() < end and len(''.join(t for _, _, t in got_keys)) < len(expected):
+        time.sleep(0.1)
+        got_keys = s.sink_keys(start)
+    wm_after_ms, wm_settle_s = settle_wm(s)
+    wm_ms = cpu_delta(wm0, cpu_sample(s.wm.pid))[0]
+    s.stop(watch)
+    mappings = sum(1 for l in read(os.path.join(s.dir, name + '-watch.out')).splitlines()
+                   if l.startswith('MAPPING 1 '))
+    got_keys = s.sink_keys(start)
+    got = ''.join(t for _, _, t in got_keys)
+    matcher = difflib.SequenceMatcher(None, expected, got, autojunk=False)
+    right = sum(b.size for b in matcher.get_matching_blocks())
+    return {'status': status, 'chars': len(text), 'to_last_key_s': round((got_keys[-1][0] - t0) / 1e6, 3) if got_keys else None,
+            'to_exit_s': round((t_exit - t0) / 1e6, 3), 'exact': got == expected, 'received': len(got),
+            'matched': right, 'mapping_notify': mappings, 'wm_cpu_ms': round(wm_ms, 1),
+            'wm_busy_after_s': round(wm_settle_s, 1), 'stderr': s.logtail(name, 300)}
+
+
+def click_latency(s, binary, keys_for, taps, hold_ms=30, gap_ms=40):
+    """Tap → first samples of the click handed to ALSA (snd_pcm_writei, timed by the pcmspy.so
+    LD_PRELOAD library) with the keyboard playing to the ALSA `null` PCM; next to it, in the same
+    session, tap→key with the sound on and `stackboard sound-check`'s play()→ALSA figure."""
+    spy = os.path.join(s.dir, 'pcmspy.log')
+    env = dict(s.env, LD_PRELOAD=tool('pcmspy.so'), PCMSPY_LOG=spy)
+    p, window = start_keyboard(s, binary, ('--sound-device', 'null'), env=env, name='stackboard-sound')
+    time.sleep(1)
+    keys = keys_for(window)
+    lat = latency(s, window, keys, taps, hold_ms, gap_ms)
+    writes = []
+    if os.path.exists(spy):
+        for line in read(spy).splitlines():
+            f = line.split()
+            if f[0] == 'WRITEI' and int(f[4]) > 0:
+                writes.append((int(f[1]), int(f[2])))
+    downs = [d for d, _, _ in lat['raw_taps']]
+    clicks = []
+    for i, d in enumerate(downs):
+        nxt = downs[i + 1] if i + 1 < len(downs) else float('inf')
+        w = next((w for w in writes if d <= w[0] < nxt), None)
+        if w:
+            clicks.append((w[1] - d) / 1000)
+    s.stop(p)
+    check = s.run([binary, 'sound-check', '--sound-device', 'null', '--count', '60', '--interval', '20'])
+    m = re.search(r'median ([0-9.]+) ms, max ([0-9.]+) ms', check.stdout)
+    return {'click_ms': clicks, 'taps': len(downs), 'clicks_missing': len(downs) - len(clicks),
+            'tap_ms_with_sound': lat['tap_ms'], 'sound_check_median_ms': float(m.group(1)) if m else None,
+            'sound_check_max_ms': float(m.group(2)) if m else None, 'keyboard_stderr': s.logtail('stackboard-sound', 300)}
+
+
+def paint(s, bench_binary):
+    """The in-process layout and paint timings of stackboard-bench, on this session's display."""
+    r = s.run([bench_binary, 'paint', '--layout', 'qwerty', '--size', '1280x400'], timeout=300)
+    out = {}
+    for line in r.stdout.splitlines():
+        if line.startswith('{'):
+            d = json.loads(line)
+            out[f"{d['bench']}@{d['target']}"] = d
+    if not out:
+        raise RuntimeError('stackboard-bench paint printed nothing: ' + r.stderr[-300:])
+    return out
+
+
+def xtest_opcode(s):
+    r = s.run(['xdpyinfo', '-queryExtensions'])
+    m = re.search(r'XTEST\s+\(opcode: (\d+)', r.stdout)
+    return int(m.group(1)) if m else None
+
+
+def breakdown(s, binary, keys_for, taps, hold_ms=30, gap_ms=40):
+    """Where the tap→key time goes: the keyboard runs with xwirespy.so, which time-stamps the read
+    that brings it the ButtonRelease and the write of its XTEST KeyPress. Per tap: delivery (button
+    release sent → read by the keyboard), work (→ key request written), and to the target (→ the
+    KeyPress at keysink, which is what the floor measures)."""
+    spy = os.path.join(s.dir, 'xwirespy.log')
+    env = dict(s.env, LD_PRELOAD=tool('xwirespy.so'), XWIRESPY_LOG=spy, XWIRESPY_XTEST=str(xtest_opcode(s)))
+    p, window = start_keyboard(s, binary, ('--no-sound',), env=env, name='stackboard-spied')
+    time.sleep(1)
+    lat = latency(s, window, keys_for(window), taps, hold_ms, gap_ms)
+    s.stop(p)
+    marks = [(l.split()[0], int(l.split()[1])) for l in read(spy).splitlines()] if os.path.exists(spy) else []
+    deliver, work, target = [], [], []
+    for down, up, key_t in lat['raw_taps']:
+        if key_t < up:
+            continue
+        rel = next((t for k, t in marks if k == 'RELEASE' and up <= t <= key_t), None)
+        sent = next((t for k, t in marks if k == 'KEYSENT' and rel is not None and rel <= t <= key_t), None)
+        if rel is None or sent is None:
+            continue
+        deliver.append((rel - up) / 1000)
+        work.append((sent - rel) / 1000)
+        target.append((key_t - sent) / 1000)
+    return {'deliver_ms': deliver, 'work_ms': work, 'to_target_ms': target, 'tap_ms': lat['tap_ms'],
+            'floor_ms': lat['floor_ms'], 'paired': len(work)}

@@ -1,0 +1,165 @@
+"""The markdown summary of a bench.py run: every figure as a median over rounds (min–max), next to
+a reference measured in the same run, with the ratio (the median of the per-round ratios)."""
+from benchlib import fmt, median, p95, spread
+
+
+def ok_rounds(rounds, *keys):
+    return [r for r in rounds if all(k in r for k in keys)]
+
+
+def per_round_ratio(rounds, num, den):
+    """num(r) / den(r) for each round where both exist and den > 0."""
+    out = []
+    for r in rounds:
+        try:
+            a, b = num(r), den(r)
+        except (KeyError, TypeError, StopIteration):
+            continue
+        if a is not None and b and b == b and a == a:
+            out.append(a / b)
+    return out
+
+
+def row(figure, value, reference, ratio):
+    return f'| {figure} | {value} | {reference} | {ratio} |'
+
+
+def summarize(info, rounds, peer):
+    m = info['machine']
+    lines = [f"# Stackboard benchmark, {info['date']}", '',
+             f"- {info['version']}; {m['cpu']}, {m['cores']} cores, {m['memory_gb']} GB; Debian {m['debian']}, "
+             f"kernel {m['kernel']}, Xvfb {m['xvfb']}",
+             f"- load average at the start {tuple(round(x, 2) for x in m['load_average'])}, at the end "
+             f"{tuple(round(x, 2) for x in info['load_average_end'])}; {info['minutes']} minutes",
+             f"- command: `{info['command']}`",
+             f"- {len(rounds)} rounds, each a fresh Xvfb 1280x800 + openbox + keysink; figures are "
+             'median (min–max) over rounds, ratios are medians of per-round ratios', '']
+    errors = [r for r in rounds if 'error' in r]
+    for r in errors:
+        lines.append(f"**Round {r['round']} failed:** {r['error']} (logs kept in {r.get('logs')})")
+    if errors:
+        lines.append('')
+
+    lines += ['| figure | Stackboard | reference (same run) | ratio |', '|---|---|---|---|']
+    # tap → key
+    lat = ok_rounds(rounds, 'latency')
+    taps = [x for r in lat for x in r['latency']['tap_ms']]
+    floor = [x for r in lat for x in r['latency']['floor_ms']]
+    if taps:
+        lost = sum(r['latency']['lost'] for r in lat)
+        wrong = sum(r['latency']['wrong_keysym'] for r in lat)
+        early = sum(r['latency']['fired_on_press'] for r in lat)
+        ratios = per_round_ratio(lat, lambda r: median(r['latency']['tap_ms']), lambda r: median(r['latency']['floor_ms']))
+        lines.append(row(f'tap→key ms, median (n={len(taps)}; {lost} lost, {wrong} wrong, {early} on press)',
+                         f"{fmt(median(taps))} (rounds {spread([median(r['latency']['tap_ms']) for r in lat])})",
+                         f"XTest key straight to the target: {fmt(median(floor))}", spread(ratios)))
+        lines.append(row('tap→key ms, p95', fmt(p95(taps)), f'floor p95: {fmt(p95(floor))}',
+                         fmt(p95(taps) / p95(floor)) if floor else '–'))
+    bd = ok_rounds(rounds, 'breakdown')
+    if bd and any(r['breakdown']['paired'] for r in bd):
+        parts = {k: [x for r in bd for x in r['breakdown'][k]] for k in ('deliver_ms', 'work_ms', 'to_target_ms')}
+        lines.append(row(f"tap→key split (n={len(parts['work_ms'])}, medians, ms): button release to the keyboard "
+                         f"+ the keyboard's work + its key to the target",
+                         f"{fmt(median(parts['deliver_ms']))} + {fmt(median(parts['work_ms']))} + "
+                         f"{fmt(median(parts['to_target_ms']))}",
+                         f"floor in those rounds: {fmt(median([x for r in bd for x in r['breakdown']['floor_ms']]))}",
+                         'work / floor: ' + spread(per_round_ratio(bd, lambda r: median(r['breakdown']['work_ms']),
+                                                                   lambda r: median(r['breakdown']['floor_ms'])))))
+    # start-up
+    st = ok_rounds(rounds, 'startup')
+    for key, label in (('map_ms', 'exec → window mapped, ms'), ('paint_ms', 'exec → first frame painted, ms')):
+        mine = [x.get(key) for r in st for x in r['startup'].get('stackboard', []) if x.get(key) is not None]
+        ref = [x.get(key) for r in st for x in r['startup'].get('matchbox-keyboard', []) if x.get(key) is not None]
+        pairs = [a.get(key) / b.get(key) for r in st
+                 for a, b in zip(r['startup'].get('stackboard', []), r['startup'].get('matchbox-keyboard', []))
+                 if a.get(key) and b.get(key)]
+        if mine:
+            lines.append(row(label + f' (n={len(mine)})', spread(mine), f'matchbox-keyboard: {spread(ref)}', spread(pairs)))
+    # memory
+    mem = ok_rounds(rounds, 'memory_start', 'memory_after', 'many_taps')
+    if mem:
+        n = mem[0]['many_taps']['taps']
+        exact = sum(1 for r in mem if r['many_taps']['exact'])
+        for k, label in (('rss_mb', 'RSS'), ('pss_mb', 'PSS'), ('uss_mb', 'USS')):
+            lines.append(row(f'{label} MB after start-up', spread([r['memory_start'][k] for r in mem]), '–', '–'))
+            lines.append(row(f'{label} MB after {n} taps ({exact}/{len(mem)} rounds typed exactly)',
+                             spread([r['memory_after'][k] for r in mem]),
+                             f"after start-up: {spread([r['memory_start'][k] for r in mem])}",
+                             spread(per_round_ratio(mem, lambda r: r['memory_after'][k], lambda r: r['memory_start'][k]))))
+    # idle
+    for key, label in (('idle_fresh', 'untouched since start'), ('idle_after', 'after the taps')):
+        idle = ok_rounds(rounds, key)
+        if idle:
+            s = idle[0][key]['seconds']
+            lines.append(row(f'idle CPU ms / {s:g} s, {label}', spread([r[key]['cpu_ms'] for r in idle]),
+                             f"Xvfb: {spread([r[key]['xvfb_cpu_ms'] for r in idle])}", '–'))
+            lines.append(row(f'idle wake-ups / {s:g} s, {label}', spread([r[key]['wakeups'] for r in idle]),
+                             'goal: 0', '–'))
+    # layout and paint
+    pt = ok_rounds(rounds, 'paint')
+    if pt:
+        def med(r, k):
+            return r['paint'][k]['median_us']
+        names = [('layout@engine', 'layout qwerty 1280x400 (engine)', 'fill@image'),
+                 ('hit@engine', 'hit test, one point', 'fill@image'),
+                 ('paint-key@image', 'paint one key, cairo image', 'fill@image'),
+                 ('paint-all@image', 'paint the whole keyboard, cairo image', 'fill@image'),
+                 ('paint-key@x-pixmap', 'paint one key, X pixmap + XSync (as the window)', 'fill@x-pixmap'),
+                 ('paint-all@x-pixmap', 'paint the whole keyboard, X pixmap + XSync', 'fill@x-pixmap')]
+        for k, label, ref in names:
+            have = [r for r in pt if k in r['paint'] and ref in r['paint']]
+            if not have:
+                continue
+            lines.append(row(f'{label}, µs median (p95 {fmt(median([r["paint"][k]["p95_us"] for r in have]))})',
+                             spread([med(r, k) for r in have]),
+                             f"one solid fill of 1280x400 ({ref.split('@')[1]}): {spread([med(r, ref) for r in have])}",
+                             spread(per_round_ratio(have, lambda r: med(r, k), lambda r: med(r, ref)))))
+    # typing
+    ty = ok_rounds(rounds, 'type')
+    if ty:
+        for kind in ('mixed', 'ascii'):
+            ref = f'{kind}: xdotool type'
+            for name in ('stackboard type', 'xdotool type', 'xdotool type --delay 0'):
+                key = f'{kind}: {name}'
+                have = [r for r in ty if key in r['type']]
+                if not have:
+                    continue
+                t = [r['type'][key] for r in have]
+                exact = sum(1 for x in t if x['exact'])
+                times = [x['to_last_key_s'] for x in t if x['to_last_key_s'] is not None]
+                wrong = [x['chars'] - x['matched'] for x in t]
+                label = (f"`{name}`, {t[0]['chars']} {kind} characters: s to the last key ({exact}/{len(t)} exact; "
+                         f"wrong or missing: {', '.join(map(str, wrong))}; keymap changes "
+                         f"{spread([x['mapping_notify'] for x in t])}; openbox CPU {spread([x['wm_cpu_ms'] for x in t])} ms)")
+                lines.append(row(label, spread(times),
+                                 'xdotool type (12 ms delay, its default)' if key != ref else '–',
+                                 spread(per_round_ratio(have, lambda r: r['type'][key]['to_last_key_s'],
+                                                        lambda r: r['type'][ref]['to_last_key_s'])) if key != ref else '–'))
+        st_exit = [r['type']['mixed: stackboard type']['to_exit_s'] for r in ty if 'mixed: stackboard type' in r['type']]
+        lines.append(row('`stackboard type`, mixed: s to exit (it keeps borrowed keycodes 2 s after their last use, '
+                         '--keep-ms)', spread(st_exit), '–', '–'))
+    # click
+    ck = ok_rounds(rounds, 'click')
+    clicks = [x for r in ck for x in r['click']['click_ms']]
+    if clicks:
+        missing = sum(r['click']['clicks_missing'] for r in ck)
+        sc = [r['click']['sound_check_median_ms'] for r in ck if r['click']['sound_check_median_ms'] is not None]
+        lines.append(row(f'tap→click ms: press → first samples handed to ALSA (null PCM), median (n={len(clicks)}, '
+                         f'{missing} missing)', f'{fmt(median(clicks))} (p95 {fmt(p95(clicks))})',
+                         f"tap→key, same keyboard: {fmt(median([x for r in ck for x in r['click']['tap_ms_with_sound']]))}",
+                         spread(per_round_ratio(ck, lambda r: median(r['click']['click_ms']),
+                                                lambda r: median(r['click']['tap_ms_with_sound'])))))
+        lines.append(row('the click player alone (`stackboard sound-check`): play() → ALSA, ms', spread(sc), '–', '–'))
+        with_sound = [x for r in ck for x in r['click']['tap_ms_with_sound']]
+        lines.append(row('tap→key ms with the click sound on, median', fmt(median(with_sound)),
+                         f'sound off (above): {fmt(median(taps)) if taps else "–"}',
+                         spread(per_round_ratio([r for r in ck if 'latency' in r],
+                                                lambda r: median(r['click']['tap_ms_with_sound']),
+                                                lambda r: median(r['latency']['tap_ms'])))))
+    focus = [r.get('focus_lost') for r in rounds if 'focus_lost' in r]
+    lines += ['', f"Focus: keysink lost the focus in {sum(1 for f in focus if f)} of {len(focus)} rounds. "
+              f"Keyboard exit status on SIGTERM: {[r.get('keyboard_exit') for r in rounds]}."]
+    if peer:
+        lines += ['', '## Peers and Stackboard side by side (osk-bench)', '', f"`{peer['command']}`", '',
+                  peer['summary'].strip()]
+    return '\n'.join(lines)

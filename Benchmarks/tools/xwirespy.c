@@ -1,0 +1,100 @@
+/* xwirespy - an LD_PRELOAD library that time-stamps two moments of an X client's wire traffic:
+ * the read that brings a ButtonRelease event, and the write that carries an XTEST FakeInput
+ * KeyPress request. The benchmark puts them between the tap (XTest button release sent) and the
+ * KeyPress at the target, to split the tap-to-key time into: delivery to the keyboard, the
+ * keyboard's own work, and delivery to the target.
+ *
+ * Build: cc -shared -fPIC -O2 -o xwirespy.so xwirespy.c -ldl
+ * Use:   XWIRESPY_LOG=FILE XWIRESPY_XTEST=<XTEST major opcode> LD_PRELOAD=xwirespy.so PROGRAM
+ * Lines: RELEASE <t_us>   (a recvmsg/read that returned a ButtonRelease, core event 5)
+ *        KEYSENT <t_us>   (a writev/write whose data holds an XTEST FakeInput KeyPress)
+ * CLOCK_MONOTONIC microseconds. The parse walks the X packets of each read from its start
+ * (events and errors are 32 bytes, replies and generic events say their length), which is
+ * where xcb's reads start in practice; a read that starts mid-packet may be missed.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+static int logfd = -2, xtest = -1;
+
+static long long now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
+}
+
+static void note(const char *what)
+{
+	if (logfd == -2) {
+		const char *path = getenv("XWIRESPY_LOG"), *op = getenv("XWIRESPY_XTEST");
+		logfd = path ? open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644) : -1;
+		xtest = op ? atoi(op) : -1;
+	}
+	if (logfd < 0 || !what)
+		return;
+	char line[64];
+	int n = snprintf(line, sizeof line, "%s %lld\n", what, now_us());
+	if (n > 0 && write(logfd, line, (size_t)n) < 0) {
+		/* a missed line only */
+	}
+}
+
+static int has_release(const unsigned char *p, size_t n)
+{
+	size_t off = 0;
+	while (off + 32 <= n) {
+		unsigned type = p[off] & 0x7f;
+		size_t len = 32;
+		if (type == 1 || type == 35) /* reply, generic event: 32 + 4 * length */
+			len = 32 + 4 * (size_t)(p[off + 4] | p[off + 5] << 8 | p[off + 6] << 16 | (uint32_t)p[off + 7] << 24);
+		else if (type == 5)
+			return 1;
+		off += len;
+	}
+	return 0;
+}
+
+static int has_keysent(const unsigned char *p, size_t n)
+{
+	if (xtest < 0)
+		return 0;
+	for (size_t off = 0; off + 8 <= n; off += 4) /* requests are 4-byte aligned */
+		if (p[off] == xtest && p[off + 1] == 2 && p[off + 4] == 2)
+			return 1;
+	return 0;
+}
+
+ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
+{
+	static ssize_t (*real)(int, struct msghdr *, int);
+	if (!real)
+		real = (ssize_t (*)(int, struct msghdr *, int))dlsym(RTLD_NEXT, "recvmsg");
+	ssize_t r = real(fd, msg, flags);
+	if (r > 0 && msg->msg_iovlen > 0 && has_release(msg->msg_iov[0].iov_base,
+	                                                (size_t)r < msg->msg_iov[0].iov_len ? (size_t)r : msg->msg_iov[0].iov_len))
+		note("RELEASE");
+	return r;
+}
+
+ssize_t writev(int fd, const struct iovec *iov, int count)
+{
+	static ssize_t (*real)(int, const struct iovec *, int);
+	if (!real)
+		real = (ssize_t (*)(int, const struct iovec *, int))dlsym(RTLD_NEXT, "writev");
+	int found = 0;
+	for (int i = 0; i < count && !found; i++)
+		found = iov[i].iov_base && has_keysent(iov[i].iov_base, iov[i].iov_len);
+	if (found)
+		note("KEYSENT");
+	return real(fd, iov, count);
+}

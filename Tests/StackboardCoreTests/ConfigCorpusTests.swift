@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import StackboardCore
+
+/// Replays the config seed corpus (Tests/Corpus/config): every file gives a config, with a
+/// problem for each bad setting (the keyboard still starts), never a crash.
+@Suite struct ConfigCorpusTests {
+    static let directory: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<2 { url.deleteLastPathComponent() }
+        return url.path + "/Corpus/config"
+    }()
+
+    static let corpus: [String] = LayoutCatalog.files(in: directory).map(\.path)
+
+    @Test func theCorpusHasBothKinds() {
+        #expect(Self.corpus.count >= 30)
+        #expect(Self.corpus.contains { $0.hasSuffix("/ok-every-setting.json") })
+        #expect(Self.corpus.contains { $0.hasSuffix("/bad-empty.json") })
+    }
+
+    @Test(arguments: corpus) func everyFileGivesAConfigAndAProblemPerBadSetting(path: String) {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let (_, problems) = ConfigLoader.load(file: path)
+        if name.hasPrefix("ok-") {
+            #expect(problems.isEmpty, "\(name): \(problems)")
+        } else {
+            #expect(name.hasPrefix("bad-"), "corpus files are named ok-* or bad-*: \(name)")
+            #expect(!problems.isEmpty, "\(name) should have a problem")
+        }
+        for problem in problems {
+            #expect(problem.file == path)
+            #expect(!problem.message.isEmpty)
+            #expect(problem.description.hasPrefix(path))
+            if !problem.key.isEmpty { #expect(problem.description.contains(problem.key), "\(problem.description)") }
+        }
+    }
+
+    @Test func everySettingOfTheFullFileIsRead() {
+        let (config, _) = ConfigLoader.load(file: Self.directory + "/ok-every-setting.json")
+        #expect(config.layout == "qwerty")
+        #expect(config.layouts == ["qwerty", "numeric", "pin"])
+        #expect(config.theme == "dark")
+        #expect(config.scale == 1.5)
+        #expect(config.geometry == "1280x300+0+500")
+        #expect(config.dock == "bottom")
+        #expect(config.hidden == false)
+        #expect(config.soundEnabled == true && config.soundVolume == 40 && config.soundDevice == "default")
+        #expect(config.repeatDelay == 400 && config.repeatInterval == 40)
+        #expect(config.longPress == 600 && config.dwell == 800)
+        #expect(config.scanInterval == 1000 && config.scanLoops == 3 && config.scanSwitch == "space")
+    }
+
+    @Test func goodSettingsNextToBadOnesAreKept() {
+        let (config, problems) = ConfigLoader.load(file: Self.directory + "/bad-mixed-good-and-bad.json")
+        #expect(config.theme == "dark")
+        #expect(config.dock == "top")
+        #expect(config.soundVolume == 30)
+        #expect(config.scale == nil)
+        #expect(config.soundEnabled == nil)
+        #expect(Set(problems.map(\.key)) == ["scale", "sound.enabled"])
+    }
+
+    @Test func eachBadSettingOfAFileIsReported() {
+        let (config, problems) = ConfigLoader.load(file: Self.directory + "/bad-out-of-range.json")
+        #expect(Set(problems.map(\.key)) == ["scale", "longPress", "dwell", "sound.volume", "repeat.delay", "repeat.interval", "scan.loops"])
+        #expect(config == Config())
+    }
+
+    @Test func syntaxErrorsSayWhereAndLeaveEveryDefault() {
+        for name in ["bad-truncated.json", "bad-trailing-comma.json", "bad-comments.json", "bad-nan-infinity.json",
+                     "bad-deep-nesting.json", "bad-invalid-utf8.json", "bad-two-values.json"] {
+            let (config, problems) = ConfigLoader.load(file: Self.directory + "/" + name)
+            #expect(config == Config(), "\(name)")
+            #expect(problems.count == 1, "\(name): \(problems)")
+            #expect(problems.first?.message.hasPrefix("line ") == true, "\(name): \(problems)")
+        }
+    }
+}

