@@ -44,6 +44,6 @@ let package = Package(
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
                     exclude: ["Golden"]),
-        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "CX11"]),
+        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11"]),
     ]
 )

@@ -60,7 +60,7 @@ tool() { # NAME LIBS...: Tests/Tools/NAME.c compiled into .build/testtools when 
 }
 KEYSINK=$(tool keysink -lX11)
 POINTER=$(tool pointer -lX11 -lXtst)
-"$KEYSINK" -g 700x360+290+60 >"$WORK/target.out" 2>"$WORK/target.err" &
+"$KEYSINK" -d -g 700x360+290+60 >"$WORK/target.out" 2>"$WORK/target.err" &
 PIDS+=($!)
 wait_for 10 "the target window" grep -q '^FOCUSIN' "$WORK/target.out"
 

@@ -6,6 +6,7 @@ enum CommandRegistry {
     /// Every subcommand, in `--help` order.
     static let all: [Command] = [
         KeyboardCommand.command,
+        EntryCommand.command,
         KeysCommand.command,
         LayoutsCommand.command,
         CheckCommand.command,

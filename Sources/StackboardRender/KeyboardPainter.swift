@@ -80,7 +80,7 @@ public struct KeyboardPainter {
             ctx.strokeRoundedInside(body, radius: radius, width: width, color: theme.highlight)
         }
         if let progress = state.dwellProgress { paintDwellRing(ctx, body: body, progress: progress) }
-        paintLabel(ctx, key: key, body: body, shifted: shifted, color: colors.label,
+        paintLabel(ctx, key: key, body: body, shifted: shifted || state.shifted, color: colors.label,
                    pending: key.action == .morseGap ? pendingMorse : nil)
         ctx.restore()
     }

@@ -12,10 +12,13 @@ public struct KeyPaintState: Equatable, Hashable, Sendable {
     public var dwellProgress: Double?
     /// Highlighted by switch scanning.
     public var scanHighlighted: Bool
+    /// Shows its shifted label (per key: caps lock shifts letters only).
+    public var shifted: Bool
 
     /// A state; every property defaults to off.
     public init(pressed: Bool = false, latched: Bool = false, locked: Bool = false,
-                dwellProgress: Double? = nil, scanHighlighted: Bool = false) {
+                dwellProgress: Double? = nil, scanHighlighted: Bool = false, shifted: Bool = false) {
+        self.shifted = shifted
         self.pressed = pressed
         self.latched = latched
         self.locked = locked

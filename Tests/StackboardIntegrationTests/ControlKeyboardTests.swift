@@ -87,4 +87,67 @@ struct ControlKeyboardTests {
         try keyboard.tap(isC)
         #expect(try keyboard.printed(count: 2).last == "c")
     }
+
+    @Test func aSecondKeyboardSwitchesTheRunningOneToItsLayoutOrLeavesItHidden() throws {
+        let session = try XSession()
+        let keyboard = try ControlledKeyboard(session, ["--layout", "qwerty"])
+        #expect(keyboard.stackboard(["hide"]).status == 0)
+        try keyboard.waitForState("hidden")
+        let quiet = keyboard.stackboard(["--hidden", "--layout", "phone"])
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(quiet.stderr.contains("leaving it as it is"), "\(quiet.stderr)")
+        try keyboard.waitForLayout("phone")
+        try keyboard.waitForState("hidden")
+        // A layout the second keyboard cannot load is its own usage error: the first is not told.
+        let bad = keyboard.stackboard(["--layout", "no-such-layout"])
+        #expect(bad.status == 2 && bad.stderr.contains("no-such-layout"), "\(bad.stderr)")
+        let shown = keyboard.stackboard(["--layout", "numeric"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        try keyboard.waitForLayout("numeric")
+        try keyboard.waitForState("shown")
+        #expect(keyboard.child.poll() == nil, "the keyboard exited: \(keyboard.child.stderr)")
+    }
+
+    @Test func theNextLayoutKeyAndALayoutFileArePublishedAndTheHideKeyHides() throws {
+        let session = try XSession()
+        let file = try ControlledKeyboard.writeLayout(in: session)
+        let keyboard = try ControlledKeyboard(session, ["--layouts", "\(file),numeric", "--geometry", "400x200+0-0"])
+        try keyboard.waitForLayout("ctl")
+        try keyboard.tap(layout: file) { ($0["action"] as? String) == "next-layout" }
+        try keyboard.waitForLayout("numeric")
+        #expect(keyboard.stackboard(["layout", file]).status == 0)
+        try keyboard.waitForLayout("ctl")
+        try keyboard.tap(layout: file) { ($0["action"] as? String) == "hide" }
+        try keyboard.waitForState("hidden")
+        #expect(keyboard.child.poll() == nil, "the keyboard exited: \(keyboard.child.stderr)")
+    }
+
+    @Test func sigusr1AndTheHideKeyReleaseALockedOrLatchedModifier() throws {
+        let session = try XSession()
+        let file = try ControlledKeyboard.writeLayout(in: session)
+        let keyboard = try ControlledKeyboard(session, ["--print", "--layout", file, "--geometry", "400x200+0-0"])
+        let isCtrl: ([String: Any]) -> Bool = { ($0["action"] as? String) == "ctrl" }
+        let isC: ([String: Any]) -> Bool = { ($0["label"] as? String) == "c" }
+        // Locked: it stays on for every key...
+        try keyboard.tap(layout: file, isCtrl)
+        try keyboard.tap(layout: file, isCtrl)
+        try keyboard.tap(layout: file, isC)
+        try keyboard.tap(layout: file, isC)
+        #expect(try keyboard.printed(count: 2) == ["<ctrl+c>", "<ctrl+c>"])
+        // ...until SIGUSR1 hides the keyboard.
+        keyboard.child.signal(SIGUSR1)
+        try keyboard.waitForState("hidden")
+        keyboard.child.signal(SIGUSR2)
+        try keyboard.waitForState("shown")
+        try keyboard.tap(layout: file, isC)
+        #expect(try keyboard.printed(count: 3).last == "c")
+        // Latched, then the hide key.
+        try keyboard.tap(layout: file, isCtrl)
+        try keyboard.tap(layout: file) { ($0["action"] as? String) == "hide" }
+        try keyboard.waitForState("hidden")
+        #expect(keyboard.stackboard(["toggle"]).status == 0)
+        try keyboard.waitForState("shown")
+        try keyboard.tap(layout: file, isC)
+        #expect(try keyboard.printed(count: 4).last == "c")
+    }
 }

@@ -168,6 +168,18 @@ final class ControlledKeyboard {
         }
     }
 
+    /// Writes a small layout named "ctl" (a ctrl key, c, a next-layout and a hide key) into the
+    /// session's folder; returns its path.
+    static func writeLayout(in session: XSession) throws -> String {
+        let path = session.dir + "/ctl.json"
+        try """
+        {"name": "ctl", "description": "test: a modifier and the keys that act on the keyboard",
+         "layers": [{"name": "main", "rows": [[{"label": "ctrl", "action": "ctrl"}, "c"],
+            [{"label": "next", "action": "next-layout"}, {"label": "hide", "action": "hide"}]]}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// `stackboard ARGS` run to completion on this display.
     func stackboard(_ args: [String]) -> (status: Int32, stdout: String, stderr: String) {
         session.run(Tools.stackboard, args)
@@ -215,8 +227,10 @@ final class ControlledKeyboard {
         let key = try #require(found, "no such key in \(layout)")
         let x = frame.x + ((key["x"] as? Int) ?? 0) + ((key["width"] as? Int) ?? 0) / 2
         let y = frame.y + ((key["y"] as? Int) ?? 0) + ((key["height"] as? Int) ?? 0) / 2
-        let click = session.run("xdotool", ["mousemove", String(x), String(y), "mousedown", "1", "mouseup", "1"])
-        try #require(click.status == 0, "xdotool: \(click.stderr)")
+        // Through the pointer tool: XTest moves and clicks, each click delivered before the next
+        // move (xdotool's warp can overtake a click that a window manager's grab holds back).
+        let click = session.run(try Tools.cTool("pointer", libs: ["-lX11", "-lXtst"]), ["\(x),\(y)", "tap"])
+        try #require(click.status == 0, "pointer: \(click.stderr)")
     }
 
     /// Waits until the keyboard has printed (`--print`) `count` lines; returns them.

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--dock", "left"], "Option '--dock' wants 'bottom' or 'top', not 'left'."),
+        (["--dock", "left"], "Option '--dock' wants 'bottom', 'top' or 'none', not 'left'."),
         (["--geometry", "big"], "Option '--geometry' wants WxH+X+Y (for example 800x300+0+500), not 'big'."),
         (["--theme", "drak"], "Unknown theme 'drak'. Did you mean 'dark'? Themes: light, dark, high-contrast."),
         (["--scale", "9"], "Option '--scale' wants a number from 0.25 to 4.0, not '9'."),

@@ -104,6 +104,16 @@ import Testing
         #expect(Self.differing(plain, shifted, in: Self.frame(0)) == 0)     // 千 has no shifted label
     }
 
+    @Test func perKeyShiftShowsTheShiftedLabelOfThatKeyOnly() throws {
+        // Caps lock shifts letters only: the app marks each key that would type shifted.
+        let plain = try Self.render()
+        let oneKey = try Self.render(states: { $0 == 8 ? KeyPaintState(shifted: true) : .idle })
+        let all = try Self.render(shifted: true)
+        #expect(Self.differing(plain, oneKey, in: Self.frame(8)) > 0.01)      // q → Q
+        #expect(Self.differing(all, oneKey, in: Self.frame(8)) == 0)          // same as shifting all
+        #expect(Self.differing(plain, oneKey, in: Self.frame(9)) == 0)        // e stays e
+    }
+
     @Test func dwellRingGrowsWithProgressAndScanHighlightShows() throws {
         let key = Self.frame(3)
         let idle = try Self.render()

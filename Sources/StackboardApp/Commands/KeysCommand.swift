@@ -1,9 +1,10 @@
 import StackboardCore
+import StackboardRender
 
 /// `stackboard keys`: the frames of every key of a layer at a size, one JSON object per line.
 enum KeysCommand {
     static let helpText = """
-    Usage: stackboard keys --layout NAME|FILE --size WxH [--layer NAME]
+    Usage: stackboard keys --layout NAME|FILE --size WxH [--layer NAME] [--entry]
 
     Prints one JSON object per line for every key of the layer (default: the first), with its
     frame in window pixels exactly as the keyboard window lays it out at that size:
@@ -11,9 +12,12 @@ enum KeysCommand {
     "action" is the action's name in the layout format; "text" is present for text keys only;
     "style" is present for keys that are not normal (function, accent, blank). Blank keys are
     listed too (they are never hit). A PIN pad's shuffled digits are listed in order.
+    --entry describes 'stackboard entry' at that size: first the text field,
+      {"field":true,"x":0,"y":0,"width":360,"height":86}
+    then the keys below it, in window pixels.
     """
 
-    static let spec = OptionSpec(valued: ["layout", "size", "layer"], flags: ["help"])
+    static let spec = OptionSpec(valued: ["layout", "size", "layer"], flags: ["help", "entry"])
 
     static let command = Command(name: "keys", summary: "print the frames of a layout's keys as JSON lines") { words in
         do throws(UsageError) {
@@ -33,7 +37,13 @@ enum KeysCommand {
                 throw UsageError(error.description)
             }
             let layer = try LayoutPreparation.layer(args.value("layer"), of: layout)
-            for line in lines(layout: layout, layer: layer, size: size) { print(line) }
+            if args.flag("entry") {
+                let (field, keys) = EntryLayout.geometry(layout: layout, layer: layer, size: size)
+                print(fieldLine(field))
+                for line in lines(layer: layer, geometry: keys) { print(line) }
+            } else {
+                for line in lines(layout: layout, layer: layer, size: size) { print(line) }
+            }
             return 0
         } catch {
             return fail(error)
@@ -42,7 +52,17 @@ enum KeysCommand {
 
     /// One JSON line per key of `layer` at `size`, from the same geometry the window uses.
     static func lines(layout: Layout, layer: Layer, size: Size) -> [String] {
-        KeyboardGeometry(layout: layout, layer: layer, size: size).keys.map { placed in
+        lines(layer: layer, geometry: KeyboardGeometry(layout: layout, layer: layer, size: size))
+    }
+
+    /// The entry field's line for `--entry`.
+    static func fieldLine(_ field: Rect) -> String {
+        "{\"field\":true,\"x\":\(field.x),\"y\":\(field.y),\"width\":\(field.width),\"height\":\(field.height)}"
+    }
+
+    /// One JSON line per key of `geometry` (keys of `layer`).
+    static func lines(layer: Layer, geometry: KeyboardGeometry) -> [String] {
+        geometry.keys.map { placed in
             var fields: [(String, JSONText.Value)] = [
                 ("layer", .string(layer.name)), ("index", .int(placed.index)),
                 ("label", .string(placed.key.label)), ("action", .string(placed.key.action.name)),

@@ -29,17 +29,18 @@ extension KeyboardApp {
                 popupDirty = false
                 window.hidePopup()
             case .hide:
-                window.hide()
+                hideKeyboard()
             case .nextLayout:
-                layoutIndex = (layoutIndex + 1) % layouts.count
-                perform(state.setLayout(layouts[layoutIndex]))
-                dirtyAll = true
+                nextLayout()
             }
         }
     }
 
     /// Runs an injector call; a failure is reported once (never with the text), typing goes on.
     private func typing(_ send: () throws(InjectorError) -> Void) {
+        // A scan switch key stays grabbed from everyone but the keyboard's own typing.
+        window.suspendScanSwitchGrab()
+        defer { window.resumeScanSwitchGrab() }
         do {
             try send()
             lastTypingError = nil

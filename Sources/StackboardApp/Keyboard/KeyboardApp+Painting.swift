@@ -11,15 +11,16 @@ extension KeyboardApp {
             let states: (Int) -> KeyPaintState = { [state] index in
                 let v = state.visual(ofKey: index)
                 return KeyPaintState(pressed: v.pressed, latched: v.latched, locked: v.locked,
-                                     dwellProgress: v.dwellProgress, scanHighlighted: v.scanHighlighted)
+                                     dwellProgress: v.dwellProgress, scanHighlighted: v.scanHighlighted,
+                                     shifted: state.typesShifted(keyAt: index))
             }
             let morse = state.pendingMorse.isEmpty ? nil : state.pendingMorse
             if dirtyAll {
-                painter.paintAll(ctx, geometry: state.geometry, shifted: state.shifted, states: states, pendingMorse: morse)
+                painter.paintAll(ctx, geometry: state.geometry, shifted: false, states: states, pendingMorse: morse)
                 window.presentAll()
             } else {
                 let indices = dirtyKeys.sorted().filter { state.geometry.keys.indices.contains($0) }
-                painter.paintKeys(ctx, geometry: state.geometry, indices: indices, shifted: state.shifted,
+                painter.paintKeys(ctx, geometry: state.geometry, indices: indices, shifted: false,
                                   states: states, pendingMorse: morse)
                 window.present(indices.map { state.geometry.keys[$0].frame })
             }

@@ -14,8 +14,15 @@ final class KeyboardApp {
     let connection: XConnection
     let window: KeyboardWindow
     let signals: SignalWatcher
-    let layouts: [Layout]
+    /// Commands from other `stackboard` processes; the keyboard's state and layout published.
+    let channel: ControlChannel
+    /// Loads layouts the way they were loaded at start (for `stackboard layout NAME`).
+    let preparation: LayoutPreparation
+    /// The layouts the next-layout key cycles through.
+    var layouts: [Layout]
     var layoutIndex = 0
+    /// Whether the keyboard should be on screen (shown, or asked to be).
+    var visible = false
     var state: KeyboardState
     let painter: KeyboardPainter
     let clicks: ClickSound
@@ -33,9 +40,10 @@ final class KeyboardApp {
     /// Set when the loop must end, with the exit status.
     var exitStatus: Int32?
 
-    /// Loads the layouts, opens the display and creates the window (not shown yet). On failure
-    /// the error is printed and the exit status returned.
-    static func make(options: KeyboardOptions) -> Result<KeyboardApp, ExitStatus> {
+    /// Loads the layouts, opens the display, claims the control channel and creates the window
+    /// (not shown yet). On failure the error is printed and the exit status returned; when a
+    /// keyboard runs already, it is told to show (and switch layout) and the status of that.
+    static func make(options: KeyboardOptions, configFile: String) -> Result<KeyboardApp, ExitStatus> {
         // First, before any thread exists (the click player's inherits the blocked signals).
         let signals: SignalWatcher
         do { signals = try SignalWatcher() } catch {
@@ -43,12 +51,10 @@ final class KeyboardApp {
             return .failure(ExitStatus(1))
         }
         let preparation = LayoutPreparation()
-        var layouts: [Layout] = []
-        for name in options.layouts {
-            do { layouts.append(try preparation.load(name)) } catch {
-                printError("stackboard: \(error.description)")
-                return .failure(ExitStatus(2))
-            }
+        let layouts: [Layout]
+        switch loadLayouts(options.layouts, preparation: preparation, configFile: configFile) {
+        case .success(let loaded): layouts = loaded
+        case .failure(let status): return .failure(status)
         }
         guard let first = layouts.first else { return .failure(ExitStatus(2)) }
         let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
@@ -61,6 +67,17 @@ final class KeyboardApp {
         do { connection = try XConnection() } catch {
             printError("stackboard: \(error.description)")
             return .failure(ExitStatus(2))
+        }
+        let channel: ControlChannel
+        do {
+            channel = try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
+        } catch .alreadyRunning(let window, let display) {
+            return .failure(ExitStatus(ControlCommands.handOver(window: window, display: display,
+                                                                layout: options.requestedLayout,
+                                                                hidden: options.hiddenOnCommandLine)))
+        } catch {
+            printError("stackboard: \(error.description)")
+            return .failure(ExitStatus(1))
         }
         let frame = options.frame(on: connection.screenSize)
         let placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
@@ -77,14 +94,18 @@ final class KeyboardApp {
             return .failure(ExitStatus(1))
         }
         window.forwardEvents(to: injector)
-        let config = KeyboardConfig(mode: .typing, decimalSeparator: preparation.decimalSeparator, dwell: options.dwell)
+        let config = options.keyboardConfig(decimalSeparator: preparation.decimalSeparator)
         let state = KeyboardState(layout: first, size: window.size, config: config)
         window.setHoverTracking(config.dwell != nil)
+        if config.scan != nil {
+            // Without its switch the keyboard still works with the pointer: say so and go on.
+            do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
+        }
         // `--print | head -1` must not kill the keyboard before it releases what it holds.
         signal(SIGPIPE, SIG_IGN)
         return .success(KeyboardApp(options: options, connection: connection, window: window, signals: signals,
-                                    layouts: layouts, state: state, painter: painter,
-                                    clicks: startClicks(options.sound), injector: injector))
+                                    channel: channel, preparation: preparation, layouts: layouts, state: state,
+                                    painter: painter, clicks: startClicks(options.sound), injector: injector))
     }
 
     /// The click player, or a silent one (after one line on stderr) when sound cannot play.
@@ -103,12 +124,14 @@ final class KeyboardApp {
     }
 
     private init(options: KeyboardOptions, connection: XConnection, window: KeyboardWindow, signals: SignalWatcher,
-                 layouts: [Layout], state: KeyboardState, painter: KeyboardPainter, clicks: ClickSound,
-                 injector: Injector) {
+                 channel: ControlChannel, preparation: LayoutPreparation, layouts: [Layout], state: KeyboardState,
+                 painter: KeyboardPainter, clicks: ClickSound, injector: Injector) {
         self.options = options
         self.connection = connection
         self.window = window
         self.signals = signals
+        self.channel = channel
+        self.preparation = preparation
         self.layouts = layouts
         self.state = state
         self.painter = painter
@@ -116,19 +139,27 @@ final class KeyboardApp {
         self.injector = injector
     }
 
-    /// Shows the keyboard and runs until a signal, a close request or the loss of the server.
+    /// Shows the keyboard (unless `--hidden`) and runs until a signal, a quit or close request
+    /// or the loss of the server.
     func run() -> Int32 {
         repaint()
-        window.show(now: MonotonicClock.now())
+        channel.publish(layout: state.layout.name)
+        if options.hidden {
+            releaseEverything() // also pauses scanning until the keyboard is shown
+            channel.publish(state: "hidden")
+        } else {
+            showKeyboard()
+        }
         var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
         while true {
-            for event in window.nextEvents() { handle(event) }
+            for event in window.nextEvents(now: MonotonicClock.now(), control: channel) { handle(event) }
             for signal in signals.drain() { handle(signal: signal) }
             if connection.isLost { return connectionLost() }
             if let status = exitStatus { return shutdown(status) }
             let now = MonotonicClock.now()
             window.advance(to: now)
+            for input in window.touch?.expire(now: now) ?? [] { handle(.input(input)) }
             if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
             perform(state.advance(to: now))
             repaint()
@@ -136,7 +167,8 @@ final class KeyboardApp {
             // Flushes, and catches events that came in with the replies to our own requests.
             if connection.queuedEvents() > 0 { continue }
             if connection.isLost { return connectionLost() }
-            let deadline = [state.nextDeadline, window.nextDeadline, injector.nextDeadline].compactMap { $0 }.min()
+            let deadline = [state.nextDeadline, window.nextDeadline, injector.nextDeadline, window.touch?.nextDeadline]
+                .compactMap { $0 }.min()
             let timeout = MonotonicClock.pollTimeout(until: deadline, now: MonotonicClock.now())
             if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
                 printError("stackboard: poll failed: \(String(cString: strerror(errno)))")
@@ -148,6 +180,7 @@ final class KeyboardApp {
     private func handle(_ event: WindowEvent) {
         switch event {
         case .input(let input):
+            if input == .switchPress, !visible { return } // a grabbed switch key while hidden
             perform(state.handle(input, now: MonotonicClock.now()))
         case .resized(let size):
             perform(state.resize(to: size))
@@ -155,15 +188,20 @@ final class KeyboardApp {
             popupDirty = state.alternates != nil
         case .closeRequested:
             exitStatus = 0
-        case .shown, .hidden:
-            break
+        case .shown:
+            channel.publish(state: "shown")
+        case .hidden:
+            releaseEverything() // also when the window manager unmapped it
+            channel.publish(state: "hidden")
+        case .control(let command):
+            handle(control: command)
         }
     }
 
     private func handle(signal: Int32) {
         switch signal {
-        case SIGUSR1: window.hide()
-        case SIGUSR2: window.show(now: MonotonicClock.now())
+        case SIGUSR1: hideKeyboard()
+        case SIGUSR2: showKeyboard()
         default: exitStatus = 0 // SIGTERM, SIGINT, SIGHUP: a requested stop
         }
     }

@@ -17,9 +17,14 @@ final class BackBuffer {
     /// The cairo surface (`cairo_surface_t *`) drawing on the pixmap.
     let surface: OpaquePointer
     private let display: OpaquePointer
+    /// What keeps `display` open (the `XConnection`) until the pixmap is freed: Swift releases
+    /// a window's stored properties in no fixed order, and freeing the pixmap on a closed
+    /// display corrupts the heap.
+    private let displayOwner: AnyObject?
 
-    /// A pixmap of `size` for `window` (same depth as the screen's default visual).
-    init(display: OpaquePointer, window: Window, screen: Int32, size: Size) throws(WindowError) {
+    /// A pixmap of `size` for `window` (same depth as the screen's default visual). `owner`,
+    /// if given, is kept alive as long as the buffer (pass the connection that owns `display`).
+    init(display: OpaquePointer, owner: AnyObject?, window: Window, screen: Int32, size: Size) throws(WindowError) {
         let width = max(1, size.width), height = max(1, size.height)
         let depth = UInt32(XDefaultDepth(display, screen))
         let pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), depth)
@@ -37,6 +42,7 @@ final class BackBuffer {
             throw WindowError(description: "cannot paint on a \(width)x\(height) pixmap: \(reason)")
         }
         self.display = display
+        self.displayOwner = owner
         self.pixmap = pixmap
         self.surface = surface
         self.size = Size(width: width, height: height)
@@ -63,6 +69,7 @@ final class BackBuffer {
     deinit {
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)
+        if let connection = displayOwner as? XConnection, connection.isLost { return }
         XFreePixmap(display, pixmap)
     }
 }

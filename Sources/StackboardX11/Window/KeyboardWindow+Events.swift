@@ -4,8 +4,10 @@ import StackboardCore
 extension KeyboardWindow {
     /// Handles every event already queued (without blocking) and returns what the application
     /// must act on. Exposes are answered from the back buffer here; after a resize the back
-    /// buffer is new and `.resized` says to repaint. Motion is coalesced per batch.
-    public func nextEvents() -> [WindowEvent] {
+    /// buffer is new and `.resized` says to repaint. Motion is coalesced per batch. `now` is the
+    /// caller's monotonic time (touches not heard of for a while expire: `touch?.expire(now:)`).
+    /// Every event goes to `control` first: the commands it decodes come out as `.control`.
+    public func nextEvents(now: Double, control: ControlChannel? = nil) -> [WindowEvent] {
         var out: [WindowEvent] = []
         var exposed: [Rect] = []
         var newSize: Size?
@@ -15,11 +17,17 @@ extension KeyboardWindow {
             XNextEvent(display, &event)
             if connection.isLost { break }
             if let injector, injector.handle(xEvent: &event) { continue }
+            if let control, let command = control.handle(event: &event) {
+                out.append(.control(command))
+                continue
+            }
+            if let touch, let inputs = touch.translate(&event, now: now) { out += inputs.map { .input($0) }; continue }
+            if let entryInput, entryInput.take(&event) { continue }
             handle(&event, into: &out, exposed: &exposed, newSize: &newSize)
         }
         guard !connection.isLost, !isDestroyed else { return out }
         if let newSize, newSize != buffer.size {
-            if let fresh = try? BackBuffer(display: display, window: windowID, screen: connection.screen, size: newSize) {
+            if let fresh = try? BackBuffer(display: display, owner: connection, window: windowID, screen: connection.screen, size: newSize) {
                 buffer = fresh
                 bufferIsPainted = false
             }
@@ -39,7 +47,7 @@ extension KeyboardWindow {
             if let e = pointer.motion(state: event.xmotion.state, x: event.xmotion.x, y: event.xmotion.y,
                                       trackHover: tracksHover) {
                 switch (out.last, e) {
-                case (.input(.move)?, .move), (.input(.hover)?, .hover): out.removeLast()
+                case (.input(.move(pointer: PointerTranslator.corePointer, to: _))?, .move), (.input(.hover)?, .hover): out.removeLast()
                 default: break
                 }
                 out.append(.input(e))
@@ -50,6 +58,9 @@ extension KeyboardWindow {
             if let e = pointer.release(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
                 out.append(.input(e))
             }
+        case KeyPress where event.xkey.window == connection.root, KeyRelease where event.xkey.window == connection.root:
+            // Only the scan switch's grab delivers keys here (the window never has the focus).
+            if let e = pointer.switchKey(event.xkey.keycode, down: event.type == KeyPress) { out.append(.input(e)) }
         case Expose:
             let e = event.xexpose
             let rect = Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))
@@ -73,6 +84,7 @@ extension KeyboardWindow {
             isMapped = false
             popup?.hide()
             if let e = pointer.cancel() { out.append(.input(e)) }
+            out += (touch?.cancelAll() ?? []).map { .input($0) }
             out.append(.hidden)
         case VisibilityNotify where event.xvisibility.window == windowID:
             if event.xvisibility.state == VisibilityFullyObscured, configuration.placement == .floating {

@@ -16,17 +16,33 @@ public struct WindowConfiguration: Equatable, Sendable {
     public var instanceName: String
     /// WM_CLASS class name.
     public var className: String
+    /// The on-screen keyboard, an entry dialog, or an XEmbed plug.
+    public var role: WindowRole
 
-    /// A configuration; the names default to Stackboard's.
+    /// A configuration; the names default to Stackboard's, the role to the keyboard's.
     public init(frame: Rect, placement: WindowPlacement, userSpecifiedGeometry: Bool,
-                title: String = "Stackboard", instanceName: String = "stackboard", className: String = "Stackboard") {
+                title: String = "Stackboard", instanceName: String = "stackboard", className: String = "Stackboard",
+                role: WindowRole = .keyboard) {
         self.frame = frame
         self.placement = placement
         self.userSpecifiedGeometry = userSpecifiedGeometry
         self.title = title
         self.instanceName = instanceName
         self.className = className
+        self.role = role
     }
+}
+
+/// What the window is for: how it treats the focus and what it tells the window manager.
+public enum WindowRole: Equatable, Hashable, Sendable {
+    /// The on-screen keyboard: never takes the focus; floats above other windows or docks.
+    case keyboard
+    /// `stackboard entry`'s window: an application of its own that may take the focus
+    /// (WM_HINTS input True) and reads a physical keyboard (`takeEntryInput`).
+    case entry
+    /// An XEmbed plug (`--xid`): `_XEMBED_INFO` and no window-manager hints besides input
+    /// False; mapped by its embedder, never focused (`takeEntryInput` reports the embedding).
+    case plug
 }
 
 /// The keyboard's top-level window: never takes the focus (WM_HINTS input False, no
@@ -67,7 +83,12 @@ public final class KeyboardWindow {
     var wantShown = false
     /// Whether motion without a button is reported as `.hover` (for dwell).
     public private(set) var tracksHover = false
+    /// XInput 2.2 touch input on the window, one pointer per finger (nil without XInput 2.2:
+    /// then the mouse only).
+    public private(set) var touch: TouchInput?
     var lastStruts: Struts?
+    /// Key presses and XEmbed messages for the entry and plug roles (nil for the keyboard).
+    var entryInput: EntryInputCollector?
     /// While a map request has not been answered with a MapNotify: when to ask again, and how
     /// many more times (a window manager that is just starting can drop a MapRequest).
     var mapRetry: (at: Double, left: Int)?
@@ -80,7 +101,7 @@ public final class KeyboardWindow {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0 // None: exposed areas keep their pixels until we copy
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = Self.eventMask
+        attributes.event_mask = Self.eventMask(for: configuration.role)
         let id = XCreateWindow(display, connection.root, Int32(frame.x), Int32(frame.y),
                                UInt32(size.width), UInt32(size.height), 0, 0 /* CopyFromParent */,
                                UInt32(InputOutput), nil, UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
@@ -93,13 +114,17 @@ public final class KeyboardWindow {
         self.size = size
         self.gc = gc
         do {
-            buffer = try BackBuffer(display: display, window: id, screen: connection.screen, size: size)
+            buffer = try BackBuffer(display: display, owner: connection, window: id, screen: connection.screen, size: size)
         } catch {
             XFreeGC(display, gc)
             XDestroyWindow(display, id)
             throw error
         }
+        if configuration.role != .keyboard {
+            entryInput = EntryInputCollector(connection: connection, window: id, role: configuration.role)
+        }
         setProperties()
+        touch = try? TouchInput(display: display, window: id)
     }
 
     var properties: WindowProperties {
@@ -109,10 +134,22 @@ public final class KeyboardWindow {
     /// The _NET_WM_STATE atoms the keyboard asks for.
     var wantedStates: [Atom] {
         let a = connection.atoms
-        return [a.netWMStateAbove, a.netWMStateSticky, a.netWMStateSkipTaskbar, a.netWMStateSkipPager]
+        switch configuration.role {
+        case .keyboard: return [a.netWMStateAbove, a.netWMStateSticky, a.netWMStateSkipTaskbar, a.netWMStateSkipPager]
+        case .entry: return [a.netWMStateAbove]
+        case .plug: return []
+        }
     }
 
     private func setProperties() {
+        switch configuration.role {
+        case .keyboard: setKeyboardProperties()
+        case .entry: setEntryProperties()
+        case .plug: setPlugProperties()
+        }
+    }
+
+    private func setKeyboardProperties() {
         let p = properties
         let a = connection.atoms
         p.setTitle(configuration.title)
@@ -153,7 +190,7 @@ public final class KeyboardWindow {
     /// could not be brought back by the user. (openbox iconifies transients with their parent;
     /// see KeepAboveFullscreen.)
     func deiconifyIfWanted() {
-        guard wantShown, keepAbove.transientFor == nil, !connection.isLost, !isDestroyed else { return }
+        guard configuration.role == .keyboard, wantShown, keepAbove.transientFor == nil, !connection.isLost, !isDestroyed else { return }
         let state = PropertyReader(display: connection.display).values(connection.atoms.wmState, of: windowID,
                                                                         type: connection.atoms.wmState)
         if state.first == 3 /* IconicState */ { XMapWindow(connection.display, windowID) }
@@ -166,12 +203,18 @@ public final class KeyboardWindow {
         guard on != tracksHover, !connection.isLost, !isDestroyed else { return }
         tracksHover = on
         var attributes = XSetWindowAttributes()
-        attributes.event_mask = Self.eventMask | (on ? PointerMotionMask | LeaveWindowMask : 0)
+        attributes.event_mask = Self.eventMask(for: configuration.role) | (on ? PointerMotionMask | LeaveWindowMask : 0)
+        touch?.selectPointerEvents(on) // hover would otherwise see the pointer jump to each first finger
         XChangeWindowAttributes(connection.display, windowID, UInt(CWEventMask), &attributes)
     }
 
     static let eventMask = ExposureMask | StructureNotifyMask | VisibilityChangeMask | PropertyChangeMask
         | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
+
+    /// The events a window of `role` selects: the entry window also reads the keyboard.
+    static func eventMask(for role: WindowRole) -> Int {
+        role == .entry ? eventMask | KeyPressMask : eventMask
+    }
 
     /// Maps the window (and, floating, starts keeping it above full-screen windows). `now` is
     /// the caller's monotonic time in seconds: if no MapNotify comes, `nextDeadline` asks to be

@@ -39,7 +39,7 @@ final class PopupWindow {
         let size = Size(width: max(1, frame.width), height: max(1, frame.height))
         if buffer?.size != size {
             buffer = nil
-            buffer = try BackBuffer(display: display, window: id, screen: connection.screen, size: size)
+            buffer = try BackBuffer(display: display, owner: connection, window: id, screen: connection.screen, size: size)
         }
         guard let buffer else { return }
         paint(cairo_surface_reference(buffer.surface), size)

@@ -31,6 +31,19 @@ struct WindowProperties {
         XSetWMHints(display, window, &hints)
     }
 
+    /// WM_HINTS with InputHint set to `input`, and the normal initial state when `withState`
+    /// (an XEmbed plug gives no state: its embedder maps it).
+    func setInputHint(_ input: Bool, withState: Bool) {
+        var hints = XWMHints()
+        hints.flags = InputHint | (withState ? StateHint : 0)
+        hints.input = input ? 1 : 0
+        hints.initial_state = NormalState
+        XSetWMHints(display, window, &hints)
+    }
+
+    /// An atom by name (interned on demand, for the few the keyboard itself never needs).
+    func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+
     /// WM_PROTOCOLS with WM_DELETE_WINDOW only (no WM_TAKE_FOCUS).
     func setDeleteProtocolOnly() {
         var protocols = [atoms.wmDeleteWindow]

@@ -15,9 +15,11 @@ final class Child: @unchecked Sendable {
 
     enum SpawnError: Error, CustomStringConvertible {
         case failed(String, Int32)
+        case log(String, Int32)
         var description: String {
             switch self {
             case .failed(let path, let code): return "cannot start \(path): \(String(cString: strerror(code)))"
+            case .log(let path, let code): return "cannot create the log file \(path): \(String(cString: strerror(code)))"
             }
         }
     }
@@ -27,9 +29,7 @@ final class Child: @unchecked Sendable {
     init(_ path: String, _ arguments: [String], environment: [String: String], logDir: String,
          stdinPath: String? = nil, extraFD: Int32? = nil) throws {
         let base = (path as NSString).lastPathComponent
-        var n = 0
-        var stem = "\(logDir)/\(base)"
-        while FileManager.default.fileExists(atPath: stem + ".out") { n += 1; stem = "\(logDir)/\(base)-\(n)" }
+        let stem = try Child.reserveLogStem(in: logDir, base: base)
         name = base
         stdoutPath = stem + ".out"
         stderrPath = stem + ".err"
@@ -62,6 +62,22 @@ final class Child: @unchecked Sendable {
         let rc = posix_spawnp(&child, path, &actions, &attr, argv, envp)
         guard rc == 0 else { throw SpawnError.failed(path, rc) }
         pid = child
+    }
+
+    /// A log file stem (`DIR/NAME`, `DIR/NAME-1`, ...) that no other child of any thread or
+    /// process uses: its `.out` file is created with O_EXCL, which only one creator can win
+    /// (checking which names exist and creating later let parallel children share a log).
+    private static func reserveLogStem(in logDir: String, base: String) throws -> String {
+        for n in 0..<10_000 {
+            let stem = n == 0 ? "\(logDir)/\(base)" : "\(logDir)/\(base)-\(n)"
+            let fd = open(stem + ".out", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                close(fd)
+                return stem
+            }
+            guard errno == EEXIST else { throw SpawnError.log(stem + ".out", errno) }
+        }
+        throw SpawnError.log("\(logDir)/\(base).out", EEXIST)
     }
 
     /// The exit status if it has exited (128+signal when killed), nil while running.

@@ -1,0 +1,24 @@
+/// `stackboard entry`: a text field above a keypad, for scripts and host applications.
+enum EntryCommand {
+    static let command = Command(name: "entry", summary: "ask for a text with a keypad and print it (scripts, XEmbed hosts)") { words in
+        let options: EntryOptions
+        do throws(UsageError) { options = try EntryOptions(words) } catch { return fail(error) }
+        if options.help {
+            print(EntryOptions.helpText)
+            return 0
+        }
+        switch EntryApp.make(options: options) {
+        case .success(let made):
+            // The window (and its back buffer's pixmap) must go while the display is still open:
+            // the order in which Swift releases an object's properties is not defined.
+            let connection = made.connection
+            var app: EntryApp? = made
+            let status = app?.run() ?? 1
+            app = nil
+            withExtendedLifetime(connection) {}
+            return status
+        case .failure(let status):
+            return status.code
+        }
+    }
+}

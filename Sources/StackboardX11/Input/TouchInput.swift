@@ -1,0 +1,187 @@
+import CX11
+import StackboardCore
+
+/// XInput 2.2 touch input for the keyboard window: one pointer id per finger.
+///
+/// It selects XI_TouchBegin/Update/End on the window (all master devices) and XI_HierarchyChanged
+/// on the root window. Pointer events emulated from touches, and how they are kept out:
+/// - The server sends no emulated button or motion events to a window that selects touch
+///   events. The one exception is the motion that moves the pointer to the first finger just
+///   before its TouchBegin: a MotionNotify with no button down. A window that selects only
+///   Button1Motion (the keyboard without dwell) never gets it, so core pointer events stay as
+///   they are and nothing else is needed.
+/// - A window that selects PointerMotion (hover, for dwell) gets it as a hover at the finger,
+///   and core events carry no flag to tell it from a mouse. Then call
+///   `selectPointerEvents(true)`: pointer events come as XI2 events, whose `XIPointerEmulated`
+///   flag marks the emulated ones, and `translate` drops those. X sends an event to a client as
+///   XI2 instead of core when the client selected both on the window, so `translate` rewrites
+///   every real (mouse or XTest) XI2 pointer event in place into its core form and returns nil:
+///   the window's core handlers take it as before.
+///
+/// Tested against Xorg with the `inputtest` touch driver (Tests/StackboardIntegrationTests/Touch*).
+public final class TouchInput {
+    private let display: OpaquePointer
+    private let window: Window
+    private let opcode: Int32
+    private var tracker: TouchTracker
+    /// Whether the window's pointer events are selected as XI2 events (see the type's comment).
+    public private(set) var selectsPointerEvents = false
+
+    private static let touchEvents = [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]
+    private static let pointerEvents = [XI_ButtonPress, XI_ButtonRelease, XI_Motion]
+
+    /// Selects touch events on `window` (and device hierarchy changes on the root).
+    /// A touch silent for `timeout` seconds is cancelled by `expire(now:)`. Throws when the
+    /// server has no XInput 2.2; the caller then keeps core pointer events only.
+    public init(display: OpaquePointer, window: UInt, timeout: Double = 10) throws(TouchError) {
+        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
+        guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 else {
+            throw .noXInput
+        }
+        var major: Int32 = 2, minor: Int32 = 2
+        let status = XIQueryVersion(display, &major, &minor)
+        guard status == Success else { throw .noXInput }
+        guard major > 2 || (major == 2 && minor >= 2) else { throw .xinputTooOld(major: major, minor: minor) }
+        self.display = display
+        self.window = Window(window)
+        self.opcode = opcode
+        self.tracker = TouchTracker(timeout: timeout)
+        select(window: self.window, device: XIAllMasterDevices, events: Self.touchEvents)
+        select(window: XDefaultRootWindow(display), device: XIAllDevices, events: [XI_HierarchyChanged])
+    }
+
+    /// Takes the window's pointer events as XI2 events too (on), so that the motion emulated
+    /// from a finger can be told from a mouse and dropped; needed while the window selects
+    /// PointerMotion (hover). Call it when no button is down.
+    public func selectPointerEvents(_ on: Bool) {
+        guard on != selectsPointerEvents else { return }
+        selectsPointerEvents = on
+        select(window: window, device: XIAllMasterDevices, events: Self.touchEvents + (on ? Self.pointerEvents : []))
+    }
+
+    /// Translates one event. Touch events of the window: the `InputEvent`s for them (pointer ids
+    /// from 1, stable for the whole touch sequence). Device hierarchy changes: [] (or cancels
+    /// for touches of a device that went away). With `selectPointerEvents(true)`: an XI2 pointer
+    /// event emulated from a touch gives []; a real one is rewritten in place into its core
+    /// ButtonPress/ButtonRelease/MotionNotify, and nil. Any other event: untouched, nil.
+    /// So: nil means "handle `event` as before".
+    public func translate(_ event: UnsafeMutablePointer<XEvent>, now: Double) -> [InputEvent]? {
+        guard event.pointee.type == GenericEvent, event.pointee.xcookie.extension == opcode else { return nil }
+        let evtype = event.pointee.xcookie.evtype
+        let isTouch = Self.touchEvents.contains(evtype)
+        guard isTouch || Self.pointerEvents.contains(evtype) || evtype == XI_HierarchyChanged else {
+            return nil
+        }
+        guard XGetEventData(display, &event.pointee.xcookie) != 0, let data = event.pointee.xcookie.data else {
+            return []
+        }
+        var result: [InputEvent]? = []
+        var core: XEvent?
+        if evtype == XI_HierarchyChanged {
+            result = hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee)
+        } else {
+            let xi = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            if isTouch {
+                result = touch(xi, now: now)
+            } else if TouchInput.isEmulatedPointerEvent(xi) {
+                result = []
+            } else {
+                core = CorePointerEvent.make(from: xi)
+                result = nil
+            }
+        }
+        XFreeEventData(display, &event.pointee.xcookie)
+        if let core { event.pointee = core }
+        return result
+    }
+
+    /// Whether an XI2 pointer event was emulated from a touch (XIPointerEmulated). Wheel
+    /// buttons 4 to 7 emulated from smooth-scroll valuators carry the same flag; they are
+    /// not from a touch and are kept.
+    static func isEmulatedPointerEvent(_ xi: XIDeviceEvent) -> Bool {
+        guard xi.flags & XIPointerEmulated != 0 else { return false }
+        return xi.evtype == XI_Motion || !(4...7).contains(xi.detail)
+    }
+
+    /// Cancels the touches that went silent for the timeout (their end was lost).
+    public func expire(now: Double) -> [InputEvent] {
+        tracker.expire(now: now)
+    }
+
+    /// Cancels every touch in progress (call it when the window is hidden, as for the mouse);
+    /// their later events are ignored.
+    public func cancelAll() -> [InputEvent] {
+        tracker.cancelAll()
+    }
+
+    /// When `expire(now:)` must next be called; nil while no finger is down.
+    public var nextDeadline: Double? { tracker.nextDeadline }
+
+    /// The number of touch sequences in progress.
+    public var activeTouches: Int { tracker.touches.count }
+
+    private func touch(_ xi: XIDeviceEvent, now: Double) -> [InputEvent] {
+        let key = TouchTracker.Key(device: xi.sourceid, touch: UInt32(bitPattern: xi.detail))
+        let point = Point(x: TouchInput.pixel(xi.event_x), y: TouchInput.pixel(xi.event_y))
+        switch xi.evtype {
+        case XI_TouchBegin:
+            return tracker.begin(key, at: point, now: now)
+        case XI_TouchUpdate:
+            return tracker.update(key, at: point, pendingEnd: xi.flags & XITouchPendingEnd != 0, now: now)
+        default:
+            guard tracker.touches[key] != nil else { return [] }
+            // A device that is disabled or unplugged ends its touches with ordinary TouchEnds,
+            // followed at once by the hierarchy change: such an end is a cancel, not a tap.
+            return tracker.end(key, at: point, cancelled: hierarchyChangeQueued())
+        }
+    }
+
+    private func hierarchyChanged(_ event: XIHierarchyEvent) -> [InputEvent] {
+        guard let info = event.info, event.num_info > 0 else { return [] }
+        var out: [InputEvent] = []
+        for i in 0..<Int(event.num_info) where info[i].flags & (XISlaveRemoved | XIDeviceDisabled) != 0 {
+            out += tracker.cancel(device: info[i].deviceid)
+        }
+        return out
+    }
+
+    /// Whether an XI_HierarchyChanged event is already in the queue (read without blocking,
+    /// nothing removed).
+    private func hierarchyChangeQueued() -> Bool {
+        var probe = QueueProbe(opcode: opcode)
+        var scratch = XEvent()
+        withUnsafeMutablePointer(to: &probe) { pointer in
+            _ = XCheckIfEvent(display, &scratch, { _, event, arg in
+                guard let event, let arg else { return 0 }
+                let probe = UnsafeMutableRawPointer(arg).assumingMemoryBound(to: QueueProbe.self)
+                if event.pointee.type == GenericEvent, event.pointee.xcookie.extension == probe.pointee.opcode,
+                   event.pointee.xcookie.evtype == XI_HierarchyChanged {
+                    probe.pointee.found = true
+                }
+                return 0
+            }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        }
+        return probe.found
+    }
+
+    private func select(window: Window, device: Int32, events: [Int32]) {
+        var bits = [UInt8](repeating: 0, count: 4)
+        for event in events { bits[Int(event >> 3)] |= UInt8(1 << (event & 7)) }
+        bits.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: device, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            _ = XISelectEvents(display, window, &mask, 1)
+        }
+    }
+
+    /// A touch position (sub-pixel, window coordinates) to the nearest pixel.
+    private static func pixel(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        return Int(max(-1e9, min(1e9, value)).rounded())
+    }
+}
+
+/// What the queue scan of `hierarchyChangeQueued` looks for and found.
+private struct QueueProbe {
+    var opcode: Int32
+    var found = false
+}

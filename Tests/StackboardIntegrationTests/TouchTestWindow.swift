@@ -1,0 +1,127 @@
+import CX11
+import Foundation
+import StackboardCore
+@testable import StackboardX11
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A managed X window with a `TouchInput` on it, in the test process: what the keyboard window
+/// will do, minus the keyboard. Records what `translate` gives back.
+final class TouchTestWindow {
+    /// A core pointer event as the window's handlers would see it (after `translate` rewrote
+    /// an XI2 mouse event).
+    struct CoreEvent: Equatable, CustomStringConvertible {
+        var type: Int32
+        var x: Int
+        var y: Int
+        var button: UInt32 = 0
+        var state: UInt32 = 0
+        var description: String {
+            let name = [ButtonPress: "ButtonPress", ButtonRelease: "ButtonRelease", MotionNotify: "MotionNotify"][type] ?? "\(type)"
+            return "\(name)(\(x),\(y) button \(button) state 0x\(String(state, radix: 16)))"
+        }
+    }
+
+    let display: OpaquePointer
+    let window: Window
+    let input: TouchInput
+    /// The window's top-left corner on the screen.
+    private(set) var origin = (x: 0, y: 0)
+    /// Touch events translated so far.
+    private(set) var events: [InputEvent] = []
+    /// Core pointer events handed back so far.
+    private(set) var core: [CoreEvent] = []
+    /// How many events `translate` took as its own but turned into nothing (emulated pointer
+    /// events, hierarchy changes that ended no touch, events of unknown touches).
+    private(set) var ignored = 0
+
+    /// Opens `display`, maps a `width`x`height` window and waits until it is on screen. The
+    /// window selects core pointer events as the keyboard window does: button presses and
+    /// releases and motion while button 1 is down, and with `hover` all motion (then also
+    /// `selectPointerEvents(true)`, as the keyboard does for dwell).
+    init(display name: String, hover: Bool, width: Int = 800, height: Int = 400, timeout: Double = 10) throws {
+        guard let display = XOpenDisplay(name) else { throw XSession.Failure(description: "cannot open display \(name)") }
+        self.display = display
+        let root = XDefaultRootWindow(display)
+        window = XCreateSimpleWindow(display, root, 100, 100, UInt32(width), UInt32(height), 0, 0, 0xffffff)
+        XSelectInput(display, window, ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+                     | (hover ? PointerMotionMask : Button1MotionMask))
+        XStoreName(display, window, "touch-test")
+        do {
+            input = try TouchInput(display: display, window: UInt(window))
+        } catch {
+            XCloseDisplay(display)
+            throw XSession.Failure(description: "TouchInput: \(error.description)")
+        }
+        input.selectPointerEvents(hover)
+        XMapRaised(display, window)
+        XSync(display, 0)
+        let deadline = Date().addingTimeInterval(timeout)
+        var mapped = false
+        while !mapped && Date() < deadline {
+            var event = XEvent()
+            if XPending(display) > 0 {
+                XNextEvent(display, &event)
+                if event.type == MapNotify && event.xmap.window == window { mapped = true }
+            } else {
+                usleep(10_000)
+            }
+        }
+        guard mapped else { throw XSession.Failure(description: "the test window was not mapped on \(name)") }
+        usleep(200_000) // let the window manager finish placing and raising it
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(display, window, root, 0, 0, &x, &y, &child)
+        origin = (Int(x), Int(y))
+        drain(now: 0)
+    }
+
+    deinit {
+        XDestroyWindow(display, window)
+        XCloseDisplay(display)
+    }
+
+    /// The screen position of window point (`x`, `y`).
+    func screen(_ x: Int, _ y: Int) -> (x: Int, y: Int) { (origin.x + x, origin.y + y) }
+
+    /// Handles events until `done` holds for the touch events translated since the call (or
+    /// `timeout` passes); `now` is the time handed to `translate`. Returns those events.
+    @discardableResult
+    func collect(now: Double, timeout: Double = 5, until done: ([InputEvent]) -> Bool) -> [InputEvent] {
+        let start = events.count
+        let deadline = Date().addingTimeInterval(timeout)
+        var pfd = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+        while !done(Array(events[start...])) && Date() < deadline {
+            if drain(now: now) == 0 { _ = poll(&pfd, 1, 20) }
+        }
+        return Array(events[start...])
+    }
+
+    /// Handles every event that is already there; returns how many.
+    @discardableResult
+    func drain(now: Double) -> Int {
+        var count = 0
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            count += 1
+            if let translated = input.translate(&event, now: now) {
+                if translated.isEmpty { ignored += 1 }
+                events += translated
+                continue
+            }
+            switch event.type {
+            case ButtonPress, ButtonRelease:
+                let b = event.xbutton
+                core.append(CoreEvent(type: b.type, x: Int(b.x), y: Int(b.y), button: b.button, state: b.state))
+            case MotionNotify:
+                let m = event.xmotion
+                core.append(CoreEvent(type: m.type, x: Int(m.x), y: Int(m.y), state: m.state))
+            default:
+                break
+            }
+        }
+        return count
+    }
+}
