@@ -35,24 +35,13 @@ enum FaultSupport {
         return path
     }
 
-    /// Expects the keyboard to have exited with status 0 and nothing on stderr.
-    ///
-    /// Known bug (found by these tests, reported; remove this allowance once fixed): a keyboard
-    /// that borrowed keycodes can crash as it exits, after restoring everything: KeyboardWindow's
-    /// deinit releases its `connection` (the last reference: XCloseDisplay) before its `buffer`,
-    /// whose deinit then calls cairo and XFreePixmap on the closed Display, corrupting the heap
-    /// ("corrupted double-linked list", SIGSEGV in free). Such a crash is recorded as a known,
-    /// intermittent issue; any other wrong exit still fails.
+    /// Expects the keyboard to have exited with status 0 and nothing on stderr. (These tests
+    /// found a crash there: the heap corrupted by XFreePixmap on a Display already closed, once
+    /// the keyboard had borrowed keycodes; fixed in 29ea952, "Back buffers keep their X
+    /// connection open until the pixmap is freed".)
     static func expectCleanExit(_ status: Int32?, stderr: String, _ context: String) {
-        let crashed = status == 128 + SIGABRT || status == 128 + SIGSEGV || stderr.contains("Program crashed")
-        if crashed {
-            withKnownIssue("heap corrupted at exit: the back buffer outlives the X connection", isIntermittent: true) {
-                Issue.record("\(context): the keyboard crashed as it exited (status \(String(describing: status))): \(stderr.prefix(300))")
-            }
-        } else {
-            #expect(status == 0, "\(context): exit status \(String(describing: status))")
-            #expect(stderr.isEmpty, "\(context): \(stderr)")
-        }
+        #expect(status == 0, "\(context): exit status \(String(describing: status)); stderr: \(stderr.prefix(600))")
+        #expect(stderr.isEmpty, "\(context): \(stderr.prefix(600))")
     }
 
     /// A seed for a test's random choices, printed in its failure messages so that a failure can

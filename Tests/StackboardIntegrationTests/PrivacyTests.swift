@@ -4,15 +4,16 @@ import Testing
 @preconcurrency import Glibc
 #endif
 
-/// What the user types is theirs: a secret tapped on the keyboard, with every option that makes
-/// it say more turned on and the click sound on, reaches the application and nothing else: not
-/// stdout (without --print), not stderr, no file under its HOME, XDG folders or TMPDIR, no file it
-/// holds open, no property on its window or the root window.
+/// What the user types is theirs: a secret tapped on the keyboard, or typed into
+/// `stackboard entry --secure` (tapped and on a physical keyboard), with every option that makes
+/// it say more turned on and the click sound on, reaches its destination and nothing else: not
+/// stdout (but entry's final result line), not stderr, no file under the program's HOME, XDG
+/// folders or TMPDIR, no file it holds open, no property of its window or of the root window.
 @Suite struct PrivacyTests {
-    /// The keyboard's options that could make it log: flags whose name mentions debug, verbose,
+    /// A command's options that could make it log: flags whose name mentions debug, verbose,
     /// trace or log. None exist today; one added later is turned on here.
-    static func chattyOptions() throws -> [String] {
-        let r = try runStackboard(["keyboard", "--help"], environment: environmentWithoutDisplay)
+    static func chattyOptions(_ command: String) throws -> [String] {
+        let r = try runStackboard([command, "--help"], environment: environmentWithoutDisplay)
         #expect(r.status == 0)
         return r.stdout.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ")
@@ -28,52 +29,90 @@ import Testing
                                   "XDG_RUNTIME_DIR", "TMPDIR"]
 
     @Test func aSecretTappedOnTheKeyboardReachesTheApplicationAndNothingElse() throws {
-        var rng = SystemRandomNumberGenerator()
-        let letters = Array("bcdfghjkmnpqrstvwxz")
-        let secret = String((0..<14).map { _ in letters.randomElement(using: &rng) ?? "q" })
+        let secret = Self.secret()
         let rig = try TypingRig()
         let fx = try SoundFixture()
-        var template = Array((NSTemporaryDirectory() + "/stackboard-privacy-XXXXXX").utf8CString)
-        let home = String(cString: try #require(mkdtemp(&template)))
-        defer { try? FileManager.default.removeItem(atPath: home) }
-        var env: [String: String] = ["ALSA_CONFIG_PATH": fx.environment["ALSA_CONFIG_PATH"] ?? ""]
-        for variable in Self.folderVariables {
-            let dir = home + "/" + variable.lowercased()
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            env[variable] = dir
-        }
-        let chatty = try Self.chattyOptions()
-        let kb = try RunningKeyboard(rig.session, chatty + ["--sound-device", "stackboardtest"], sound: true, env: env)
+        let home = try PrivateFolders()
+        let chatty = try Self.chattyOptions("keyboard")
+        let kb = try RunningKeyboard(rig.session, chatty + ["--sound-device", "stackboardtest"], sound: true,
+                                     env: home.environment.merging(["ALSA_CONFIG_PATH": fx.alsaConfigPath]) { $1 })
         try kb.tap(labels: secret.map { String($0) })
         #expect(rig.waitForText(secret) == secret, "the taps typed the secret into the application")
 
-        // While it runs: its window's and the root window's properties, and every file it has open.
-        var leaks: [String] = []
-        let properties = kb.xprop([]) + rig.session.run("xprop", ["-root"]).stdout
-        if properties.contains(secret) { leaks.append("X properties") }
-        let fdDir = "/proc/\(kb.child.pid)/fd"
-        var openFiles: [String] = []
-        for fd in (try? FileManager.default.contentsOfDirectory(atPath: fdDir)) ?? [] {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: fdDir + "/" + fd),
-                  target.hasPrefix("/"), !target.hasPrefix("/dev/") else { continue }
-            openFiles.append(target)
-            if Self.contains(secret, file: target) { leaks.append("open file \(target)") }
-        }
-
+        var leaks = Self.leaksWhileRunning(secret, pid: kb.child.pid, windows: [kb.info.id], session: rig.session)
         kill(kb.child.pid, SIGTERM)
         #expect(kb.child.wait(timeout: 10) == 0)
         #expect(kb.child.stdout.isEmpty, "stdout without --print: \(kb.child.stdout.count) bytes")
         if kb.child.stderr.contains(secret) { leaks.append("stderr") }
-        var written: [String] = []
-        for root in [home, fx.dir] {
-            for path in Self.files(under: root) {
-                written.append(path)
-                if Self.contains(secret, file: path) { leaks.append(path) }
-            }
+        leaks += Self.leaksInFiles(secret, under: [home.root, fx.dir])
+        #expect(leaks.isEmpty, "the secret appears in: \(leaks) (options turned on: \(chatty))")
+        #expect(FileManager.default.fileExists(atPath: fx.output), "the clicks were recorded")
+    }
+
+    @Test(arguments: [false, true])
+    func aSecureEntryPrintsItsSecretOnceAndKeepsItEverywhereElse(events: Bool) throws {
+        let secret = Self.secret()
+        let session = try XSession()
+        defer { session.close() }
+        let fx = try SoundFixture()
+        let home = try PrivateFolders()
+        let chatty = try Self.chattyOptions("entry")
+        let entry = try RunningEntry(session, chatty + ["--layout", "qwerty", "--secure", "--prompt", "Password",
+                                                        "--sound-device", "stackboardtest"] + (events ? ["--events"] : []),
+                                     env: home.environment.merging(["ALSA_CONFIG_PATH": fx.alsaConfigPath]) { $1 },
+                                     sound: true)
+        // Half tapped on the keypad, half typed on a physical keyboard.
+        let half = secret.count / 2
+        try entry.tap(labels: secret.prefix(half).map { String($0) })
+        try entry.waitForFocus()
+        entry.xdotool(["type", "--delay", "20", String(secret.dropFirst(half))])
+        try session.waitUntil(timeout: 10, "every character in the field") {
+            !events || entry.events.contains { ($0["length"] as? Int) == secret.count }
         }
-        #expect(leaks.isEmpty, "the secret appears in: \(leaks)")
-        // The options looked for, the files it had open and wrote, for the record of a failure.
-        #expect(FileManager.default.fileExists(atPath: fx.output), "the clicks were recorded (\(chatty), \(openFiles), \(written))")
+        var leaks = Self.leaksWhileRunning(secret, pid: entry.child.pid, windows: [entry.info.id], session: session)
+        entry.xdotool(["key", "Return"])
+        #expect(entry.exitStatus() == 0)
+        if events {
+            #expect(!entry.child.stdout.contains(secret), "--events --secure printed the secret")
+            #expect(entry.events.last?["event"] as? String == "done")
+            #expect(entry.events.last?["length"] as? Int == secret.count)
+        } else {
+            #expect(entry.child.stdout == secret + "\n", "the result, once, on stdout")
+        }
+        if entry.child.stderr.contains(secret) { leaks.append("stderr") }
+        leaks += Self.leaksInFiles(secret, under: [home.root, fx.dir])
+        #expect(leaks.isEmpty, "the secret appears in: \(leaks) (options turned on: \(chatty))")
+    }
+
+    /// 14 random consonants: no word, no number, nothing a log would hold by chance.
+    static func secret() -> String {
+        var rng = SystemRandomNumberGenerator()
+        let letters = Array("bcdfghjkmnpqrstvwxz")
+        return String((0..<14).map { _ in letters.randomElement(using: &rng) ?? "q" })
+    }
+
+    /// Where the secret shows while the program runs: the properties of its windows and of the
+    /// root window, and the files it has open.
+    static func leaksWhileRunning(_ secret: String, pid: pid_t, windows: [String], session: XSession) -> [String] {
+        var leaks: [String] = []
+        for window in windows where session.run("xprop", ["-id", window]).stdout.contains(secret) {
+            leaks.append("properties of window \(window)")
+        }
+        if session.run("xprop", ["-root"]).stdout.contains(secret) { leaks.append("root window properties") }
+        let fdDir = "/proc/\(pid)/fd"
+        for fd in (try? FileManager.default.contentsOfDirectory(atPath: fdDir)) ?? [] {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: fdDir + "/" + fd),
+                  target.hasPrefix("/"), !target.hasPrefix("/dev/") else { continue }
+            // Its own stdout is checked by the caller (entry's result line belongs there).
+            if fd == "1" { continue }
+            if contains(secret, file: target) { leaks.append("open file \(target)") }
+        }
+        return leaks
+    }
+
+    /// The files under `roots` that hold the secret.
+    static func leaksInFiles(_ secret: String, under roots: [String]) -> [String] {
+        roots.flatMap { files(under: $0) }.filter { contains(secret, file: $0) }
     }
 
     /// Every regular file under `root`.
@@ -92,4 +131,32 @@ import Testing
                      Data(secret.map { String($0) }.joined(separator: "\n").utf8)]
         return forms.contains { !$0.isEmpty && data.range(of: $0) != nil }
     }
+}
+
+/// HOME, the XDG folders and TMPDIR of one program, in a private temporary folder (not the
+/// session's, which holds the target's log), removed at the end.
+final class PrivateFolders {
+    let root: String
+    /// The variables to give the program.
+    let environment: [String: String]
+
+    init() throws {
+        var template = Array((NSTemporaryDirectory() + "/stackboard-privacy-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw XSession.Failure(description: "mkdtemp failed") }
+        root = String(cString: made)
+        var env: [String: String] = [:]
+        for variable in PrivacyTests.folderVariables {
+            let dir = root + "/" + variable.lowercased()
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            env[variable] = dir
+        }
+        environment = env
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+}
+
+extension SoundFixture {
+    /// ALSA_CONFIG_PATH for a child that should click into this fixture.
+    var alsaConfigPath: String { environment["ALSA_CONFIG_PATH"] ?? "" }
 }
