@@ -38,7 +38,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # With recommends: the tests were validated that way (fonts, X server modules).
+  $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # de_DE.UTF-8 for the locale-separator tests.
