@@ -29,6 +29,7 @@ enum FuzzRunner {
 
         print("fuzz: seed \(seed), \(seconds) s, \(corpus.seeds[.layout]?.count ?? 0) layout seeds, "
               + "\(corpus.seeds[.config]?.count ?? 0) config seeds, hang time-out \(timeoutMs) ms")
+        fflush(nil) // the header now, not when the run ends
         let start = monotonicNanoseconds()
         let deadline = start + UInt64(seconds * 1e9)
         var next: UInt64 = 0
