@@ -50,16 +50,7 @@ extension EntryApp {
 
     /// A cairo context on the window's current back buffer.
     private func canvasContext() -> CairoContext? {
-        if let canvas, canvas.generation == window.bufferGeneration { return canvas.context }
-        canvas = nil
-        do {
-            let context = try CairoContext(surface: try CairoSurface(taking: window.retainedSurface()))
-            canvas = (window.bufferGeneration, context)
-            return context
-        } catch {
-            printError("stackboard: cannot paint the entry window: \(error)")
-            return nil
-        }
+        canvas.context(for: window, what: "the entry window")
     }
 
     /// Shows the alternates popup the state has open, above its key (moved into window pixels).

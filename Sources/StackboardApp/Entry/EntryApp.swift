@@ -23,7 +23,7 @@ final class EntryApp {
     let clicks: ClickSound
     let output: EntryOutput
     /// The drawing context on the window's back buffer, for one buffer generation.
-    var canvas: (generation: Int, context: CairoContext)?
+    var canvas = WindowCanvas()
     /// Keys to repaint before the next poll.
     var dirtyKeys: Set<Int> = []
     /// Repaint everything before the next poll.
@@ -181,7 +181,7 @@ final class EntryApp {
     }
 
     private func shutdown(_ status: Int32) -> Int32 {
-        canvas = nil
+        canvas.reset()
         _ = state.releaseAll()
         clicks.close()
         connection.flush()

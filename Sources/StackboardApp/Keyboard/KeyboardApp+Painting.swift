@@ -33,16 +33,7 @@ extension KeyboardApp {
 
     /// A cairo context on the window's current back buffer.
     private func canvasContext() -> CairoContext? {
-        if let canvas, canvas.generation == window.bufferGeneration { return canvas.context }
-        canvas = nil
-        do {
-            let context = try CairoContext(surface: try CairoSurface(taking: window.retainedSurface()))
-            canvas = (window.bufferGeneration, context)
-            return context
-        } catch {
-            printError("stackboard: cannot paint the keyboard: \(error)")
-            return nil
-        }
+        canvas.context(for: window, what: "the keyboard")
     }
 
     /// Shows the alternates popup the state has open, painted in its own window above the key.

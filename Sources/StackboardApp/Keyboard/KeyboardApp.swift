@@ -30,7 +30,7 @@ final class KeyboardApp {
     /// The last typing error reported (each distinct one is printed once in a row).
     var lastTypingError: InjectorError?
     /// The drawing context on the window's back buffer, for one buffer generation.
-    var canvas: (generation: Int, context: CairoContext)?
+    var canvas = WindowCanvas()
     /// Keys to repaint before the next poll.
     var dirtyKeys: Set<Int> = []
     /// Repaint everything before the next poll.
