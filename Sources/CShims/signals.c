@@ -21,10 +21,3 @@ int stackboard_signalfd_read(int fd) {
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 0;
     return -1;
 }
-
-void stackboard_signals_unblock(const int *signals, int count) {
-    sigset_t mask;
-    sigemptyset(&mask);
-    for (int i = 0; i < count; i++) sigaddset(&mask, signals[i]);
-    pthread_sigmask(SIG_UNBLOCK, &mask, NULL);
-}

@@ -9,7 +9,4 @@ int stackboard_signalfd_open(const int *signals, int count);
 
 /// Reads one pending signal from a signalfd: its number, or 0 when none is pending, -1 on error.
 int stackboard_signalfd_read(int fd);
-
-/// Unblocks the signals again (for a child between fork and exec, or after closing the fd).
-void stackboard_signals_unblock(const int *signals, int count);
 #endif

@@ -41,7 +41,9 @@ public final class SignalWatcher {
     }
 
     deinit {
+        // The signals stay blocked: the process is ending, and a second SIGTERM that came in
+        // during shutdown (already pending) would otherwise kill it with the default action
+        // the moment they were unblocked, turning a clean exit into status 143.
         close(fd)
-        Self.watched.withUnsafeBufferPointer { stackboard_signals_unblock($0.baseAddress, Int32($0.count)) }
     }
 }
