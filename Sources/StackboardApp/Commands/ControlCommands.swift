@@ -1,4 +1,5 @@
 import StackboardX11
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

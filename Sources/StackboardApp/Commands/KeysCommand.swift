@@ -33,7 +33,7 @@ enum KeysCommand {
                 throw UsageError("Option '--size' wants WxH with positive whole numbers, for example 1280x400, not '\(sizeText)'.")
             }
             let layout: Layout
-            do throws(LayoutError) { layout = try LayoutPreparation(shuffle: false).load(args.value("layout") ?? "qwerty") } catch {
+            do throws(LayoutError) { layout = try LayoutPreparation.forLocale(shuffle: false).load(args.value("layout") ?? "qwerty") } catch {
                 throw UsageError(error.description)
             }
             let layer = try LayoutPreparation.layer(args.value("layer"), of: layout)
@@ -63,7 +63,7 @@ enum KeysCommand {
     /// One JSON line per key of `geometry` (keys of `layer`).
     static func lines(layer: Layer, geometry: KeyboardGeometry) -> [String] {
         geometry.keys.map { placed in
-            var fields: [(String, JSONText.Value)] = [
+            var fields: [(String, JSONWriter.Value)] = [
                 ("layer", .string(layer.name)), ("index", .int(placed.index)),
                 ("label", .string(placed.key.label)), ("action", .string(placed.key.action.name)),
             ]
@@ -71,7 +71,7 @@ enum KeysCommand {
             if placed.key.style != .normal { fields.append(("style", .string(placed.key.style.rawValue))) }
             fields += [("x", .int(placed.frame.x)), ("y", .int(placed.frame.y)),
                        ("width", .int(placed.frame.width)), ("height", .int(placed.frame.height))]
-            return JSONText.object(fields)
+            return JSONWriter.object(fields)
         }
     }
 }

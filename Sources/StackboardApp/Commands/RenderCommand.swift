@@ -1,5 +1,6 @@
 import StackboardCore
 import StackboardRender
+import StackboardSystem
 
 /// `stackboard render`: paints a layout (or the entry window) to a PNG without any X server.
 enum RenderCommand {
@@ -34,7 +35,7 @@ enum RenderCommand {
             }
             let size = try parseSize(args.value("size") ?? "1280x400")
             let scale = try args.double("scale", in: 0.25...8) ?? 1
-            let preparation = LayoutPreparation(shuffle: args.flag("shuffle"))
+            let preparation = LayoutPreparation.forLocale(shuffle: args.flag("shuffle"))
             let layout: Layout
             do { layout = try preparation.load(args.value("layout") ?? "qwerty") } catch {
                 printError("stackboard: \(error.description)")

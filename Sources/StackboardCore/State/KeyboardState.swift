@@ -96,7 +96,7 @@ public struct KeyboardState: Sendable {
 
     func visual(ofKey index: Int, pressed: Set<Int>) -> KeyVisual {
         guard let key = key(at: index) else { return KeyVisual() }
-        var v = KeyVisual(pressed: pressed.contains(index))
+        var v = KeyVisual(pressed: pressed.contains(index), shifted: typesShifted(key))
         switch key.action {
         case .modifier(let m):
             let state = modifierState(m)
