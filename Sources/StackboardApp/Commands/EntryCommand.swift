@@ -11,7 +11,7 @@ enum EntryCommand {
         case .success(let made):
             // The window (and its back buffer's pixmap) must go while the display is still open:
             // the order in which Swift releases an object's properties is not defined.
-            let connection = made.connection
+            let connection = made.shell.connection
             var app: EntryApp? = made
             let status = app?.run() ?? 1
             app = nil

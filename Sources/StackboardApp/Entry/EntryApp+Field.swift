@@ -15,12 +15,12 @@ extension EntryApp: FieldHost, KeypadOverlay {
         options.noField ? nil : EntryLayout.split(size: window.size).field
     }
 
-    func handle(_ event: WindowEvent) {
+    func handle(_ event: WindowEvent, now: Double) {
         switch event {
         case .input(let input):
             route(input)
         case .resized(let size):
-            runtime.setFrame(Self.keypadRect(in: size, field: !options.noField), now: MonotonicClock.now())
+            runtime.setFrame(Self.keypadRect(in: size, field: !options.noField), now: now)
         case .closeRequested:
             runtime.cancelField() // the window manager's close button, or the embedder destroyed the plug
         case .shown, .hidden, .control:
@@ -99,10 +99,10 @@ extension EntryApp: FieldHost, KeypadOverlay {
         case .done:
             finished = true
             output.result(session)
-            loop.stop(0)
+            shell.loop.stop(0)
         case .cancel:
             finished = true
-            loop.stop(1)
+            shell.loop.stop(1)
         case .edit, .cursor:
             break
         }

@@ -8,20 +8,15 @@ import StackboardX11
 @preconcurrency import Glibc
 #endif
 
-/// The running keyboard's X side: the connection, the window, touch input, the injector, the
-/// control channel and the signals, served by the one poll loop. It routes every X event to
-/// whoever it belongs to and hands the rest to the `KeyboardController`, which decides.
-final class KeyboardApp: LoopSource {
-    let connection: XConnection
-    let window: KeyboardWindow
-    let touch: TouchInput?
+/// The running keyboard's X side: the window shell (connection, window, touch, signals,
+/// clicks, loop), the injector and the control channel. It routes the X events that are the
+/// injector's or the channel's and hands the rest to the `KeyboardController`, which decides.
+final class KeyboardApp: WindowShellClient {
+    let shell: WindowShell
     let injector: Injector
     /// Commands from other `stackboard` processes; the keyboard's state and layout published.
     let channel: ControlChannel
-    let signals: SignalWatcher
-    let clicks: ClickSound
     let controller: KeyboardController
-    let loop = EventLoop()
     let hidden: Bool
     /// Whether the injector has given everything back (it must, before the connection closes).
     private var injectorDone = false
@@ -39,14 +34,13 @@ final class KeyboardApp: LoopSource {
 
     private init(options: KeyboardOptions, configFile: String) throws(ExitStatus) {
         // First, before any thread exists (the click player's inherits the blocked signals).
-        signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
+        let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
         let preparation = LayoutPreparation.forLocale()
         let layouts = try Self.loadLayouts(options.layouts, preparation: preparation, configFile: configFile)
         guard let first = layouts.current else { throw ExitStatus(2) }
         let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
         let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: theme, scale: options.scale) }
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
-        self.connection = connection
         do {
             channel = try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
         } catch .alreadyRunning(let window, let display) {
@@ -62,30 +56,28 @@ final class KeyboardApp: LoopSource {
         let window = try startupStep(exit: 1) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)
         }
-        self.window = window
-        touch = try? TouchInput(display: connection.display, window: window.windowID)
         let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
         self.injector = injector
         let config = options.keyboardConfig(decimalSeparator: preparation.decimalSeparator)
-        window.setHoverTracking(config.dwell != nil)
-        touch?.selectPointerEvents(config.dwell != nil) // hover must not see the pointer jump to each finger
         if config.scan != nil {
             // Without its switch the keyboard still works with the pointer: say so and go on.
             do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
         }
         // `--print | head -1` must not kill the keyboard before it releases what it holds.
         signal(SIGPIPE, SIG_IGN)
-        clicks = startClicks(options.sound)
+        shell = WindowShell(connection: connection, window: window, signals: signals, sound: options.sound)
+        shell.setHoverTracking(config.dwell != nil)
         let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
-        runtime.click = { [clicks] kind in clicks.play(kind) }
+        runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
         controller = KeyboardController(runtime: runtime, layouts: layouts, window: window, typer: injector, publisher: channel,
                                         load: { (name: String) throws(LayoutError) -> Layout in try preparation.load(name) },
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
         hidden = options.hidden
-        let loop = self.loop
+        let loop = shell.loop
         controller.stop = { loop.stop($0) }
         signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
+        shell.client = self
     }
 
     /// Shows the keyboard (unless `--hidden`) and runs until a signal, a quit or close request
@@ -93,69 +85,45 @@ final class KeyboardApp: LoopSource {
     func run() -> Int32 {
         controller.runtime.repaint(now: MonotonicClock.now())
         controller.start(hidden: hidden, now: MonotonicClock.now())
-        loop.add(self)
-        loop.add(signals)
-        let end = loop.run()
-        loop.remove(self) // the loop holds its sources: let the app go when it is done
-        if connection.isLost { return connectionLost() }
+        let end = shell.run()
+        if shell.connection.isLost { return connectionLost() }
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
             return shutdown(1)
         }
-        if case .stopped(let status) = end { return shutdown(status) }
-        return shutdown(1)
+        return shutdown(shell.loop.exitStatus ?? 1)
     }
 
-    // MARK: LoopSource
+    // MARK: WindowShellClient
 
-    var pollRequests: [PollRequest] { [PollRequest(fd: connection.fileDescriptor)] }
+    func route(_ event: XEventPointer, now: Double) -> [WindowEvent]? {
+        if injector.handle(xEvent: event) { return [] }
+        if let command = channel.handle(event: event) { return [.control(command)] }
+        return nil
+    }
+
+    func handle(_ event: WindowEvent, now: Double) {
+        controller.handle(event, now: now)
+    }
+
+    func advance(to now: Double) {
+        if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
+        controller.runtime.advance(to: now)
+        controller.runtime.repaint(now: now)
+    }
 
     var nextDeadline: Double? {
-        [controller.runtime.nextDeadline, window.nextDeadline, injector.nextDeadline, touch?.nextDeadline].compactMap { $0 }.min()
-    }
-
-    /// Routes the queued X events, then does what is due and repaints.
-    func dispatch(now: Double) {
-        let events = window.nextEvents { event in
-            if injector.handle(xEvent: event) { return [] }
-            if let command = channel.handle(event: event) { return [.control(command)] }
-            if let touch, let inputs = touch.translate(event, now: now) { return inputs.map { .input($0) } }
-            return nil
-        }
-        for event in events {
-            if event == .hidden, let touch { for input in touch.cancelAll() { controller.handle(.input(input), now: now) } }
-            controller.handle(event, now: MonotonicClock.now())
-        }
-        if connection.isLost { return loop.stop(1) }
-        let later = MonotonicClock.now()
-        window.advance(to: later)
-        for input in touch?.expire(now: later) ?? [] { controller.handle(.input(input), now: later) }
-        if let due = injector.nextDeadline, due <= later { injector.expireIdle(now: later) }
-        controller.runtime.advance(to: later)
-        controller.runtime.repaint(now: later)
-        reportXErrors()
-        if connection.isLost { loop.stop(1) }
-    }
-
-    /// Flushes, and catches events that came in with the replies to our own requests.
-    func prepareToWait() -> Bool {
-        connection.queuedEvents() > 0
+        [controller.runtime.nextDeadline, injector.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: Ending
-
-    private func reportXErrors() {
-        let (errors, dropped) = connection.takeErrors()
-        for error in errors { printError("stackboard: \(error.description)") }
-        if dropped > 0 { printError("stackboard: \(dropped) more X errors") }
-    }
 
     private func connectionLost() -> Int32 {
         controller.runtime.releaseAll(now: MonotonicClock.now())
         injector.shutdown() // nothing reaches a server that is gone; this only settles its books
         injectorDone = true
-        clicks.close()
-        printError("stackboard: lost the connection to the X server '\(connection.name)'; exiting")
+        shell.clicks.close()
+        printError("stackboard: lost the connection to the X server '\(shell.connection.name)'; exiting")
         return 1
     }
 
@@ -164,14 +132,14 @@ final class KeyboardApp: LoopSource {
         controller.runtime.releaseAll(now: MonotonicClock.now())
         injector.shutdown()
         injectorDone = true
-        clicks.close()
-        connection.flush()
+        shell.clicks.close()
+        shell.connection.flush()
         return status
     }
 
     deinit {
         // The injector borrows the connection: it must be done before the connection can close.
-        if !injectorDone, !connection.isLost { injector.shutdown() }
+        if !injectorDone, !shell.connection.isLost { injector.shutdown() }
         controller.runtime.dropCanvas()
     }
 
