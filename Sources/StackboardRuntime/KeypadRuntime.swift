@@ -114,7 +114,10 @@ public final class KeypadRuntime {
 
     /// A pointer event in surface pixels (moved into the keypad's own).
     public func handle(_ input: InputEvent, now: Double) {
-        perform(state.handle(input.offset(by: Point(x: -frame.x, y: -frame.y)), now: now), now: now)
+        // The key goes out first; what to repaint is worked out after.
+        let (effects, pending) = state.handleDeferringRedraws(input.offset(by: Point(x: -frame.x, y: -frame.y)), now: now)
+        perform(effects, now: now)
+        perform(state.redraws(since: pending), now: now)
     }
 
     /// Does what is due at `now`.
