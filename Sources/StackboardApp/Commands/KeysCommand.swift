@@ -33,7 +33,7 @@ enum KeysCommand {
                 throw UsageError("Option '--size' wants WxH with positive whole numbers, for example 1280x400, not '\(sizeText)'.")
             }
             let layout: Layout
-            do throws(LayoutError) { layout = try LayoutPreparation.forLocale(shuffle: false).load(args.value("layout") ?? "qwerty") } catch {
+            do throws(LayoutError) { layout = try LayoutPreparation.forLocale(shuffle: false, suggestions: args.flag("entry") ? 0 : LayoutPreparation.defaultSuggestionSlots).load(args.value("layout") ?? "qwerty") } catch {
                 throw UsageError(error.description)
             }
             let layer = try LayoutPreparation.layer(args.value("layer"), of: layout)
@@ -68,6 +68,7 @@ enum KeysCommand {
                 ("label", .string(placed.key.label)), ("action", .string(placed.key.action.name)),
             ]
             if case .text(let text) = placed.key.action { fields.append(("text", .string(text))) }
+            if case .suggestion(let slot) = placed.key.action { fields.append(("slot", .int(slot))) }
             if placed.key.style != .normal { fields.append(("style", .string(placed.key.style.rawValue))) }
             fields += [("x", .int(placed.frame.x)), ("y", .int(placed.frame.y)),
                        ("width", .int(placed.frame.width)), ("height", .int(placed.frame.height))]

@@ -35,7 +35,8 @@ enum RenderCommand {
             }
             let size = try parseSize(args.value("size") ?? "1280x400")
             let scale = try args.double("scale", in: 0.25...8) ?? 1
-            let preparation = LayoutPreparation.forLocale(shuffle: args.flag("shuffle"))
+            let preparation = LayoutPreparation.forLocale(shuffle: args.flag("shuffle"),
+                                                          suggestions: args.flag("entry") ? 0 : LayoutPreparation.defaultSuggestionSlots)
             let layout: Layout
             do { layout = try preparation.load(args.value("layout") ?? "qwerty") } catch {
                 printError("stackboard: \(error.description)")
