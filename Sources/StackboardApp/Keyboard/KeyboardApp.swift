@@ -17,7 +17,11 @@ final class KeyboardApp: WindowShellClient {
     /// Commands from other `stackboard` processes; the keyboard's state and layout published.
     let channel: ControlChannel
     let controller: KeyboardController
+    /// Clicks elsewhere, physical keys, window changes: the word context starts again.
+    let context: ContextWatcher?
     let hidden: Bool
+    /// Presses seen on the whole display, and on the keyboard, in this batch of events.
+    private var presses = (anywhere: 0, here: 0)
     /// Whether the injector has given everything back (it must, before the connection closes).
     private var injectorDone = false
 
@@ -73,6 +77,7 @@ final class KeyboardApp: WindowShellClient {
                                         load: { (name: String) throws(LayoutError) -> Layout in try preparation.load(name) },
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
+        context = try? ContextWatcher(connection: connection)
         hidden = options.hidden
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
@@ -99,14 +104,29 @@ final class KeyboardApp: WindowShellClient {
     func route(_ event: XEventPointer, now: Double) -> [WindowEvent]? {
         if injector.handle(xEvent: event) { return [] }
         if let command = channel.handle(event: event) { return [.control(command)] }
+        if let (news, consumed) = context?.take(event) {
+            switch news {
+            case .pointerPressed?: presses.anywhere += 1
+            case .activeWindowChanged?, .physicalKey?: controller.contextChanged()
+            case nil: break
+            }
+            if consumed { return [] }
+        }
         return nil
     }
 
     func handle(_ event: WindowEvent, now: Double) {
+        switch event {
+        case .input(.press), .input(.switchPress): presses.here += 1
+        default: break
+        }
         controller.handle(event, now: now)
     }
 
     func advance(to now: Double) {
+        // A press somewhere that was not one of ours: a click or tap outside the keyboard.
+        if presses.anywhere > presses.here { controller.contextChanged() }
+        presses = (0, 0)
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)

@@ -101,6 +101,14 @@ final class KeyboardController: TypingHost {
         }
     }
 
+    /// The caret moved somewhere the keyboard cannot follow (another window, a click outside,
+    /// a physical key): the word being typed is over.
+    func contextChanged() {
+        guard let words = runtime.words else { return }
+        words.contextLost()
+        runtime.refreshSuggestions()
+    }
+
     // MARK: What the keys ask for
 
     func keypad(_ keypad: KeypadRuntime, perform request: TypingRequest) {
