@@ -20,6 +20,9 @@ let package = Package(
                        providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        // D-Bus through sd-bus (libsystemd): the session bus and the accessibility bus.
+        .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
         // What Swift cannot write itself (variadic C callbacks).
         .target(name: "CShims", dependencies: ["CALSA"]),
         // A cairo surface on an X drawable, behind a header with no X11 or cairo types
@@ -31,6 +34,8 @@ let package = Package(
             "StackboardCore", "StackboardRender", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
         ]),
         .target(name: "StackboardSound", dependencies: ["StackboardCore", "CALSA", "CShims"]),
+        // D-Bus connections, AT-SPI focus tracking and the control service, as poll-loop sources.
+        .target(name: "StackboardBus", dependencies: ["StackboardCore", "CSDBus"]),
         .target(name: "StackboardKit", dependencies: ["StackboardCore", "StackboardRender", "StackboardX11"]),
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit", "CShims",
@@ -41,9 +46,14 @@ let package = Package(
                           dependencies: ["StackboardCore", "StackboardRender", "CX11", "CXlibCairo", "CCairoPango"],
                           path: "Benchmarks/StackboardBench"),
 
+        // `make bench`'s auto-show figures: focus -> decision latency and idle wake-ups.
+        .executableTarget(name: "stackboard-autoshow-bench", dependencies: ["StackboardCore", "StackboardBus"],
+                          path: "Benchmarks/AutoShowBench"),
+
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
+        .testTarget(name: "StackboardBusTests", dependencies: ["StackboardCore", "StackboardBus"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
                     exclude: ["Golden"]),
-        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11"]),
+        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11", "StackboardBus"]),
     ]
 )
