@@ -49,6 +49,8 @@ public final class FocusTracker {
     var backoff: Backoff
     /// The session bus, only while asking it where the accessibility bus is.
     var session: BusConnection?
+    /// Questions to the session bus not answered yet; it is closed when none is left.
+    var sessionQuestions = 0
     var a11y: BusConnection?
     var slots: [BusSlot] = []
     var retryAt: Double? = 0 // the first service() connects
@@ -87,7 +89,10 @@ public final class FocusTracker {
 
     /// Connects when due, reads the buses and returns what happened since the last call.
     public func service(now: Double) -> [FocusEvent] {
-        if a11y == nil, session == nil, let due = retryAt, due <= now { connect(now: now) }
+        if a11y == nil, let due = retryAt, due <= now {
+            session = nil
+            connect(now: now)
+        }
         if let s = session, !s.process() {
             session = nil
             if a11y == nil { fail("lost the session bus while looking for the accessibility bus", now: now) }
@@ -118,6 +123,7 @@ public final class FocusTracker {
             return fail("\(error.description)", now: now)
         }
         session = s
+        sessionQuestions = toldAboutToolkits ? 1 : 2
         do {
             try s.call(destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.a11y.Bus",
                        member: "GetAddress", timeout: 10) { [weak self] reply in
@@ -148,12 +154,17 @@ public final class FocusTracker {
             fail("the session bus has no accessibility bus (\(error.description)); install at-spi2-core, "
                  + "whose at-spi-bus-launcher provides org.a11y.Bus", now: now)
         }
-        if toldAboutToolkits { session = nil }
+        sessionAnswered()
+    }
+
+    private func sessionAnswered() {
+        sessionQuestions -= 1
+        if sessionQuestions <= 0 { session = nil }
     }
 
     private func statusArrived(_ reply: BusConnection.Reply) {
         toldAboutToolkits = true
-        if a11y != nil { session = nil }
+        sessionAnswered()
         guard case .success(let values) = reply, values.first?.bool == false else { return }
         queue.append(.notice("auto-show: toolkit accessibility is off (org.a11y.Status.IsEnabled is false): GTK 3 "
             + "applications are followed anyway; Chromium and Chromium-based applications (Electron) need "

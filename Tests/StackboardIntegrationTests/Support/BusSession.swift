@@ -13,16 +13,29 @@ final class BusSession: @unchecked Sendable {
     private(set) var daemon: Child
     private(set) var launcher: Child?
 
+    private let activation: Bool
+
     /// Starts the session bus (and the accessibility bus launcher unless `accessibility` is false).
-    init(x: XSession, accessibility: Bool = true) throws {
+    /// Without `activation` the bus starts no services (no at-spi-bus-launcher on demand).
+    init(x: XSession, accessibility: Bool = true, activation: Bool = true) throws {
         self.x = x
+        self.activation = activation
         address = "unix:path=\(x.dir)/bus"
-        daemon = try BusSession.startDaemon(x: x, address: address)
+        daemon = try BusSession.startDaemon(x: x, address: address, activation: activation)
         if accessibility { try startAccessibility() }
     }
 
-    private static func startDaemon(x: XSession, address: String) throws -> Child {
-        let d = try x.spawn("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(address)", "--print-address=1"])
+    private static func startDaemon(x: XSession, address: String, activation: Bool) throws -> Child {
+        var config = ["--session"]
+        if !activation {
+            let file = x.dir + "/session-no-activation.conf"
+            let xml = "<busconfig><type>session</type><listen>unix:tmpdir=/tmp</listen><auth>EXTERNAL</auth>"
+                + "<policy context=\"default\"><allow send_destination=\"*\" eavesdrop=\"true\"/>"
+                + "<allow eavesdrop=\"true\"/><allow own=\"*\"/></policy></busconfig>"
+            try xml.write(toFile: file, atomically: true, encoding: .utf8)
+            config = ["--config-file=\(file)"]
+        }
+        let d = try x.spawn("dbus-daemon", config + ["--nofork", "--nopidfile", "--address=\(address)", "--print-address=1"])
         try x.waitUntil(timeout: 20, "dbus-daemon on \(address): \(d.stderr.suffix(300))") {
             d.stdout.contains("unix:")
         }
@@ -73,6 +86,6 @@ final class BusSession: @unchecked Sendable {
     /// Starts a new session bus daemon on the same address.
     func restartDaemon() throws {
         unlink(String(address.dropFirst("unix:path=".count)))
-        daemon = try BusSession.startDaemon(x: x, address: address)
+        daemon = try BusSession.startDaemon(x: x, address: address, activation: activation)
     }
 }
