@@ -1,6 +1,7 @@
 import Foundation
 import StackboardBus
 import StackboardCore
+import StackboardX11
 import Testing
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -102,5 +103,18 @@ import Testing
                                    env: bus.environment)
         #expect(loop.run(timeout: 20) { loop.requests.last?.command == .show && show.poll() != nil })
         #expect(show.poll() == 0, "\(show.stderr)")
+    }
+}
+
+/// The root window property at-spi-bus-launcher publishes, read through the keyboard's X connection.
+@Suite struct AccessibilityBusPropertyTests {
+    @Test func theLaunchersRootPropertyNamesTheBusTheSessionBusNames() throws {
+        let x = try XSession(wm: .none)
+        defer { x.close() }
+        let connection = try XConnection(displayName: x.display)
+        #expect(connection.accessibilityBusAddress() == nil)
+        let bus = try BusSession(x: x)
+        let fromSession = try #require(bus.accessibilityAddress())
+        #expect(connection.accessibilityBusAddress() == fromSession)
     }
 }
