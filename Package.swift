@@ -22,6 +22,9 @@ let package = Package(
                        providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        // D-Bus through sd-bus (libsystemd): the session bus and the accessibility bus.
+        .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
         // What Swift cannot write itself (variadic C callbacks).
         .target(name: "CShims", dependencies: ["CALSA"]),
         // A cairo surface on an X drawable, behind a header with no X11 or cairo types
@@ -40,6 +43,8 @@ let package = Package(
         .target(name: "StackboardKit", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardRuntime", "StackboardSystem",
         ]),
+        // D-Bus connections, AT-SPI focus tracking and the control service, as poll-loop sources.
+        .target(name: "StackboardBus", dependencies: ["StackboardCore", "CSDBus"]),
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit",
             "StackboardRuntime", "StackboardSystem",
@@ -50,12 +55,17 @@ let package = Package(
                           dependencies: ["StackboardCore", "StackboardRender", "CX11", "CXlibCairo", "CCairoPango"],
                           path: "Benchmarks/StackboardBench"),
 
+        // `make bench`'s auto-show figures: focus -> decision latency and idle wake-ups.
+        .executableTarget(name: "stackboard-autoshow-bench", dependencies: ["StackboardCore", "StackboardBus"],
+                          path: "Benchmarks/AutoShowBench"),
+
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
+        .testTarget(name: "StackboardBusTests", dependencies: ["StackboardCore", "StackboardBus"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
                     exclude: ["Golden"]),
         .testTarget(name: "StackboardAppTests", dependencies: [
             "StackboardApp", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardX11",
         ]),
-        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11"]),
+        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11", "StackboardBus"]),
     ]
 )
