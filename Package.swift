@@ -44,7 +44,7 @@ let package = Package(
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardRuntime", "StackboardSystem",
         ]),
         // D-Bus connections, AT-SPI focus tracking and the control service, as poll-loop sources.
-        .target(name: "StackboardBus", dependencies: ["StackboardCore", "CSDBus"]),
+        .target(name: "StackboardBus", dependencies: ["StackboardCore", "StackboardSystem", "CSDBus"]),
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit",
             "StackboardRuntime", "StackboardSystem",

@@ -50,9 +50,7 @@ public final class ContextWatcher {
             var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
             _ = XISelectEvents(display, root, &mask, 1)
         }
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(display, root, &attributes)
-        XSelectInput(display, root, attributes.your_event_mask | PropertyChangeMask)
+        connection.selectRootEvents(PropertyChangeMask)
     }
 
     /// Looks at one event. A raw event is the watcher's own: its news (often none) and the event
