@@ -44,6 +44,9 @@ let package = Package(
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
                     exclude: ["Golden"]),
+        // The command line, config.json and the settings table, without a display.
+        .testTarget(name: "StackboardAppTests",
+                    dependencies: ["StackboardApp", "StackboardCore", "StackboardRender", "StackboardSound"]),
         .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11"]),
     ]
 )

@@ -56,6 +56,15 @@ public enum SettingKind: Equatable, Sendable {
         }
     }
 
+    /// The names a choice or a list of names takes (nil for other kinds and free lists).
+    public var names: [String]? {
+        switch self {
+        case .choice(let names): return names
+        case .names(let choices): return choices
+        default: return nil
+        }
+    }
+
     /// The placeholder of the option's value in help when the setting names none.
     var placeholder: String {
         switch self {

@@ -18,16 +18,18 @@ public enum SettingsHelp {
         return spec.placeholder.isEmpty ? "--\(flag)" : "--\(flag) \(spec.placeholder)"
     }
 
-    /// The range and default of `setting` for `command` in words: `100 to 5000 ms, default 500`.
+    /// The range (or the names, when the placeholder does not list them) and the default of
+    /// `setting` for `command` in words: `100 to 5000 ms, default 500`.
     public static func limits(of setting: Setting, for command: CommandName) -> String? {
         let spec = setting.spec
         var parts: [String] = []
         if let range = spec.kind.rangeText { parts.append(range + (spec.unit.map { " \($0)" } ?? "")) }
+        if let names = spec.kind.names, !spec.placeholder.contains("|") { parts.append(names.joined(separator: ", ")) }
         if let value = spec.defaultDescription(for: command) {
             let plain = spec.notes[command] == nil && (spec.commandDefaults[command] != nil || spec.defaultText == nil)
             parts.append((plain ? "default " : "default: ") + (spec.kind.rangeText == nil ? value : value.replacingUnit(spec.unit)))
         }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        return parts.isEmpty ? nil : parts.joined(separator: spec.kind.names == nil ? ", " : "; ")
     }
 
     private static func entry(for setting: Setting, command: CommandName) -> String? {

@@ -76,7 +76,7 @@ extension Setting {
                         "a dock on that edge that reserves its space (struts); none floats", for: [.keyboard])
         case .theme:
             SettingSpec(flag: "theme", key: "theme", .choice(BuiltInThemes.names), defaultText: "the layout's choice, or light",
-                        placeholder: "NAME", example: "dark", "the colours: \(BuiltInThemes.names.joined(separator: ", "))",
+                        placeholder: "NAME", example: "dark", "the colours",
                         for: [.keyboard, .entry, .render])
         case .scale:
             SettingSpec(flag: "scale", key: "scale", .double(0.25...4), default: .double(1),
@@ -123,7 +123,7 @@ extension Setting {
                         expected: "an ALSA PCM name like default or plughw:0", "the ALSA device for clicks",
                         for: [.keyboard, .entry, .soundCheck])
         case .device:
-            SettingSpec(flag: "device", .name, defaultText: "default", placeholder: "PCM",
+            SettingSpec(flag: "device", .name, defaultText: "ALSA's default", placeholder: "PCM",
                         expected: "an ALSA PCM name like default or plughw:0", "the same as --sound-device", for: [.soundCheck])
         case .count:
             SettingSpec(flag: "count", .int(1...100_000), default: .int(3), "how many clicks", for: [.soundCheck])
