@@ -98,10 +98,10 @@ struct KeyboardOptions {
     private static func layouts(_ values: SettingValues) -> ([LayoutChoice], String?) {
         let commandList = values.commandLine[.layouts]?.names
         var list = commandList.map { $0.map { LayoutChoice(name: $0) } }
-            ?? (values.config[.layouts]?.names ?? []).map { LayoutChoice(name: $0, configKey: "layouts") }
+            ?? (values.config[.layouts]?.names ?? []).map { LayoutChoice(name: $0, configKey: Setting.layouts.spec.key) }
         let requested = values.commandLine[.layout]?.string ?? commandList?.first
         let first = requested.map { LayoutChoice(name: $0) }
-            ?? values.config[.layout]?.string.map { LayoutChoice(name: $0, configKey: "layout") }
+            ?? values.config[.layout]?.string.map { LayoutChoice(name: $0, configKey: Setting.layout.spec.key) }
             ?? list.first ?? LayoutChoice(name: defaultLayout)
         if let at = list.firstIndex(where: { $0.name == first.name }) {
             list = Array(list[at...] + list[..<at])
