@@ -10,6 +10,8 @@ let package = Package(
     targets: [
         // Pure Swift: model, layout engine, hit testing, state machine, text buffer.
         .target(name: "StackboardCore"),
+        // The process's plumbing: the one clock, the one poll loop, signals, stdin/files, stderr.
+        .target(name: "StackboardSystem", dependencies: ["CShims"]),
 
         // C libraries, one thin module each.
         .systemLibrary(name: "CX11", pkgConfig: "x11 xtst xi",
@@ -28,12 +30,19 @@ let package = Package(
 
         .target(name: "StackboardRender", dependencies: ["StackboardCore", "CCairoPango"]),
         .target(name: "StackboardX11", dependencies: [
-            "StackboardCore", "StackboardRender", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
+            "StackboardCore", "StackboardRender", "StackboardSystem", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
         ]),
-        .target(name: "StackboardSound", dependencies: ["StackboardCore", "CALSA", "CShims"]),
-        .target(name: "StackboardKit", dependencies: ["StackboardCore", "StackboardRender", "StackboardX11"]),
+        .target(name: "StackboardSound", dependencies: ["StackboardCore", "StackboardSystem", "CALSA", "CShims"]),
+        // One keypad at work (state, painting, popup, clicks, timers, effects), for every host.
+        .target(name: "StackboardRuntime", dependencies: [
+            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSystem",
+        ]),
+        .target(name: "StackboardKit", dependencies: [
+            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardRuntime", "StackboardSystem",
+        ]),
         .target(name: "StackboardApp", dependencies: [
-            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit", "CShims",
+            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit",
+            "StackboardRuntime", "StackboardSystem",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.
@@ -44,9 +53,10 @@ let package = Package(
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
                     exclude: ["Golden"]),
-        // The command line, config.json and the settings table, without a display.
-        .testTarget(name: "StackboardAppTests",
-                    dependencies: ["StackboardApp", "StackboardCore", "StackboardRender", "StackboardSound"]),
+        // The command line, config.json and the settings table, the runtime's roles on fakes; no display.
+        .testTarget(name: "StackboardAppTests", dependencies: [
+            "StackboardApp", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardSound", "StackboardX11",
+        ]),
         .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11"]),
     ]
 )

@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import StackboardCore
+import StackboardSystem
 
 /// `stackboard check FILE...`: validates layout files with the loader the keyboard uses.
 enum CheckCommand {

@@ -1,5 +1,6 @@
 import StackboardCore
 import StackboardX11
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

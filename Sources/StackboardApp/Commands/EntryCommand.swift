@@ -1,3 +1,5 @@
+import StackboardSystem
+
 /// `stackboard entry`: a text field above a keypad, for scripts and host applications.
 enum EntryCommand {
     static let command = Command(name: "entry", summary: "ask for a text with a keypad and print it (scripts, XEmbed hosts)") { words in
@@ -16,7 +18,7 @@ enum EntryCommand {
         case .success(let made):
             // The window (and its back buffer's pixmap) must go while the display is still open:
             // the order in which Swift releases an object's properties is not defined.
-            let connection = made.connection
+            let connection = made.shell.connection
             var app: EntryApp? = made
             let status = app?.run() ?? 1
             app = nil

@@ -33,7 +33,7 @@ enum KeysCommand {
             }
             let layout: Layout
             do throws(LayoutError) {
-                layout = try LayoutPreparation(shuffle: false).load(values.string(.layout) ?? KeyboardOptions.defaultLayout)
+                layout = try LayoutPreparation.forLocale(shuffle: false).load(values.string(.layout) ?? KeyboardOptions.defaultLayout)
             } catch {
                 throw UsageError(error.description)
             }
@@ -64,7 +64,7 @@ enum KeysCommand {
     /// One JSON line per key of `geometry` (keys of `layer`).
     static func lines(layer: Layer, geometry: KeyboardGeometry) -> [String] {
         geometry.keys.map { placed in
-            var fields: [(String, JSONText.Value)] = [
+            var fields: [(String, JSONWriter.Value)] = [
                 ("layer", .string(layer.name)), ("index", .int(placed.index)),
                 ("label", .string(placed.key.label)), ("action", .string(placed.key.action.name)),
             ]
@@ -72,7 +72,7 @@ enum KeysCommand {
             if placed.key.style != .normal { fields.append(("style", .string(placed.key.style.rawValue))) }
             fields += [("x", .int(placed.frame.x)), ("y", .int(placed.frame.y)),
                        ("width", .int(placed.frame.width)), ("height", .int(placed.frame.height))]
-            return JSONText.object(fields)
+            return JSONWriter.object(fields)
         }
     }
 }

@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 
 /// `stackboard layouts`: one line per available layout: name, where it comes from, description.
 enum LayoutsCommand {

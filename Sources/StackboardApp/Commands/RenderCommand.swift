@@ -1,5 +1,6 @@
 import StackboardCore
 import StackboardRender
+import StackboardSystem
 
 /// `stackboard render`: paints a layout (or the entry window) to a PNG without any X server.
 enum RenderCommand {
@@ -32,7 +33,7 @@ enum RenderCommand {
                 throw UsageError("'stackboard render' needs --output FILE.png, for example 'stackboard render --layout pin --output pin.png'.")
             }
             guard let size = values.size(.size) else { throw UsageError("'stackboard render' needs --size WxH.") }
-            let preparation = LayoutPreparation(shuffle: values.bool(.shuffle))
+            let preparation = LayoutPreparation.forLocale(shuffle: values.bool(.shuffle))
             let layout: Layout
             do { layout = try preparation.load(values.string(.layout) ?? KeyboardOptions.defaultLayout) } catch {
                 printError("stackboard: \(error.description)")

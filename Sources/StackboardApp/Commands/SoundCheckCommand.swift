@@ -1,5 +1,6 @@
 import StackboardCore
 import StackboardSound
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

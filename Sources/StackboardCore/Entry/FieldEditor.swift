@@ -1,5 +1,3 @@
-import StackboardCore
-
 /// The text a keypad edits, and the rejected-input cue: an `EntrySession` plus the time until
 /// which the field flashes. `stackboard entry` and `Keypad` both edit through it, so the field
 /// rules, Morse and multipliers behave the same in both.

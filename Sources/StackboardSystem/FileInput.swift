@@ -4,9 +4,9 @@
 
 /// Reads whole files and standard input with the C library (no Foundation, which would pull
 /// ICU's 30 MB data table into the static binary).
-enum FileInput {
+public enum FileInput {
     /// The bytes of `path` (`-`: standard input), at most `limit` bytes; nil when unreadable.
-    static func read(_ path: String, limit: Int = 64 << 20) -> [UInt8]? {
+    public static func read(_ path: String, limit: Int = 64 << 20) -> [UInt8]? {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { if fd != STDIN_FILENO { close(fd) } }
@@ -22,7 +22,7 @@ enum FileInput {
     }
 
     /// The UTF-8 text of `path` (`-`: standard input); nil when unreadable or not valid UTF-8.
-    static func text(_ path: String) -> String? {
+    public static func text(_ path: String) -> String? {
         guard let bytes = read(path) else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }

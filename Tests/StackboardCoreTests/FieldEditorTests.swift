@@ -1,10 +1,9 @@
 import StackboardCore
-import StackboardKit
 import Testing
 
-/// StackboardKit's `FieldEditor` (pure: time passed by hand): the flash of refused input and
+/// The core's `FieldEditor` (pure: time passed by hand): the flash of refused input and
 /// the host's veto on inserts.
-@Suite struct EntryFieldEditorTests {
+@Suite struct FieldEditorTests {
     private func editor(_ rules: FieldRules = FieldRules(maxLength: 3, allow: .digits)) -> FieldEditor {
         FieldEditor(session: EntrySession(rules: rules))
     }

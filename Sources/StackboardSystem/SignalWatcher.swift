@@ -6,11 +6,14 @@ import CShims
 /// Turns SIGTERM, SIGINT, SIGHUP, SIGUSR1 and SIGUSR2 into readable events on a file
 /// descriptor (a signalfd), so the `poll` loop handles them like X events: no handler runs
 /// in signal context and nothing global is touched. Create it before starting any thread.
-public final class SignalWatcher {
+/// As a loop source it hands each signal to `onSignal`.
+public final class SignalWatcher: LoopSource {
     /// The signals it watches.
     public static let watched: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
     /// The descriptor to poll for POLLIN.
     public let fd: Int32
+    /// Told about each signal, in order, when the loop dispatches the watcher.
+    public var onSignal: ((Int32) -> Void)?
 
     /// An error that says what went wrong.
     public struct SetupError: Error, CustomStringConvertible {
@@ -38,6 +41,17 @@ public final class SignalWatcher {
         var out: [Int32] = []
         while let s = next() { out.append(s) }
         return out
+    }
+
+    /// The signalfd.
+    public var pollRequests: [PollRequest] { [PollRequest(fd: fd)] }
+
+    /// Signals come only as input.
+    public var nextDeadline: Double? { nil }
+
+    /// Hands every pending signal to `onSignal`.
+    public func dispatch(now: Double) {
+        for signal in drain() { onSignal?(signal) }
     }
 
     deinit {
