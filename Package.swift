@@ -63,8 +63,9 @@ let package = Package(
         .testTarget(name: "StackboardBusTests", dependencies: ["StackboardCore", "StackboardBus"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
                     exclude: ["Golden"]),
+        // The command line, config.json and the settings table, the runtime's roles on fakes; no display.
         .testTarget(name: "StackboardAppTests", dependencies: [
-            "StackboardApp", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardX11",
+            "StackboardApp", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardSound", "StackboardX11",
         ]),
         .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11", "StackboardBus"]),
     ]

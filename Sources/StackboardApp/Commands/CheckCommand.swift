@@ -23,11 +23,11 @@ enum CheckCommand {
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments
         do {
-            arguments = try Arguments(words, spec: OptionSpec(flags: ["help"]))
+            arguments = try Arguments(words, command: .check)
         } catch {
             return fail(error)
         }
-        if arguments.flag("help") { print(help); return 0 }
+        if arguments.help { print(help); return 0 }
         guard !arguments.positional.isEmpty else {
             return fail(UsageError("'stackboard check' needs at least one layout file, for example 'stackboard check my-layout.json'."))
         }

@@ -15,17 +15,18 @@ enum LayoutsCommand {
         load is listed with its error. User layouts in $XDG_DATA_HOME/stackboard/layouts
         (default ~/.local/share/stackboard/layouts) override shipped ones of the same name.
 
-          --paths    show each layout's file instead of its origin
+        Options:
+        \(SettingsHelp.options(for: .layouts))
         """
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments
         do {
-            arguments = try Arguments(words, spec: OptionSpec(flags: ["help", "paths"]))
+            arguments = try Arguments(words, command: .layouts)
         } catch {
             return fail(error)
         }
-        if arguments.flag("help") { print(help); return 0 }
+        if arguments.help { print(help); return 0 }
         if let extra = arguments.positional.first {
             return fail(UsageError("'stackboard layouts' takes no arguments, not '\(extra)'. To check a file, run 'stackboard check \(extra)'."))
         }
@@ -36,7 +37,7 @@ enum LayoutsCommand {
                        + "Put layouts in one of these directories, or set STACKBOARD_DATA_DIR to a directory that has a 'layouts' folder.")
             return 1
         }
-        for line in lines(entries, paths: arguments.flag("paths")) { print(line) }
+        for line in lines(entries, paths: arguments.settings().bool(.paths)) { print(line) }
         return 0
     }
 

@@ -22,25 +22,11 @@ enum TypeCommand {
         joined with single spaces; put '--' before text that starts with a dash.
 
         Options:
-          --file FILE        type the contents of FILE (UTF-8); '-' reads standard input
-          --key NAME         send one named key instead of text: an X keysym name such as
-                             Return, Tab, BackSpace, Left, F1, Print or XF86AudioMute
-          --modifiers LIST   hold these modifiers around the text or key: a comma-separated
-                             list of shift, ctrl, alt, super, altgr (e.g. --modifiers ctrl)
-          --delay MS         wait MS milliseconds between characters (default 0)
-          --keep-ms MS       before exiting, keep borrowed keycodes mapped until they have been
-                             idle this long, so that a slow application still reads characters
-                             that are not in the keymap (default 2000)
-          --display NAME     the X display (default: $DISPLAY)
-          --hold-ms MS       test aid: keep the last key and the modifiers down MS milliseconds
-                             before releasing them
+        \(SettingsHelp.options(for: .type))
 
         SIGTERM, SIGINT or SIGHUP stop typing: every key is released and the keymap restored.
         Exit status: 0 typed, 1 X error or stopped by a signal, 2 usage error.
         """
-
-    static let spec = OptionSpec(valued: ["file", "key", "modifiers", "delay", "keep-ms", "display", "hold-ms"],
-                                 flags: ["help"])
 
     /// What to send.
     enum Payload {
@@ -54,12 +40,13 @@ enum TypeCommand {
         let modifiers: Set<Modifier>
         let delayMs, keepMs, holdMs: Int
         do throws(UsageError) {
-            args = try Arguments(words, spec: spec)
-            if args.flag("help") { print(help); return 0 }
-            delayMs = try args.int("delay", in: 0...600_000) ?? 0
-            keepMs = try args.int("keep-ms", in: 0...600_000) ?? 2000
-            holdMs = try args.int("hold-ms", in: 0...600_000) ?? 0
-            modifiers = try parseModifiers(args.value("modifiers"))
+            args = try Arguments(words, command: .type)
+            if args.help { print(help); return 0 }
+            let values = args.settings()
+            delayMs = values.int(.typeDelay)
+            keepMs = values.int(.keepMs)
+            holdMs = values.int(.holdMs)
+            modifiers = Set((values.names(.modifiers) ?? []).compactMap(Modifier.init(rawValue:)))
             payload = try readPayload(args)
         } catch {
             return fail(error)
@@ -79,19 +66,6 @@ enum TypeCommand {
         }
         let session = TypingSession(injector: injector, payload: payload, modifiers: modifiers, delayMs: delayMs, holdMs: holdMs)
         return session.run(signals: watcher)
-    }
-
-    static func parseModifiers(_ list: String?) throws(UsageError) -> Set<Modifier> {
-        guard let list, !list.isEmpty else { return [] }
-        var out = Set<Modifier>()
-        for word in list.split(separator: ",").map({ String($0.filter { $0 != " " }).lowercased() }) {
-            guard let m = Modifier(rawValue: word) else {
-                throw UsageError("Unknown modifier '\(word)' in --modifiers: use a comma-separated list of "
-                                 + Modifier.allCases.map(\.rawValue).joined(separator: ", ") + ".")
-            }
-            out.insert(m)
-        }
-        return out
     }
 
     static func readPayload(_ args: Arguments) throws(UsageError) -> Payload {

@@ -39,7 +39,7 @@ final class KeyboardApp: WindowShellClient {
     private init(options: KeyboardOptions, configFile: String) throws(ExitStatus) {
         // First, before any thread exists (the click player's inherits the blocked signals).
         let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
-        let preparation = LayoutPreparation.forLocale()
+        let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
         let layouts = try Self.loadLayouts(options.layouts, preparation: preparation, configFile: configFile)
         guard let first = layouts.current else { throw ExitStatus(2) }
         let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light

@@ -4,12 +4,9 @@ extension LayoutPreparation {
     /// The preparation every command uses: the process's layout catalog and the decimal
     /// separator of the user's LC_NUMERIC locale; digits shuffled when `shuffle`; a layout's
     /// suggestion bar with `suggestions` slots (0: none).
-    static func forLocale(shuffle: Bool = true, suggestions: Int = LayoutPreparation.defaultSuggestionSlots) -> LayoutPreparation {
+    static func forLocale(shuffle: Bool = true, suggestions: Int) -> LayoutPreparation {
         LayoutPreparation(shuffle: shuffle, decimalSeparator: LocaleNumbers.decimalSeparator(), suggestionSlots: suggestions)
     }
-
-    /// The suggestion bar's slots unless the `suggestions` setting says otherwise.
-    static let defaultSuggestionSlots = 3
 
     /// The named layer of `layout` (nil: its first), or a usage error that lists the layers.
     static func layer(_ name: String?, of layout: Layout) throws(UsageError) -> Layer {
