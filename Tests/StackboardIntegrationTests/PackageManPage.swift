@@ -61,7 +61,32 @@ struct ManPage {
     }
 
     /// Every `--word` of the whole page (a trailing dash kept: `--scan-` is a prefix).
-    var allOptions: Set<String> { Set(Self.options(in: Self.plain(lines))) }
+    /// Every `--option` the page names, but those of other programs' command lines in its
+    /// examples (`gdbus call --session ...`).
+    var allOptions: Set<String> { Set(Self.options(in: Self.plain(Self.withoutOtherPrograms(lines)))) }
+
+    /// `lines` without the example lines (between .EX and .EE, or .nf and .fi) that run another
+    /// program, with their continuation lines.
+    static func withoutOtherPrograms(_ lines: [String]) -> [String] {
+        var inExample = false
+        var skipping = false
+        var kept: [String] = []
+        for line in lines {
+            if line.hasPrefix(".EX") || line.hasPrefix(".nf") { inExample = true }
+            if line.hasPrefix(".EE") || line.hasPrefix(".fi") { inExample = false }
+            let words = line.split(separator: " ").map(String.init)
+            let command = (words.first == "$" ? words.dropFirst().first : words.first) ?? ""
+            if inExample, !skipping, !line.hasPrefix("."), command.first?.isLetter == true, command != "stackboard" {
+                skipping = true
+            }
+            if skipping {
+                skipping = line.hasSuffix("\\e")
+                continue
+            }
+            kept.append(line)
+        }
+        return kept
+    }
 
     /// `--words` in `text`.
     static func options(in text: String) -> [String] {
