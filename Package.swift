@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "StackboardBus", dependencies: ["StackboardCore", "StackboardSystem", "CSDBus"]),
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit",
-            "StackboardRuntime", "StackboardSystem",
+            "StackboardRuntime", "StackboardSystem", "StackboardBus",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.

@@ -19,6 +19,10 @@ final class KeyboardApp: WindowShellClient {
     let controller: KeyboardController
     /// Clicks elsewhere, physical keys, window changes: the word context starts again.
     let context: ContextWatcher?
+    /// matchbox's show/hide messages to the root window.
+    let invoker: InvokerListener
+    /// D-Bus control, the AT-SPI focus tracker and the auto-show policy.
+    let bus: KeyboardBus
     let hidden: Bool
     /// Presses seen on the whole display, and on the keyboard, in this batch of events.
     private var presses = (anywhere: 0, here: 0)
@@ -73,7 +77,12 @@ final class KeyboardApp: WindowShellClient {
         shell.setHoverTracking(config.dwell != nil)
         let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
-        controller = KeyboardController(runtime: runtime, layouts: layouts, window: window, typer: injector, publisher: channel,
+        let environment = KeyboardCommand.processEnvironment()
+        bus = KeyboardBus(environment: environment, autoShow: options.autoShow, hideOnPhysicalKeys: options.hideOnPhysicalKeys,
+                          connection: connection)
+        invoker = InvokerListener(connection: connection)
+        controller = KeyboardController(runtime: runtime, layouts: layouts, window: window, typer: injector,
+                                        publisher: PublisherFanOut([channel, bus.service]),
                                         load: { (name: String) throws(LayoutError) -> Layout in try preparation.load(name) },
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
@@ -81,6 +90,15 @@ final class KeyboardApp: WindowShellClient {
         hidden = options.hidden
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
+        bus.controller = controller
+        controller.onCommanded = { [bus] shown in bus.commanded(visible: shown, now: MonotonicClock.now()) }
+        if options.dock == nil {
+            let home = configuration.frame, screen = Rect(size: connection.screenSize)
+            controller.place = { [window] request in
+                guard let field = request.rect else { return window.move(to: home) }
+                window.move(to: KeyboardAvoidance.frame(home: home, screen: screen, field: field, caret: request.caret, docked: false))
+            }
+        }
         signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
         shell.client = self
     }
@@ -90,7 +108,7 @@ final class KeyboardApp: WindowShellClient {
     func run() -> Int32 {
         controller.runtime.repaint(now: MonotonicClock.now())
         controller.start(hidden: hidden, now: MonotonicClock.now())
-        let end = shell.run()
+        let end = shell.run(extra: [bus])
         if shell.connection.isLost { return connectionLost() }
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
@@ -104,10 +122,17 @@ final class KeyboardApp: WindowShellClient {
     func route(_ event: XEventPointer, now: Double) -> [WindowEvent]? {
         if injector.handle(xEvent: event) { return [] }
         if let command = channel.handle(event: event) { return [.control(command)] }
+        if let command = invoker.take(event) {
+            if let command { bus.invoked(command, now: now) }
+            return []
+        }
         if let (news, consumed) = context?.take(event) {
             switch news {
             case .pointerPressed?: presses.anywhere += 1
-            case .activeWindowChanged?, .physicalKey?: controller.contextChanged()
+            case .activeWindowChanged?: controller.contextChanged()
+            case .physicalKey(let device)?:
+                controller.contextChanged()
+                bus.physicalKey(device: device, now: now)
             case nil: break
             }
             if consumed { return [] }

@@ -42,6 +42,10 @@ struct KeyboardOptions {
     var sound: SoundOptions
     /// Slots of the typing layouts' suggestion bar (0: no bar).
     var suggestions: Int
+    /// `--auto-show`: follow the focus of text fields (starts hidden).
+    var autoShow: Bool
+    /// `--hide-on-physical-keys`.
+    var hideOnPhysicalKeys: Bool
     /// `--help`.
     var help: Bool
     /// Settings of the configuration file that were valid JSON but cannot be used (each one line,
@@ -72,7 +76,9 @@ struct KeyboardOptions {
         help = args.help
         print = values.bool(.print)
         hiddenOnCommandLine = values.commandLine[.hidden] != nil
-        hidden = values.bool(.hidden)
+        autoShow = values.bool(.autoShow)
+        hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
+        hidden = values.bool(.hidden) || autoShow
         scale = values.double(.scale)
         repeatDelay = Double(values.int(.repeatDelay)) / 1000
         repeatInterval = Double(values.int(.repeatInterval)) / 1000

@@ -40,14 +40,14 @@ final class WindowShell: LoopSource {
         clicks = startClicks(sound)
     }
 
-    /// Runs the loop until the client stops it; returns how it ended.
-    func run() -> LoopEnd {
-        loop.add(self)
-        loop.add(signals)
+    /// Runs the loop, serving `extra` sources too (after the X events and the signals), until
+    /// the client stops it; returns how it ended.
+    func run(extra: [LoopSource] = []) -> LoopEnd {
+        let sources: [LoopSource] = [self, signals] + extra
+        for source in sources { loop.add(source) }
         let end = loop.run()
         // The loop holds its sources: let them go when it is done.
-        loop.remove(self)
-        loop.remove(signals)
+        for source in sources { loop.remove(source) }
         return end
     }
 

@@ -48,6 +48,10 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case scale
     /// `--hidden`, `hidden`: start hidden.
     case hidden
+    /// `--auto-show`, `auto-show`: show and hide with the focus of text fields (AT-SPI).
+    case autoShow
+    /// `--hide-on-physical-keys`, `hide-on-physical-keys`: a real keyboard's key hides it.
+    case hideOnPhysicalKeys
     /// `--repeat-delay`, `repeat.delay`.
     case repeatDelay
     /// `--repeat-interval`, `repeat.interval`.

@@ -87,6 +87,13 @@ extension Setting {
         case .hidden:
             SettingSpec(flag: "hidden", key: "hidden", .bool, default: .bool(false),
                         "start hidden ('stackboard show', 'stackboard toggle' or SIGUSR2 show it)", for: [.keyboard])
+        case .autoShow:
+            SettingSpec(flag: "auto-show", key: "auto-show", .bool, default: .bool(false),
+                        "start hidden; show when a text field gets the focus, hide when it loses it (AT-SPI: GTK, Qt, "
+                        + "Chromium with --force-renderer-accessibility)", for: [.keyboard])
+        case .hideOnPhysicalKeys:
+            SettingSpec(flag: "hide-on-physical-keys", key: "hide-on-physical-keys", .bool, default: .bool(false),
+                        "hide when a physical keyboard types, until a field gets the focus again", for: [.keyboard])
         case .repeatDelay:
             SettingSpec(flag: "repeat-delay", key: "repeat.delay", .int(100...5000), default: .int(500), unit: "ms",
                         "hold a repeating key (backspace, arrows) this long before it repeats", for: [.keyboard])

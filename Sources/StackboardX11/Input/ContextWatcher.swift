@@ -10,8 +10,8 @@ public enum ContextNews: Equatable, Sendable {
     /// tells them apart by whether its own window got a press at the same time).
     case pointerPressed
     /// A key of a physical keyboard (any keyboard device but the XTEST one the keyboard types
-    /// through) went down.
-    case physicalKey
+    /// through) went down: the XInput source device's id.
+    case physicalKey(device: Int)
 }
 
 /// Watches the whole display without grabbing anything: XInput 2 raw events on the root window
@@ -71,7 +71,7 @@ public final class ContextWatcher {
         XFreeEventData(display, &event.pointee.xcookie)
         switch evtype {
         case XI_RawKeyPress:
-            return (xtestKeyboards.contains(raw.sourceid) ? nil : .physicalKey, true)
+            return (xtestKeyboards.contains(raw.sourceid) ? nil : .physicalKey(device: Int(raw.sourceid)), true)
         case XI_RawButtonPress:
             // Wheel "buttons" scroll; they do not move the caret.
             return ((4...7).contains(raw.detail) ? nil : .pointerPressed, true)

@@ -231,6 +231,14 @@ public final class KeyboardWindow {
         mapRetry = (now + Self.mapRetryInterval, retry.left - 1)
     }
 
+    /// Moves (and resizes) the window to `frame` in root coordinates: a floating keyboard that
+    /// gets out of a field's way. The window manager may adjust it; a resize comes back as
+    /// `.resized`.
+    public func move(to frame: Rect) {
+        guard !connection.isLost, !isDestroyed, frame.width > 0, frame.height > 0 else { return }
+        XMoveResizeWindow(connection.display, windowID, Int32(frame.x), Int32(frame.y), UInt32(frame.width), UInt32(frame.height))
+    }
+
     /// Unmaps the window and the popup. A press in progress is cancelled when the unmap arrives.
     public func hide() {
         guard !connection.isLost, !isDestroyed else { return }
