@@ -14,15 +14,18 @@ import StackboardX11
 final class KeyboardApp: WindowShellClient {
     let shell: WindowShell
     let injector: Injector
-    /// Commands from other `stackboard` processes; the keyboard's state and layout published.
-    let channel: ControlChannel
+    /// Commands from other `stackboard` processes; the keyboard's state and layout published
+    /// (nil for a plug: a greeter's keyboard is not the desktop's).
+    let channel: ControlChannel?
     let controller: KeyboardController
     /// Clicks elsewhere, physical keys, window changes: the word context starts again.
     let context: ContextWatcher?
-    /// matchbox's show/hide messages to the root window.
-    let invoker: InvokerListener
-    /// D-Bus control, the AT-SPI focus tracker and the auto-show policy.
-    let bus: KeyboardBus
+    /// matchbox's show/hide messages to the root window (nil for a plug).
+    let invoker: InvokerListener?
+    /// D-Bus control, the AT-SPI focus tracker and the auto-show policy (nil for a plug).
+    let bus: KeyboardBus?
+    /// `--xid`: the XEmbed conversation with the embedder (nil for the desktop's keyboard).
+    let plug: EntryInputCollector?
     let hidden: Bool
     /// Presses seen on the whole display, and on the keyboard, in this batch of events.
     private var presses = (anywhere: 0, here: 0)
@@ -49,18 +52,11 @@ final class KeyboardApp: WindowShellClient {
         let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
         let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: theme, scale: options.scale) }
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
-        do {
-            channel = try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
-        } catch .alreadyRunning(let window, let display) {
-            throw ExitStatus(ControlCommands.handOver(window: window, display: display, layout: options.requestedLayout,
-                                                      hidden: options.hiddenOnCommandLine))
-        } catch {
-            printError("stackboard: \(error.description)")
-            throw ExitStatus(1)
-        }
+        channel = options.xid ? nil : try Self.claimChannel(connection, options: options)
         let placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
         let configuration = WindowConfiguration(frame: options.frame(on: connection.screenSize), placement: placement,
-                                                userSpecifiedGeometry: options.geometry != nil)
+                                                userSpecifiedGeometry: options.geometry != nil,
+                                                role: options.xid ? .plug : .keyboard)
         let window = try startupStep(exit: 1) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)
         }
@@ -77,12 +73,14 @@ final class KeyboardApp: WindowShellClient {
         shell.setHoverTracking(config.dwell != nil)
         let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
-        let environment = KeyboardCommand.processEnvironment()
-        bus = KeyboardBus(environment: environment, autoShow: options.autoShow, hideOnPhysicalKeys: options.hideOnPhysicalKeys,
-                          connection: connection)
-        invoker = InvokerListener(connection: connection)
+        let bus = options.xid ? nil : KeyboardBus(environment: KeyboardCommand.processEnvironment(), autoShow: options.autoShow,
+                                                  hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)
+        self.bus = bus
+        invoker = options.xid ? nil : InvokerListener(connection: connection)
+        plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
+        let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service].compactMap { $0 }
         controller = KeyboardController(runtime: runtime, layouts: layouts, window: window, typer: injector,
-                                        publisher: PublisherFanOut([channel, bus.service]),
+                                        publisher: PublisherFanOut(publishers),
                                         load: { (name: String) throws(LayoutError) -> Layout in try preparation.load(name) },
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
@@ -90,9 +88,9 @@ final class KeyboardApp: WindowShellClient {
         hidden = options.hidden
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
-        bus.controller = controller
-        controller.onCommanded = { [bus] shown in bus.commanded(visible: shown, now: MonotonicClock.now()) }
-        if options.dock == nil {
+        bus?.controller = controller
+        controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
+        if options.dock == nil, !options.xid {
             let home = configuration.frame, screen = Rect(size: connection.screenSize)
             controller.place = { [window] request in
                 guard let field = request.rect else { return window.move(to: home) }
@@ -103,12 +101,17 @@ final class KeyboardApp: WindowShellClient {
         shell.client = self
     }
 
-    /// Shows the keyboard (unless `--hidden`) and runs until a signal, a quit or close request
+    /// Shows the keyboard (unless `--hidden`; a plug prints its window id and waits for its
+    /// embedder to map it) and runs until a signal, a quit or close request, the embedder's end
     /// or the loss of the server.
     func run() -> Int32 {
         controller.runtime.repaint(now: MonotonicClock.now())
-        controller.start(hidden: hidden, now: MonotonicClock.now())
-        let end = shell.run(extra: [bus])
+        if plug != nil {
+            printLine(String(shell.window.windowID))
+        } else {
+            controller.start(hidden: hidden, now: MonotonicClock.now())
+        }
+        let end = shell.run(extra: [bus].compactMap { $0 })
         if shell.connection.isLost { return connectionLost() }
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
@@ -121,9 +124,10 @@ final class KeyboardApp: WindowShellClient {
 
     func route(_ event: XEventPointer, now: Double) -> [WindowEvent]? {
         if injector.handle(xEvent: event) { return [] }
-        if let command = channel.handle(event: event) { return [.control(command)] }
-        if let command = invoker.take(event) {
-            if let command { bus.invoked(command, now: now) }
+        if let command = channel?.handle(event: event) { return [.control(command)] }
+        if let plug, plug.take(event) { return [] }
+        if let command = invoker?.take(event) {
+            if let command { bus?.invoked(command, now: now) }
             return []
         }
         if let (news, consumed) = context?.take(event) {
@@ -132,7 +136,7 @@ final class KeyboardApp: WindowShellClient {
             case .activeWindowChanged?: controller.contextChanged()
             case .physicalKey(let device)?:
                 controller.contextChanged()
-                bus.physicalKey(device: device, now: now)
+                bus?.physicalKey(device: device, now: now)
             case nil: break
             }
             if consumed { return [] }
@@ -149,6 +153,8 @@ final class KeyboardApp: WindowShellClient {
     }
 
     func advance(to now: Double) {
+        // The embedder went: a greeter's keyboard ends with it, its keymap given back.
+        for news in plug?.drain() ?? [] where news == .embedderGone { shell.loop.stop(0) }
         // A press somewhere that was not one of ours: a click or tap outside the keyboard.
         if presses.anywhere > presses.here { controller.contextChanged() }
         presses = (0, 0)
@@ -186,6 +192,20 @@ final class KeyboardApp: WindowShellClient {
         // The injector borrows the connection: it must be done before the connection can close.
         if !injectorDone, !shell.connection.isLost { injector.shutdown() }
         controller.runtime.dropCanvas()
+    }
+
+    /// Claims the display's control channel; when a keyboard runs already, tells it to show (and
+    /// switch layout) and ends start-up with the status of that.
+    private static func claimChannel(_ connection: XConnection, options: KeyboardOptions) throws(ExitStatus) -> ControlChannel {
+        do {
+            return try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
+        } catch .alreadyRunning(let window, let display) {
+            throw ExitStatus(ControlCommands.handOver(window: window, display: display, layout: options.requestedLayout,
+                                                      hidden: options.hiddenOnCommandLine))
+        } catch {
+            printError("stackboard: \(error.description)")
+            throw ExitStatus(1)
+        }
     }
 
     /// The layouts to start with. One named on the command line that cannot be loaded ends the

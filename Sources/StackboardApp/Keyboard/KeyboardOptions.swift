@@ -44,6 +44,8 @@ struct KeyboardOptions {
     var suggestions: Int
     /// `--auto-show`: follow the focus of text fields (starts hidden).
     var autoShow: Bool
+    /// `--xid`: the keyboard as an XEmbed plug in a greeter's or locker's window.
+    var xid: Bool
     /// `--hide-on-physical-keys`.
     var hideOnPhysicalKeys: Bool
     /// `--help`.
@@ -76,7 +78,8 @@ struct KeyboardOptions {
         help = args.help
         print = values.bool(.print)
         hiddenOnCommandLine = values.commandLine[.hidden] != nil
-        autoShow = values.bool(.autoShow)
+        xid = values.bool(.xid)
+        autoShow = values.bool(.autoShow) && !xid
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
         hidden = values.bool(.hidden) || autoShow
         scale = values.double(.scale)
@@ -90,7 +93,8 @@ struct KeyboardOptions {
         theme = values.string(.theme).flatMap(Theme.named)
         sound = SoundOptions(enabled: values.bool(.sound), volume: values.int(.volume),
                              device: values.string(.soundDevice) ?? SoundOptions.defaultDevice)
-        suggestions = values.int(.suggestions)
+        // A plug sits in a greeter or a locker: no suggestions unless asked for.
+        suggestions = xid && !values.bool(.suggest) ? 0 : values.int(.suggestions)
         var problems: [ConfigProblem] = []
         scanSwitch = try values.custom(.scanSwitch, file: configFile, problems: &problems, ScanSwitch.init(parsing:))
             ?? .button(1)

@@ -38,6 +38,8 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case shuffle
     /// `--suggestions`, `suggestions`: the suggestion bar's slots (0: no bar).
     case suggestions
+    /// `--suggest`: word suggestions where they are off by default (entry mode, a plug).
+    case suggest
     /// `--geometry`, `geometry`: the keyboard window's size and place.
     case geometry
     /// `--dock`, `dock`: a dock window on an edge.

@@ -50,7 +50,7 @@ extension Setting {
             SettingSpec(flag: "events", .bool, "write one JSON object per line on stdout for every change", for: [.entry])
         case .xid:
             SettingSpec(flag: "xid", .bool, "become an XEmbed plug: print the window id first, wait for an embedder",
-                        for: [.entry])
+                        for: [.keyboard, .entry])
         case .noField:
             SettingSpec(flag: "no-field", .bool, "the keypad alone, without the text field, with --xid or --events",
                         for: [.entry])
@@ -70,6 +70,10 @@ extension Setting {
         case .suggestions:
             SettingSpec(flag: "suggestions", key: "suggestions", .int(1...9, off: 0), default: .int(3), example: "3",
                         "words shown in the suggestion bar of the typing layouts; 0: no bar", for: [.keyboard, .render, .keys])
+        case .suggest:
+            SettingSpec(flag: "suggest", .bool, "word suggestions where they are off by default: above the keypad of "
+                        + "'stackboard entry' (a qwerty keypad), and in a plug (--xid), which otherwise suggests and learns nothing",
+                        for: [.keyboard, .entry])
         case .geometry:
             SettingSpec(flag: "geometry", key: "geometry", .geometry,
                         defaultText: "full width, a third of the screen height, along the bottom",
