@@ -52,7 +52,7 @@ import Glibc
 
         // The socket shrinks: the plug lays its keys out again at the new size.
         host.signal(SIGUSR1)
-        let resized = try #require(host.waitForLine(timeout: 20) { $0.hasPrefix("socket=") && $0 != "socket=" + "\(socket)" })
+        let resized = try #require(host.waitForLine(timeout: 20) { $0.hasPrefix("socket=") }, "host: \(host.stdout.suffix(300)) \(host.stderr.suffix(300))")
         let small = try #require(Self.rect("socket", in: resized))
         try #require(small.width == 600, "\(resized)")
         try x.waitUntil(timeout: 20, "the plug at the socket's size") {

@@ -294,6 +294,15 @@ public final class KeyboardWindow {
     /// Whether anything can still be drawn (the server is there and the window not destroyed).
     public var isUsable: Bool { !connection.isLost && !isDestroyed }
 
+    /// Looks for the window's DestroyNotify among the events already received (after a round
+    /// trip), leaving every other event where it is; afterwards `isUsable` tells.
+    public func noticeDestruction() {
+        guard !connection.isLost, !isDestroyed else { return }
+        connection.sync()
+        var event = XEvent()
+        if XCheckTypedWindowEvent(connection.display, windowID, DestroyNotify, &event) != 0 { isDestroyed = true }
+    }
+
     deinit {
         popup = nil
         if !connection.isLost {
