@@ -31,55 +31,45 @@ final class KeyboardApp: WindowShellClient {
     private var presses = (anywhere: 0, here: 0)
     /// Whether the injector has given everything back (it must, before the connection closes).
     private var injectorDone = false
+    /// The first half of the start (the first frame on screen), finished in `run`.
+    private let startup: KeyboardStartup
 
-    /// Loads the layouts, opens the display, claims the control channel and creates the window
-    /// (not shown yet). On failure the error is printed and the exit status returned; when a
-    /// keyboard runs already, it is told to show (and switch layout) and the status of that.
+    /// Loads the layouts, opens the display, claims the control channel and shows the window
+    /// with its first frame (`KeyboardStartup`), then sets up the rest. On failure the error is
+    /// printed and the exit status returned; when a keyboard runs already, it is told to show
+    /// (and switch layout) and the status of that.
     static func make(options: KeyboardOptions, configFile: String) -> Result<KeyboardApp, ExitStatus> {
         do throws(ExitStatus) {
-            return .success(try KeyboardApp(options: options, configFile: configFile))
+            let startup = try KeyboardStartup(options: options, configFile: configFile)
+            return .success(try KeyboardApp(startup, options: options))
         } catch {
             return .failure(error)
         }
     }
 
-    private init(options: KeyboardOptions, configFile: String) throws(ExitStatus) {
-        // First, before any thread exists (the click player's inherits the blocked signals).
-        let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
-        let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
-        let layouts = try Self.loadLayouts(options.layouts, preparation: preparation, configFile: configFile)
-        guard let first = layouts.current else { throw ExitStatus(2) }
-        let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
-        let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: theme, scale: options.scale) }
-        let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
-        channel = options.xid ? nil : try Self.claimChannel(connection, options: options)
-        let placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
-        let configuration = WindowConfiguration(frame: options.frame(on: connection.screenSize), placement: placement,
-                                                userSpecifiedGeometry: options.geometry != nil,
-                                                role: options.xid ? .plug : .keyboard)
-        let window = try startupStep(exit: 1) { () throws(WindowError) in
-            try KeyboardWindow(connection: connection, configuration: configuration)
-        }
+    private init(_ startup: KeyboardStartup, options: KeyboardOptions) throws(ExitStatus) {
+        self.startup = startup
+        let (connection, window, runtime, config) = (startup.connection, startup.window, startup.runtime, startup.config)
+        channel = startup.channel
         let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
         self.injector = injector
-        let config = options.keyboardConfig(decimalSeparator: preparation.decimalSeparator)
         if config.scan != nil {
             // Without its switch the keyboard still works with the pointer: say so and go on.
             do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
         }
         // `--print | head -1` must not kill the keyboard before it releases what it holds.
         signal(SIGPIPE, SIG_IGN)
-        shell = WindowShell(connection: connection, window: window, signals: signals, sound: options.sound)
+        shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.sound)
         shell.setHoverTracking(config.dwell != nil)
-        let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
-        let bus = options.xid ? nil : KeyboardBus(environment: KeyboardCommand.processEnvironment(), autoShow: options.autoShow,
+        let bus = options.xid ? nil : KeyboardBus(environment: startup.environment, autoShow: options.autoShow,
                                                   hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)
         self.bus = bus
         invoker = options.xid ? nil : InvokerListener(connection: connection)
         plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
         let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service].compactMap { $0 }
-        controller = KeyboardController(runtime: runtime, layouts: layouts, window: window, typer: injector,
+        let preparation = startup.preparation
+        controller = KeyboardController(runtime: runtime, layouts: startup.layouts, window: window, typer: injector,
                                         publisher: PublisherFanOut(publishers),
                                         load: { (name: String) throws(LayoutError) -> Layout in try preparation.load(name) },
                                         printKey: options.print ? { printLine($0) } : nil,
@@ -91,13 +81,13 @@ final class KeyboardApp: WindowShellClient {
         bus?.controller = controller
         controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
         if options.dock == nil, !options.xid {
-            let home = configuration.frame, screen = Rect(size: connection.screenSize)
+            let home = startup.configuration.frame, screen = Rect(size: connection.screenSize)
             controller.place = { [window] request in
                 guard let field = request.rect else { return window.move(to: home) }
                 window.move(to: KeyboardAvoidance.frame(home: home, screen: screen, field: field, caret: request.caret, docked: false))
             }
         }
-        signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
+        startup.signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
         shell.client = self
     }
 
@@ -105,11 +95,12 @@ final class KeyboardApp: WindowShellClient {
     /// embedder to map it) and runs until a signal, a quit or close request, the embedder's end
     /// or the loss of the server.
     func run() -> Int32 {
-        controller.runtime.repaint(now: MonotonicClock.now())
         if plug != nil {
+            startup.finish()
             printLine(String(shell.window.windowID))
         } else {
-            controller.start(hidden: hidden, now: MonotonicClock.now())
+            controller.start(hidden: hidden, shown: startup.mapped, now: MonotonicClock.now())
+            startup.finish()
         }
         let end = shell.run(extra: [bus].compactMap { $0 })
         if shell.connection.isLost { return connectionLost() }
@@ -196,7 +187,7 @@ final class KeyboardApp: WindowShellClient {
 
     /// Claims the display's control channel; when a keyboard runs already, tells it to show (and
     /// switch layout) and ends start-up with the status of that.
-    private static func claimChannel(_ connection: XConnection, options: KeyboardOptions) throws(ExitStatus) -> ControlChannel {
+    static func claimChannel(_ connection: XConnection, options: KeyboardOptions) throws(ExitStatus) -> ControlChannel {
         do {
             return try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
         } catch .alreadyRunning(let window, let display) {
@@ -208,14 +199,20 @@ final class KeyboardApp: WindowShellClient {
         }
     }
 
-    /// The layouts to start with. One named on the command line that cannot be loaded ends the
-    /// program (exit status 2); one named by the configuration file is reported and skipped, and
-    /// with none left the default layout is shown.
+    /// The layouts to start with, and whether the first one's digits were dealt at random. One
+    /// named on the command line that cannot be loaded ends the program (exit status 2); one
+    /// named by the configuration file is reported and skipped, and with none left the default
+    /// layout is shown.
     static func loadLayouts(_ choices: [KeyboardOptions.LayoutChoice], preparation: LayoutPreparation,
-                            configFile: String) throws(ExitStatus) -> LayoutCycle {
+                            configFile: String) throws(ExitStatus) -> (LayoutCycle, firstDealtAtRandom: Bool) {
         var layouts: [Layout] = []
+        var firstDealtAtRandom = false
         for choice in choices {
-            do { layouts.append(try preparation.load(choice.name)) } catch {
+            do {
+                let (layout, dealt) = try preparation.loadNotingDeal(choice.name)
+                if layouts.isEmpty { firstDealtAtRandom = dealt }
+                layouts.append(layout)
+            } catch {
                 guard let key = choice.configKey else {
                     printError("stackboard: \(error.description)")
                     throw ExitStatus(2)
@@ -224,8 +221,12 @@ final class KeyboardApp: WindowShellClient {
             }
         }
         if layouts.isEmpty {
-            layouts.append(try startupStep(exit: 2) { () throws(LayoutError) in try preparation.load(KeyboardOptions.defaultLayout) })
+            let (layout, dealt) = try startupStep(exit: 2) { () throws(LayoutError) in
+                try preparation.loadNotingDeal(KeyboardOptions.defaultLayout)
+            }
+            layouts.append(layout)
+            firstDealtAtRandom = dealt
         }
-        return LayoutCycle(layouts)
+        return (LayoutCycle(layouts), firstDealtAtRandom)
     }
 }

@@ -65,8 +65,9 @@ public enum FileSystem {
         }
     }
 
-    /// The names in directory `path` (without `.` and `..`), unsorted; nil when it cannot be read.
-    public static func names(inDirectory path: String) -> [String]? {
+    /// The names in directory `path` (without `.` and `..`), unsorted; only those of
+    /// directories (symbolic links followed) when `directoriesOnly`. Nil when it cannot be read.
+    public static func names(inDirectory path: String, directoriesOnly: Bool = false) -> [String]? {
         guard let dir = opendir(path) else { return nil }
         defer { closedir(dir) }
         var names: [String] = []
@@ -74,7 +75,13 @@ public enum FileSystem {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name != ".", name != ".." { names.append(name) }
+            guard name != ".", name != ".." else { continue }
+            if directoriesOnly {
+                // The entry's type saves a stat per font file; links and unknown types are looked at.
+                let type = Int32(entry.pointee.d_type)
+                guard type == DT_DIR || ((type == DT_LNK || type == DT_UNKNOWN) && isDirectory(path + "/" + name)) else { continue }
+            }
+            names.append(name)
         }
         return names
     }

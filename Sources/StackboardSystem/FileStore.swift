@@ -1,0 +1,131 @@
+import CShims
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A regular file mapped read-only into memory (`mmap`), unmapped in `deinit`. Its pages are the
+/// page cache's: reading a cached frame this way copies nothing and leaves nothing behind.
+public final class MappedFile {
+    /// The file's bytes (valid while the object lives).
+    public let bytes: UnsafeRawBufferPointer
+
+    /// Maps the regular file at `path` of 1 to `maxSize` bytes; nil when it is missing, not a
+    /// regular file, empty, larger, or cannot be mapped. Symbolic links are not followed.
+    public init?(path: String, maxSize: Int) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size <= maxSize else { return nil }
+        let size = Int(info.st_size)
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        bytes = UnsafeRawBufferPointer(start: base, count: size)
+    }
+
+    deinit {
+        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+    }
+}
+
+/// What `stat` says of a path (symbolic links followed).
+public struct FileStatus: Equatable, Sendable {
+    /// Device and inode.
+    public var device: UInt64, inode: UInt64
+    /// Size in bytes.
+    public var size: Int64
+    /// Last modification and last status change, in nanoseconds since 1970.
+    public var modified: Int64, changed: Int64
+    /// Whether it is a directory.
+    public var isDirectory: Bool
+    /// Hard links: for a directory on most file systems 2 + its subdirectories (1: not counted).
+    public var links: UInt64
+
+    /// The status of `path`; nil when there is nothing there (or it cannot be read).
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        links = UInt64(info.st_nlink)
+    }
+}
+
+/// Why a file could not be written, with the path and the C library's reason.
+public struct FileStoreError: Error, CustomStringConvertible {
+    /// One line: what failed and why.
+    public let description: String
+    init(_ what: String, _ path: String, errno code: Int32) {
+        description = "cannot \(what) '\(path)': \(String(cString: strerror(code)))"
+    }
+}
+
+/// Writes and removes files the safe way for caches and state: a new file is written next to
+/// its final name and renamed over it, so readers see the old file or the new one, never half.
+public enum FileStore {
+    /// Creates `path` and its missing parents with `mode` (existing directories are left alone).
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(FileStoreError) {
+        var prefix = ""
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            if mkdir(prefix, mode) != 0, errno != EEXIST { throw FileStoreError("create the directory", prefix, errno: errno) }
+        }
+    }
+
+    /// Writes `parts`, one after the other, to `path` (mode `mode`) through a temporary file in
+    /// the same directory and a rename.
+    public static func writeAtomically(_ parts: [UnsafeRawBufferPointer], to path: String, mode: mode_t = 0o600) throws(FileStoreError) {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard fd >= 0 else { throw FileStoreError("create", temporary, errno: errno) }
+        for part in parts {
+            var offset = 0
+            while offset < part.count {
+                let n = write(fd, part.baseAddress.map { $0 + offset }, part.count - offset)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else {
+                    let code = errno
+                    close(fd)
+                    unlink(temporary)
+                    throw FileStoreError("write", temporary, errno: code)
+                }
+                offset += n
+            }
+        }
+        guard close(fd) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw FileStoreError("write", temporary, errno: code)
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw FileStoreError("rename a file to", path, errno: code)
+        }
+    }
+
+    /// Removes the file at `path` (nothing there is no error).
+    public static func remove(_ path: String) {
+        unlink(path)
+    }
+}
+
+/// The files the program is made of at run time.
+public enum LoadedFiles {
+    /// The path of the executable or shared library defining each of `symbols` (those loaded),
+    /// without repeats, in order.
+    public static func defining(_ symbols: [String]) -> [String] {
+        var files: [String] = []
+        var buffer = [CChar](repeating: 0, count: 4096)
+        for symbol in symbols {
+            let n = buffer.withUnsafeMutableBufferPointer { stackboard_file_defining(symbol, $0.baseAddress, Int32($0.count)) }
+            guard n > 0 else { continue }
+            let file = String(decoding: buffer[0..<Int(n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if !files.contains(file) { files.append(file) }
+        }
+        return files
+    }
+}
