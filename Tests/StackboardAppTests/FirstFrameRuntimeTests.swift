@@ -57,6 +57,12 @@ import Testing
         #expect(LoadedFiles.defining(["no_such_symbol_anywhere"]).isEmpty)
     }
 
+    @Test func theFontStampIsAboutFilesAndLanguageNotWhereHomeIs() {
+        let a = FontStamp.digest(FontStampSources(environment: ["HOME": "/nonexistent/a", "LANG": "C.UTF-8"]))
+        #expect(FontStamp.digest(FontStampSources(environment: ["HOME": "/nonexistent/b", "LANG": "C.UTF-8"])) == a)
+        #expect(FontStamp.digest(FontStampSources(environment: ["HOME": "/nonexistent/a", "LANG": "ja_JP.UTF-8"])) != a)
+    }
+
     @Test func theFontStampFollowsTheFontDirectories() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stackboard-fonts-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -128,7 +128,7 @@ import Testing
         #expect(plain.paths.contains("/var/cache/fontconfig"))
         #expect(plain.listed == ["/etc/fonts/conf.d", "/home/ann/.config/fontconfig/conf.d", "/home/ann/.fonts.conf.d"])
         #expect(plain.trees == ["/usr/share/fonts", "/usr/local/share/fonts", "/home/ann/.fonts", "/home/ann/.local/share/fonts"])
-        #expect(plain.variables.contains("HOME=/home/ann") && plain.variables.contains("LANG"))
+        #expect(plain.variables == ["LANG", "LC_ALL", "LC_CTYPE", "LANGUAGE", "PANGO_LANGUAGE"])
         let moved = FontStampSources(environment: ["HOME": "/h", "XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d",
                                                    "XDG_CACHE_HOME": "/k", "FONTCONFIG_FILE": "/f.conf", "LANG": "ja_JP.UTF-8"])
         #expect(moved.paths.contains("/f.conf") && !moved.paths.contains("/etc/fonts/fonts.conf"))

@@ -14,4 +14,11 @@ int stackboard_signalfd_read(int fd);
 /// symbol `symbol` into `buffer` (at most `size` bytes, NUL-terminated): its length, or -1 when
 /// the symbol is not loaded (dlsym and dladdr, which Swift's Glibc module does not offer).
 int stackboard_file_defining(const char *symbol, char *buffer, int size);
+
+/// Makes every thread allocate from the main malloc arena (mallopt M_ARENA_MAX 1): a thread
+/// that lives for a moment at start (Pango's fontconfig loader) leaves no arena of its own.
+void stackboard_malloc_one_arena(void);
+
+/// Gives free heap pages back to the system (malloc_trim(0)).
+void stackboard_malloc_trim(void);
 #endif

@@ -147,30 +147,30 @@ enum FontStamp {
     static func digest(_ sources: FontStampSources) -> FrameDigest {
         var hasher = StableHasher()
         for variable in sources.variables { hasher.combine(variable) }
-        for path in sources.paths {
-            hasher.combine(path)
-            FirstFrameCache.feedStatus(of: path, into: &hasher)
-        }
+        // Paths by their place in the list, not their text (another HOME, the same files).
+        for path in sources.paths { FirstFrameCache.feedStatus(of: path, into: &hasher) }
         for directory in sources.listed {
-            hasher.combine(directory)
-            for name in (FileSystem.names(inDirectory: directory) ?? []).sorted() {
-                hasher.combine(name)
+            let names = (FileSystem.names(inDirectory: directory) ?? []).sorted()
+            hasher.combine(names.count)
+            for name in names {
+                hasher.combine(name) // conf.d is read in the order of its names
                 FirstFrameCache.feedStatus(of: directory + "/" + name, into: &hasher)
             }
         }
-        for tree in sources.trees { walk(tree, into: &hasher, depth: 0) }
+        for tree in sources.trees { walk(tree, name: "", into: &hasher, depth: 0) }
         return hasher.digest
     }
 
     /// Feeds `directory` and every directory below it (at most 8 levels), sorted by name. A
     /// directory whose link count says it has no subdirectories is not listed (the font
     /// directories hold hundreds of files each).
-    private static func walk(_ directory: String, into hasher: inout StableHasher, depth: Int) {
-        hasher.combine(directory)
+    private static func walk(_ directory: String, name: String, into hasher: inout StableHasher, depth: Int) {
+        hasher.combine(name)
         guard let status = FileStatus(path: directory) else { return hasher.combine(false) }
         FirstFrameCache.feed(status, into: &hasher)
         guard status.isDirectory, status.links != 2, depth < 8,
               let names = FileSystem.names(inDirectory: directory, directoriesOnly: true) else { return }
-        for name in names.sorted() { walk(directory + "/" + name, into: &hasher, depth: depth + 1) }
+        hasher.combine(names.count)
+        for name in names.sorted() { walk(directory + "/" + name, name: name, into: &hasher, depth: depth + 1) }
     }
 }

@@ -46,6 +46,7 @@ struct KeyboardStartup {
 
     init(options: KeyboardOptions, configFile: String) throws(ExitStatus) {
         // First, before any thread exists (the click player's inherits the blocked signals).
+        HeapMemory.useOneArena()
         signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
         environment = KeyboardCommand.processEnvironment()
         preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
@@ -103,6 +104,8 @@ struct KeyboardStartup {
     /// with Pango now (the same pixels; the text stack is up before the first tap), a painted
     /// frame is given to the cache. A hidden keyboard or a plug paints its first frame here.
     func finish() {
+        // Parsing, font loading and the first paint leave free heap pages behind.
+        defer { HeapMemory.giveBackFreePages() }
         switch frame {
         case .cached:
             runtime.markAllDirty()

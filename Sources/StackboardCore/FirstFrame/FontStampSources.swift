@@ -15,11 +15,9 @@ public struct FontStampSources: Equatable, Sendable {
     /// `NAME=value` of the environment variables that matter (unset ones as `NAME`).
     public var variables: [String]
 
-    /// The environment variables that change what fontconfig or Pango read or pick.
-    public static let variableNames = [
-        "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
-        "XDG_CACHE_HOME", "LANG", "LC_ALL", "LC_CTYPE", "LANGUAGE", "PANGO_LANGUAGE",
-    ]
+    /// The environment variables that change which fonts Pango picks (the language), besides
+    /// the files above.
+    public static let variableNames = ["LANG", "LC_ALL", "LC_CTYPE", "LANGUAGE", "PANGO_LANGUAGE"]
 
     /// The sources for a process with `environment`.
     public init(environment: [String: String]) {
