@@ -5,8 +5,8 @@ import StackboardX11
 
 /// The keyboard's first frame kept on disk, so that the next start shows it the moment its
 /// window maps, before Pango and fontconfig are up (~20 ms of reading every font's cache):
-/// `$XDG_CACHE_HOME/stackboard/first-frame-SLOT.bin` (default `~/.cache`), one file per window
-/// size and first layout (`SLOT`), holding the pixels exactly as the X server had them after
+/// `$XDG_CACHE_HOME/stackboard/first-frame-SLOT.bin` (default `~/.cache`), one file per program
+/// file, window size and first layout (`SLOT`), holding the pixels exactly as the X server had them after
 /// the keyboard painted, and the key they were painted for (`FirstFrameKey`).
 ///
 /// A frame is shown only when its file is intact (`FirstFrameHeader`: magic, sizes, checksum)
@@ -32,7 +32,9 @@ struct FirstFrameCache {
     init?(environment: [String: String], layout: String, size: Size, connection: XConnection) {
         guard let root = Self.cacheHome(environment) else { return nil }
         directory = root + "/stackboard"
+        // One file per program (an installed and a built keyboard do not take turns), layout and size.
         var slot = StableHasher()
+        slot.combine(FileSystem.realPath("/proc/self/exe") ?? "")
         slot.combine(layout)
         slot.combine(size.width)
         slot.combine(size.height)
