@@ -57,29 +57,45 @@ final class TouchTestWindow {
         input.selectPointerEvents(hover)
         XMapRaised(display, window)
         XSync(display, 0)
-        let deadline = Date().addingTimeInterval(timeout)
-        var mapped = false
-        while !mapped && Date() < deadline {
-            var event = XEvent()
-            if XPending(display) > 0 {
-                XNextEvent(display, &event)
-                if event.type == MapNotify && event.xmap.window == window { mapped = true }
-            } else {
-                usleep(10_000)
-            }
+        // Ready means: managed by the WM at the size asked for, and the window the server finds
+        // under its corners and centre (where a touch there goes). Then its origin is final.
+        var ready = (x: 0, y: 0)
+        let placed = Wait.until(timeout: timeout) {
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(display, window, &attributes)
+            guard attributes.map_state == IsViewable, Int(attributes.width) == width, Int(attributes.height) == height,
+                  WindowManagerProbe.managedWindows(display).contains(window) else { return false }
+            var x: Int32 = 0, y: Int32 = 0
+            var child: Window = 0
+            XTranslateCoordinates(display, window, root, 0, 0, &x, &y, &child)
+            ready = (Int(x), Int(y))
+            return [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1), (width / 2, height / 2)]
+                .allSatisfy { topWindow(atX: ready.x + $0.0, y: ready.y + $0.1) == window }
         }
-        guard mapped else { throw XSession.Failure(description: "the test window was not mapped on \(name)") }
-        usleep(200_000) // let the window manager finish placing and raising it
-        var x: Int32 = 0, y: Int32 = 0
-        var child: Window = 0
-        XTranslateCoordinates(display, window, root, 0, 0, &x, &y, &child)
-        origin = (Int(x), Int(y))
+        guard placed else {
+            throw XSession.Failure(description: "the \(width)x\(height) test window was not managed and on top on \(name) within \(timeout) s")
+        }
+        origin = ready
         drain(now: 0)
     }
 
     deinit {
         XDestroyWindow(display, window)
         XCloseDisplay(display)
+    }
+
+    /// The deepest mapped window at root point (`x`, `y`): where the server sends a touch there.
+    private func topWindow(atX x: Int, y: Int) -> Window {
+        let root = XDefaultRootWindow(display)
+        var current = root
+        while true {
+            var wx: Int32 = 0, wy: Int32 = 0
+            var child: Window = 0
+            guard XTranslateCoordinates(display, root, current, Int32(x), Int32(y), &wx, &wy, &child) != 0, child != 0 else {
+                return current
+            }
+            current = child
+        }
     }
 
     /// The screen position of window point (`x`, `y`).

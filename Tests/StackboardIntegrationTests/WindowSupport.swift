@@ -239,13 +239,7 @@ extension XSession {
 /// Runs `stackboard ARGS` to completion with exactly `environment` (no X session needed).
 /// Each run logs into a folder of its own (parallel tests must not share log files).
 func runStackboard(_ args: [String], environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    var template = Array((NSTemporaryDirectory() + "/stackboard-run-XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else { throw XSession.Failure(description: "mkdtemp failed") }
-    let dir = String(cString: made)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    let child = try Child(Tools.stackboard, args, environment: environment, logDir: dir)
-    let status = child.wait(timeout: 20) ?? { child.stop(); return -1 }()
-    return (status, child.stdout, child.stderr)
+    Child.run(Tools.stackboard, args, environment: environment)
 }
 
 /// This process's environment without DISPLAY.
