@@ -114,6 +114,14 @@ final class TouchTestWindow {
         return Array(events[start...])
     }
 
+    /// Makes a round trip to the server (XSync), then handles every event: everything the
+    /// server sent this window before the call is handled then. For "nothing more arrived".
+    @discardableResult
+    func roundTrip(now: Double) -> Int {
+        XSync(display, 0)
+        return drain(now: now)
+    }
+
     /// Handles every event that is already there; returns how many.
     @discardableResult
     func drain(now: Double) -> Int {
