@@ -42,9 +42,7 @@ import Testing
             let before = try SoundThread(pid: keyboard.child.pid)
             keyboard.tap(k)
             expected += try SoundFixture.expectedClick(kind, volume: 100, period: period)
-            try session.waitUntil(timeout: 10, "the sound thread to take the \(kind) click") {
-                ((try? SoundThread(pid: keyboard.child.pid))?.sleeps ?? 0) > before.sleeps
-            }
+            try session.waitUntilTaken("\(kind)", by: keyboard.child.pid, since: before)
         }
         // ALSA's file plugin writes what it buffered when the device is closed: end the
         // keyboard the way a session does (SIGTERM), then read the recording.
@@ -58,25 +56,3 @@ import Testing
     }
 }
 
-/// The keyboard's sound thread as /proc shows it: the one thread besides the main one. It
-/// sleeps waiting for a click request; woken by one, it takes it, hands it to ALSA and sleeps
-/// again. So once its count of voluntary sleeps has gone up after a tap, it has taken that
-/// tap's click (it wakes for nothing else while no other request is made).
-struct SoundThread {
-    /// Voluntary context switches of the sound thread so far.
-    let sleeps: Int
-
-    /// Reads the sound thread of process `pid`; throws unless there is exactly one thread
-    /// besides the main one.
-    init(pid: pid_t) throws {
-        let taskDir = "/proc/\(pid)/task"
-        let others = ((try? FileManager.default.contentsOfDirectory(atPath: taskDir)) ?? []).filter { $0 != "\(pid)" }
-        guard others.count == 1, let status = try? String(contentsOfFile: "\(taskDir)/\(others[0])/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
-              let count = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else {
-            throw XSession.Failure(description: "expected one thread besides the main one in stackboard (\(pid)), found \(others.count): "
-                                   + "if the keyboard has more threads now, tell SoundThread which one plays")
-        }
-        sleeps = count
-    }
-}

@@ -40,6 +40,20 @@ enum WindowManagerProbe {
         }
     }
 
+    /// Whether a window manager announces itself on the root (`_NET_SUPPORTING_WM_CHECK`).
+    static func isRunning(_ x: OpaquePointer) -> Bool {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let property = XInternAtom(x, "_NET_SUPPORTING_WM_CHECK", 0)
+        let status = XGetWindowProperty(x, XDefaultRootWindow(x), property, 0, 1, 0, XA_WINDOW,
+                                        &type, &format, &count, &after, &data)
+        if let data { XFree(data) }
+        return status == Success && count == 1
+    }
+
     /// The windows the WM lists in the root's `_NET_CLIENT_LIST`.
     static func managedWindows(_ x: OpaquePointer) -> [Window] {
         var type: Atom = 0
