@@ -61,6 +61,12 @@ class XSession: @unchecked Sendable {
         try WindowManagerProbe.waitUntilManaging(display: display, name: wm.rawValue, timeout: timeout)
     }
 
+    /// The X server's pid while it runs (for tests that kill it).
+    var serverPID: pid_t? {
+        lock.lock(); defer { lock.unlock() }
+        return server?.poll() == nil ? server?.pid : nil
+    }
+
     /// The environment for a client of this server.
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
