@@ -31,17 +31,21 @@ let package = Package(
             "StackboardCore", "StackboardRender", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
         ]),
         .target(name: "StackboardSound", dependencies: ["StackboardCore", "CALSA", "CShims"]),
+        // Word suggestions' files: shipped models mapped from disk, the learned words saved atomically.
+        .target(name: "StackboardWords", dependencies: ["StackboardCore"]),
         .target(name: "StackboardKit", dependencies: ["StackboardCore", "StackboardRender", "StackboardX11"]),
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit", "CShims",
+            "StackboardWords",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.
         .executableTarget(name: "stackboard-bench",
-                          dependencies: ["StackboardCore", "StackboardRender", "CX11", "CXlibCairo", "CCairoPango"],
+                          dependencies: ["StackboardCore", "StackboardRender", "CX11", "CXlibCairo", "CCairoPango", "StackboardWords"],
                           path: "Benchmarks/StackboardBench"),
 
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
+        .testTarget(name: "StackboardWordsTests", dependencies: ["StackboardCore", "StackboardWords"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
                     exclude: ["Golden"]),
         .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11"]),

@@ -1,0 +1,305 @@
+#!/usr/bin/env python3
+"""make-words.py: builds a shipped word model (Resources/words/LANG.words) for Stackboard's suggestions.
+
+Run at development time (the program never needs the network); the output is committed. See
+docs/words.md for the format, the data and how to add a language.
+
+  scripts/make-words.py --language de --wordfreq --text training_german_DE.txt --held-out 0.2
+
+Sources, any mix of them:
+  --wordfreq              unigram frequencies from the wordfreq package (pip install wordfreq)
+  --frequencies FILE      a word-frequency file: "WORD COUNT" or "WORD<TAB>COUNT" per line (any order)
+  --text FILE             running text: word pairs, sentence starts and each word's usual case
+                          (--held-out F: the last fraction F of its lines is left out, for evaluation)
+  --pair-counts FILE      word-pair counts: "WORD1 WORD2 COUNT" per line (symspellpy's bigram file)
+
+Words are ranked by frequency (the first source that knows a word gives its rank); pairs come from
+the texts and pair-count files, discounted (absolute discounting), pruned to --pairs, with the
+left-over mass of each word kept as its back-off weight to the unigram frequencies.
+"""
+import argparse, collections, gzip, math, os, re, struct, sys, unicodedata
+
+MAGIC = b'SBWORDS1'
+HEADER = 64
+SCALE = 1024          # costs are round(-ln(p) * SCALE), clamped to 0..65535
+MAX_WORD_BYTES = 48
+
+WORD_RE = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*", re.UNICODE)
+
+
+def script_of(ch):
+    try:
+        name = unicodedata.name(ch)
+    except ValueError:
+        return None
+    return name.split(' ')[0]
+
+
+def word_ok(word, scripts):
+    if not word or len(word.encode('utf-8')) > MAX_WORD_BYTES:
+        return False
+    if not WORD_RE.fullmatch(word):
+        return False
+    return scripts is None or all(script_of(c) in scripts for c in word if c.isalpha())
+
+
+def fold_char(ch, keep):
+    """The key of one character: lower case, accents removed (NFD, combining marks dropped)."""
+    if ch in keep:
+        return ch.lower()
+    low = ch.lower()
+    if len(low) != 1:
+        low = ch
+    if low in keep:
+        return low
+    base = ''.join(c for c in unicodedata.normalize('NFD', low) if not unicodedata.combining(c))
+    return base if len(base) == 1 else low
+
+
+def fold(word, keep):
+    return ''.join(fold_char(c, keep) for c in word).replace('’', "'")
+
+
+def read_frequencies(path):
+    counts = {}
+    with open(path, encoding='utf-8') as f:
+        for n, line in enumerate(f, 1):
+            parts = line.rstrip('\n').replace('\t', ' ').split()
+            if not parts:
+                continue
+            if len(parts) != 2:
+                sys.exit(f'{path}:{n}: expected "WORD COUNT", got {line.strip()!r}')
+            try:
+                counts[parts[0]] = counts.get(parts[0], 0) + float(parts[1])
+            except ValueError:
+                sys.exit(f'{path}:{n}: the count {parts[1]!r} is not a number')
+    total = sum(counts.values()) or 1
+    return {w: c / total for w, c in counts.items()}
+
+
+def text_lines(path, held_out):
+    with open(path, encoding='utf-8', errors='replace') as f:
+        lines = f.read().splitlines()
+    keep = len(lines) - int(round(len(lines) * held_out))
+    return lines[:keep]
+
+
+def sentences(lines):
+    """Token lists, one per sentence (None marks a pause: a comma, a bracket, a quote, a dash).
+    Lines are joined into paragraphs (a blank line ends one); . ! ? and … end a sentence."""
+    paragraph = []
+    for line in list(lines) + ['']:
+        if line.strip():
+            paragraph.append(line)
+            continue
+        if not paragraph:
+            continue
+        text = ' '.join(paragraph)
+        paragraph = []
+        current, pos = [], 0
+        for m in WORD_RE.finditer(text):
+            between = text[pos:m.start()]
+            if re.search(r'[.!?…]', between):
+                if current:
+                    yield current
+                current = []
+            elif current and re.search(r'[,;:()"«»“”\[\]—–]|\s[-‐]\s', between):
+                current.append(None)
+            current.append(m.group(0).replace('’', "'"))
+            pos = m.end()
+        if current:
+            yield current
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0],
+                                 epilog=__doc__.split('\n\n', 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--language', required=True, help='language tag written in the file (en, de, ...)')
+    ap.add_argument('--out', help='output file (default Resources/words/LANG.words)')
+    ap.add_argument('--wordfreq', action='store_true', help="use the wordfreq package's 'large' list")
+    ap.add_argument('--frequencies', action='append', default=[], help='a word-frequency file')
+    ap.add_argument('--text', action='append', default=[], help='running text (pairs, case)')
+    ap.add_argument('--held-out', type=float, default=0.0, help='fraction of each text left out at its end')
+    ap.add_argument('--pair-counts', action='append', default=[], help='"W1 W2 COUNT" file')
+    ap.add_argument('--pair-weight', type=float, default=1.0, help='weight of the pair-count files against the texts')
+    ap.add_argument('--words', type=int, default=50000, help='vocabulary size (50000)')
+    ap.add_argument('--pairs', type=int, default=300000, help='pair budget (300000)')
+    ap.add_argument('--per-word', type=int, default=400, help='most successors kept per word (400)')
+    ap.add_argument('--min-pair', type=int, default=2, help='least count of a pair from the texts (2)')
+    ap.add_argument('--discount', type=float, default=0.7, help='absolute discount of pair counts (0.7)')
+    ap.add_argument('--script', default='LATIN', help='letters allowed: LATIN, CYRILLIC, ... or ANY')
+    ap.add_argument('--keep-letters', default='', help='letters never folded to their base (e.g. й)')
+    ap.add_argument('--elisions', default='', help="comma-separated words written with an apostrophe and no space after (fr: l,d,qu,...)")
+    o = ap.parse_args()
+    scripts = None if o.script.upper() == 'ANY' else set(o.script.upper().split(','))
+    keep = set(o.keep_letters) | set(o.keep_letters.upper())
+    elisions = {e.strip(): e.strip() + "'" for e in o.elisions.split(',') if e.strip()}
+
+    # 1. Frequencies (lower-case keys as wordfreq gives them).
+    freq = {}
+    sources = []
+    if o.wordfreq:
+        try:
+            import wordfreq
+        except ImportError:
+            sys.exit('make-words: --wordfreq needs the wordfreq package: python3 -m pip install wordfreq')
+        sources.append(wordfreq.get_frequency_dict(o.language, wordlist='large'))
+    for path in o.frequencies:
+        sources.append(read_frequencies(path))
+    if not sources:
+        sys.exit('make-words: give --wordfreq or --frequencies FILE')
+    for source in sources:
+        for w, p in source.items():
+            w = w.replace('’', "'")
+            w = elisions.get(w.lower(), w)
+            if word_ok(w.rstrip("'"), scripts) and w.lower() not in freq:
+                freq[w.lower()] = p
+
+    # 2. Texts: case of each word, pairs, sentence starts.
+    case_counts = collections.defaultdict(collections.Counter)
+    pair_counts = collections.Counter()
+    start_counts = collections.Counter()
+    for path in o.text:
+        for sent in sentences(text_lines(path, o.held_out)):
+            previous = None
+            for i, token in enumerate(sent):
+                if token is None:
+                    previous = None
+                    continue
+                # French elision: "l'homme" is "l'" then "homme".
+                head, sep, tail = token.partition("'")
+                if sep and head.lower() in elisions and tail:
+                    parts = [elisions[head.lower()] if head.islower() else head + "'", tail]
+                else:
+                    parts = [token]
+                for j, part in enumerate(parts):
+                    key = part.lower()
+                    first = i == 0 and j == 0
+                    if not first:
+                        case_counts[key][part] += 1
+                    if first:
+                        start_counts[key] += 1
+                    elif previous is not None:
+                        pair_counts[(previous, key)] += 1
+                    previous = key
+    for k in [k for k, c in pair_counts.items() if c < o.min_pair]:
+        del pair_counts[k]          # said once in the texts: mostly noise
+    for k in [k for k, c in start_counts.items() if c < o.min_pair]:
+        del start_counts[k]
+    for path in o.pair_counts:
+        extra = collections.Counter()
+        with open(path, encoding='utf-8') as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) == 3:
+                    extra[(parts[0].lower(), parts[1].lower())] += float(parts[2])
+        text_total = sum(pair_counts.values()) or 1_000_000
+        scale = o.pair_weight * text_total / (sum(extra.values()) or 1)
+        for k, c in extra.items():
+            pair_counts[k] += c * scale
+
+    # 3. The vocabulary: the most frequent words, each in its usual case.
+    ranked = sorted(freq.items(), key=lambda kv: (-kv[1], kv[0]))[:o.words]
+    total = sum(p for _, p in ranked)
+    vocab = []
+    for key, p in ranked:
+        forms = case_counts.get(key)
+        display = forms.most_common(1)[0][0] if forms else key
+        if key in elisions.values():
+            display = key
+        vocab.append((display, p / total))
+    index = {display.lower(): i for i, (display, _) in enumerate(vocab)}
+    W = len(vocab)
+
+    # 4. Pairs: discounted, pruned; the left-over mass is the back-off weight.
+    by_first = collections.defaultdict(list)
+    for (a, b), c in pair_counts.items():
+        if a in index and b in index:
+            by_first[index[a]].append((c, index[b]))
+    for key, c in start_counts.items():
+        if key in index:
+            by_first[W].append((c, index[key]))
+    context_totals = collections.Counter()
+    for (a, _), c in pair_counts.items():
+        if a in index:
+            context_totals[index[a]] += c
+    context_totals[W] = sum(c for k, c in start_counts.items() if k in index)
+    candidates = []
+    for a, succ in by_first.items():
+        succ.sort(key=lambda t: (-t[0], t[1]))
+        n = context_totals[a]
+        for c, b in succ[:o.per_word]:
+            candidates.append((c, a, b, max(c - o.discount, 0.0) / n))
+    candidates.sort(key=lambda t: (-t[0], t[1], t[2]))
+    kept = collections.defaultdict(list)
+    for c, a, b, p in candidates[:o.pairs]:
+        kept[a].append((p, b))
+    backoff = [1.0] * (W + 1)
+    for a, succ in kept.items():
+        backoff[a] = max(1e-6, 1.0 - sum(p for p, _ in succ))
+
+    write(o, vocab, kept, backoff, keep)
+
+
+def cost(p):
+    if p <= 0:
+        return 65535
+    return max(0, min(65535, int(round(-math.log(p) * SCALE))))
+
+
+def write(o, vocab, kept, backoff, keep):
+    W = len(vocab)
+    text = bytearray(); offsets = [0]
+    keys = bytearray(); key_offsets = [0]
+    folds = {}
+    for display, _ in vocab:
+        text += display.encode('utf-8'); offsets.append(len(text))
+        k = fold(display, keep)
+        keys += k.encode('utf-8'); key_offsets.append(len(keys))
+        for ch in display + display.upper():
+            if len(ch) == 1:
+                f = fold_char(ch, keep)
+                if f != ch:
+                    folds[ord(ch)] = ord(f) if f else 0
+    for cp in range(0x300, 0x370):
+        folds[cp] = 0
+    folds[ord('’')] = ord("'")
+    order = sorted(range(W), key=lambda i: (bytes(keys[key_offsets[i]:key_offsets[i + 1]]), i))
+    pair_start = [0]; pair_word = []; pair_cost = []
+    for a in range(W + 1):
+        for p, b in sorted(kept.get(a, []), key=lambda t: (-t[0], t[1])):
+            pair_word.append(b); pair_cost.append(cost(p))
+        pair_start.append(len(pair_word))
+    P = len(pair_word)
+    F = len(folds)
+
+    def pad(b):
+        return b + b'\0' * (-len(b) % 4)
+
+    body = b''.join([
+        pad(bytes(text)),
+        struct.pack(f'<{W + 1}I', *offsets),
+        pad(bytes(keys)),
+        struct.pack(f'<{W + 1}I', *key_offsets),
+        struct.pack(f'<{W}I', *order),
+        pad(struct.pack(f'<{W}H', *[cost(p) for _, p in vocab])),
+        pad(struct.pack(f'<{W + 1}H', *[cost(b) for b in backoff])),
+        struct.pack(f'<{W + 2}I', *pair_start),
+        struct.pack(f'<{P}I', *pair_word),
+        pad(struct.pack(f'<{P}H', *pair_cost)),
+        b''.join(struct.pack('<II', k, folds[k]) for k in sorted(folds)),
+    ])
+    lang = o.language.encode('utf-8')[:15]
+    header = MAGIC + struct.pack('<IIIIII', W, P, F, len(text), len(keys), 0) + lang + b'\0' * (16 - len(lang))
+    header += struct.pack('<I', HEADER + len(body)) + b'\0' * 12
+    assert len(header) == HEADER
+    out = o.out or os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Resources', 'words', o.language + '.words')
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out + '.tmp', 'wb') as f:
+        f.write(header + body)
+    os.replace(out + '.tmp', out)
+    print(f'make-words: {out}: {W} words, {P} pairs, {F} folds, {(HEADER + len(body)) / 1e6:.2f} MB')
+
+
+if __name__ == '__main__':
+    main()
