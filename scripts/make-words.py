@@ -11,7 +11,8 @@ Sources, any mix of them:
   --frequencies FILE      a word-frequency file: "WORD COUNT" or "WORD<TAB>COUNT" per line (any order)
   --text FILE             running text: word pairs, sentence starts and each word's usual case
                           (--held-out F: the last fraction F of its lines is left out, for evaluation)
-  --pair-counts FILE      word-pair counts: "WORD1 WORD2 COUNT" per line (symspellpy's bigram file)
+  --pair-counts FILE      word-pair counts: "WORD1 WORD2 COUNT" per line (symspellpy's bigram file),
+                          with --pair-unigrams FILE the same corpus's word counts ("WORD COUNT")
 
 Words are ranked by frequency (the first source that knows a word gives its rank); pairs come from
 the texts and pair-count files, discounted (absolute discounting), pruned to --pairs, with the
@@ -61,6 +62,12 @@ def fold(word, keep):
 
 
 def read_frequencies(path):
+    counts = read_counts(path)
+    total = sum(counts.values()) or 1
+    return {w: c / total for w, c in counts.items()}
+
+
+def read_counts(path):
     counts = {}
     with open(path, encoding='utf-8') as f:
         for n, line in enumerate(f, 1):
@@ -73,8 +80,7 @@ def read_frequencies(path):
                 counts[parts[0]] = counts.get(parts[0], 0) + float(parts[1])
             except ValueError:
                 sys.exit(f'{path}:{n}: the count {parts[1]!r} is not a number')
-    total = sum(counts.values()) or 1
-    return {w: c / total for w, c in counts.items()}
+    return counts
 
 
 def text_lines(path, held_out):
@@ -121,7 +127,9 @@ def main():
     ap.add_argument('--text', action='append', default=[], help='running text (pairs, case)')
     ap.add_argument('--held-out', type=float, default=0.0, help='fraction of each text left out at its end')
     ap.add_argument('--pair-counts', action='append', default=[], help='"W1 W2 COUNT" file')
-    ap.add_argument('--pair-weight', type=float, default=1.0, help='weight of the pair-count files against the texts')
+    ap.add_argument('--pair-unigrams', action='append', default=[], help="the pair-count files' corpus word counts (\"WORD COUNT\")")
+    ap.add_argument('--text-confidence', type=float, default=20.0,
+                    help='a context word seen n times in the texts gets weight n/(n+this) against the pair files (20)')
     ap.add_argument('--words', type=int, default=50000, help='vocabulary size (50000)')
     ap.add_argument('--pairs', type=int, default=300000, help='pair budget (300000)')
     ap.add_argument('--per-word', type=int, default=400, help='most successors kept per word (400)')
@@ -182,21 +190,29 @@ def main():
                     elif previous is not None:
                         pair_counts[(previous, key)] += 1
                     previous = key
+    context_counts = collections.Counter()   # how often each word had a successor
+    for (a, _), c in pair_counts.items():
+        context_counts[a] += c
+    sentence_count = sum(start_counts.values())
     for k in [k for k, c in pair_counts.items() if c < o.min_pair]:
         del pair_counts[k]          # said once in the texts: mostly noise
     for k in [k for k, c in start_counts.items() if c < o.min_pair]:
         del start_counts[k]
+    # Pair-count files: p(b | a) = n(a, b) / n(a), n(a) from the same corpus's unigram counts.
+    file_pairs = collections.Counter()
     for path in o.pair_counts:
-        extra = collections.Counter()
         with open(path, encoding='utf-8') as f:
             for line in f:
                 parts = line.split()
                 if len(parts) == 3:
-                    extra[(parts[0].lower(), parts[1].lower())] += float(parts[2])
-        text_total = sum(pair_counts.values()) or 1_000_000
-        scale = o.pair_weight * text_total / (sum(extra.values()) or 1)
-        for k, c in extra.items():
-            pair_counts[k] += c * scale
+                    file_pairs[(parts[0].lower(), parts[1].lower())] += float(parts[2])
+    file_contexts = collections.Counter()
+    for path in o.pair_unigrams:
+        for w, c in read_counts(path).items():
+            file_contexts[w.lower()] += c
+    if file_pairs and not file_contexts:
+        for (a, _), c in file_pairs.items():
+            file_contexts[a] += 2 * c   # no unigram counts: assume the listed pairs are half of each word's successors
 
     # 3. The vocabulary: the most frequent words, each in its usual case.
     ranked = sorted(freq.items(), key=lambda kv: (-kv[1], kv[0]))[:o.words]
@@ -211,32 +227,43 @@ def main():
     index = {display.lower(): i for i, (display, _) in enumerate(vocab)}
     W = len(vocab)
 
-    # 4. Pairs: discounted, pruned; the left-over mass is the back-off weight.
-    by_first = collections.defaultdict(list)
+    # 4. Pairs: p(b | a) from the texts (discounted) and from the pair-count files, mixed with
+    # weight n(a) / (n(a) + confidence) for the texts; pruned by p(a) p(b | a); the left-over mass
+    # of each context is its back-off weight to the unigram frequencies.
+    text_p = collections.defaultdict(dict)
     for (a, b), c in pair_counts.items():
         if a in index and b in index:
-            by_first[index[a]].append((c, index[b]))
+            text_p[index[a]][index[b]] = max(c - o.discount, 0.0) / context_counts[a]
     for key, c in start_counts.items():
         if key in index:
-            by_first[W].append((c, index[key]))
-    context_totals = collections.Counter()
-    for (a, _), c in pair_counts.items():
-        if a in index:
-            context_totals[index[a]] += c
-    context_totals[W] = sum(c for k, c in start_counts.items() if k in index)
+            text_p[W][index[key]] = max(c - o.discount, 0.0) / sentence_count
+    file_p = collections.defaultdict(dict)
+    for (a, b), c in file_pairs.items():
+        if a in index and b in index and file_contexts.get(a):
+            file_p[index[a]][index[b]] = min(1.0, c / file_contexts[a])
+    text_n = {index[a]: n for a, n in context_counts.items() if a in index}
+    text_n[W] = sentence_count
     candidates = []
-    for a, succ in by_first.items():
-        succ.sort(key=lambda t: (-t[0], t[1]))
-        n = context_totals[a]
-        for c, b in succ[:o.per_word]:
-            candidates.append((c, a, b, max(c - o.discount, 0.0) / n))
+    for a in set(text_p) | set(file_p):
+        t, f = text_p.get(a, {}), file_p.get(a, {})
+        if t and f:
+            lam = text_n.get(a, 0) / (text_n.get(a, 0) + o.text_confidence)
+        else:
+            lam = 1.0 if t else 0.0
+        mixed = {b: lam * t.get(b, 0.0) + (1 - lam) * f.get(b, 0.0) for b in set(t) | set(f)}
+        total = sum(mixed.values())
+        if total > 0.98:     # never leave the unigrams less than 2 %
+            mixed = {b: p * 0.98 / total for b, p in mixed.items()}
+        pa = vocab[a][1] if a < W else 0.05
+        best = sorted(mixed.items(), key=lambda kv: (-kv[1], kv[0]))[:o.per_word]
+        candidates += [(pa * p, a, b, p) for b, p in best if p > 0]
     candidates.sort(key=lambda t: (-t[0], t[1], t[2]))
     kept = collections.defaultdict(list)
-    for c, a, b, p in candidates[:o.pairs]:
+    for _, a, b, p in candidates[:o.pairs]:
         kept[a].append((p, b))
     backoff = [1.0] * (W + 1)
     for a, succ in kept.items():
-        backoff[a] = max(1e-6, 1.0 - sum(p for p, _ in succ))
+        backoff[a] = max(0.02, 1.0 - sum(p for p, _ in succ))
 
     write(o, vocab, kept, backoff, keep)
 
@@ -250,12 +277,17 @@ def cost(p):
 def write(o, vocab, kept, backoff, keep):
     W = len(vocab)
     text = bytearray(); offsets = [0]
-    keys = bytearray(); key_offsets = [0]
+    keys = bytearray(); key_refs = []; key_lens = []; key_of = []
     folds = {}
     for display, _ in vocab:
         text += display.encode('utf-8'); offsets.append(len(text))
-        k = fold(display, keep)
-        keys += k.encode('utf-8'); key_offsets.append(len(keys))
+        k = fold(display, keep).encode('utf-8')
+        key_of.append(k)
+        if k == display.encode('utf-8'):
+            key_refs.append(0xFFFFFFFF)   # the key is the word itself
+        else:
+            key_refs.append(len(keys)); keys += k
+        key_lens.append(len(k))
         for ch in display + display.upper():
             if len(ch) == 1:
                 f = fold_char(ch, keep)
@@ -264,7 +296,7 @@ def write(o, vocab, kept, backoff, keep):
     for cp in range(0x300, 0x370):
         folds[cp] = 0
     folds[ord('’')] = ord("'")
-    order = sorted(range(W), key=lambda i: (bytes(keys[key_offsets[i]:key_offsets[i + 1]]), i))
+    order = sorted(range(W), key=lambda i: (key_of[i], i))
     pair_start = [0]; pair_word = []; pair_cost = []
     for a in range(W + 1):
         for p, b in sorted(kept.get(a, []), key=lambda t: (-t[0], t[1])):
@@ -280,7 +312,8 @@ def write(o, vocab, kept, backoff, keep):
         pad(bytes(text)),
         struct.pack(f'<{W + 1}I', *offsets),
         pad(bytes(keys)),
-        struct.pack(f'<{W + 1}I', *key_offsets),
+        struct.pack(f'<{W}I', *key_refs),
+        pad(bytes(key_lens)),
         struct.pack(f'<{W}I', *order),
         pad(struct.pack(f'<{W}H', *[cost(p) for _, p in vocab])),
         pad(struct.pack(f'<{W + 1}H', *[cost(b) for b in backoff])),

@@ -7,7 +7,9 @@
 ///                    flags (0), language (16 bytes, NUL-padded), u32 file size, 12 bytes zero
 /// text      T bytes             the words as shown, UTF-8, one after the other   (each section
 /// wordEnds  (W+1) u32           where word i starts and ends in text              padded to 4)
-/// keys      K bytes, keyEnds (W+1) u32   the folded forms
+/// keys      K bytes             the folded forms that differ from the words
+/// keyRefs   W u32               where word i's key starts in keys (FFFFFFFF: it is the word itself)
+/// keyLength W u8                its length in bytes
 /// order     W u32               word ids sorted by key (bytewise)
 /// unigram   W u16               cost of word i: round(-ln p × 1024); ids are in frequency order
 /// backoff   (W+1) u16           cost of the back-off weight of context i (W: sentence start)
@@ -70,7 +72,7 @@ public struct ShippedWordModel: Sendable {
 /// Where each section of a model file starts (byte offsets), computed from the header's counts.
 struct WordModelSections: Sendable, Equatable {
     var words = 0, pairs = 0, folds = 0, textBytes = 0, keyBytes = 0
-    var text = 0, wordEnds = 0, keys = 0, keyEnds = 0, order = 0, unigram = 0, backoff = 0
+    var text = 0, wordEnds = 0, keys = 0, keyRefs = 0, keyLengths = 0, order = 0, unigram = 0, backoff = 0
     var pairStart = 0, pairWord = 0, pairCost = 0, fold = 0, size = 0
 
     static let maxWords = 2_000_000, maxPairs = 50_000_000, maxFolds = 100_000
@@ -92,7 +94,8 @@ struct WordModelSections: Sendable, Equatable {
         text = at; at += padded(textBytes)
         wordEnds = at; at += 4 * (words + 1)
         keys = at; at += padded(keyBytes)
-        keyEnds = at; at += 4 * (words + 1)
+        keyRefs = at; at += 4 * words
+        keyLengths = at; at += padded(words)
         order = at; at += 4 * words
         unigram = at; at += padded(2 * words)
         backoff = at; at += padded(2 * (words + 1))

@@ -20,8 +20,13 @@ public struct WordModelView {
 
     /// The folded form (key) of word `id`, as UTF-8 bytes.
     func key(_ id: Int) -> UnsafeRawBufferPointer {
-        let start = u32(sections.keyEnds, id), end = u32(sections.keyEnds, id + 1)
-        return UnsafeRawBufferPointer(rebasing: bytes[(sections.keys + start)..<(sections.keys + end)])
+        let ref = u32(sections.keyRefs, id)
+        if ref == 0xFFFF_FFFF {
+            let start = u32(sections.wordEnds, id), end = u32(sections.wordEnds, id + 1)
+            return UnsafeRawBufferPointer(rebasing: bytes[(sections.text + start)..<(sections.text + end)])
+        }
+        let length = Int(bytes[sections.keyLengths + id])
+        return UnsafeRawBufferPointer(rebasing: bytes[(sections.keys + ref)..<(sections.keys + ref + length)])
     }
 
     /// Whether word `id`'s key starts with `prefix` (folded, UTF-8).
@@ -57,18 +62,21 @@ public struct WordModelView {
     /// The word id at position `i` of key order.
     public func wordInOrder(_ i: Int) -> Int { u32(sections.order, i) }
 
-    /// The id of `word` (exact, else the same letters in another case, else the same key), if known.
+    /// The id of `word` (exact, else the same letters in another case, else the most frequent
+    /// word with the same key), if known.
     public func id(of word: String, fold: WordFold) -> Int? {
         let k = Array(fold.key(word).utf8)
         guard !k.isEmpty else { return nil }
         var sameKey: Int?, sameCase: Int?
-        for i in prefixRange(k) {
-            let id = wordInOrder(i)
-            guard key(id).count == k.count else { continue }
+        var position = partition { compare(key(wordInOrder($0)), k, asPrefix: false) >= 0 }
+        while position < sections.words {
+            let id = wordInOrder(position)
+            guard compare(key(id), k, asPrefix: false) == 0 else { break }
             let shown = self.word(id)
             if shown == word { return id }
             if sameCase == nil, shown.lowercased() == word.lowercased() { sameCase = id }
             if sameKey == nil || id < (sameKey ?? 0) { sameKey = id }
+            position += 1
         }
         return sameCase ?? sameKey
     }
@@ -108,14 +116,16 @@ public struct WordModelView {
             WordModelError(file: file, message: message + "; make it again with scripts/make-words.py, or reinstall stackboard")
         }
         let s = sections
-        for (name, base, total) in [("word", s.wordEnds, s.textBytes), ("key", s.keyEnds, s.keyBytes)] {
-            guard u32(base, 0) == 0, u32(base, s.words) == total else { throw fail("the \(name) table does not span its text") }
-            var previous = 0
-            for i in 1...max(1, s.words) where i <= s.words {
-                let end = u32(base, i)
-                guard end > previous, end - previous <= 64 else { throw fail("\(name) \(i - 1) is empty, longer than 64 bytes or out of order") }
-                previous = end
-            }
+        guard u32(s.wordEnds, 0) == 0, u32(s.wordEnds, s.words) == s.textBytes else { throw fail("the word table does not span its text") }
+        var previous = 0
+        for i in 1...max(1, s.words) where i <= s.words {
+            let end = u32(s.wordEnds, i)
+            guard end > previous, end - previous <= 64 else { throw fail("word \(i - 1) is empty, longer than 64 bytes or out of order") }
+            previous = end
+        }
+        for i in 0..<s.words {
+            let ref = u32(s.keyRefs, i), length = Int(bytes[s.keyLengths + i])
+            guard ref == 0xFFFF_FFFF || (length > 0 && ref + length <= s.keyBytes) else { throw fail("the key of word \(i) lies outside the keys") }
         }
         for i in 0..<s.words where u32(s.order, i) >= s.words { throw fail("the key order names word \(u32(s.order, i)) of \(s.words)") }
         guard u32(s.pairStart, 0) == 0, u32(s.pairStart, s.words + 1) == s.pairs else { throw fail("the successor table does not span the pairs") }

@@ -10,13 +10,14 @@ public enum WordModelWriter {
         let table = fold ?? Dictionary(uniqueKeysWithValues: (0x300..<0x370).map { (UInt32($0), UInt32?.none) })
         let folder = WordFold(table: table)
         let w = words.count
-        var text: [UInt8] = [], ends: [UInt32] = [0], keys: [UInt8] = [], keyEnds: [UInt32] = [0]
+        var text: [UInt8] = [], ends: [UInt32] = [0], keys: [UInt8] = [], keyRefs: [UInt32] = [], keyLengths: [UInt8] = []
         var keyOf: [[UInt8]] = []
         for (shown, _) in words {
             text += Array(shown.utf8); ends.append(UInt32(text.count))
             let k = Array(folder.key(shown).utf8)
             keyOf.append(k)
-            keys += k; keyEnds.append(UInt32(keys.count))
+            if k == Array(shown.utf8) { keyRefs.append(UInt32.max) } else { keyRefs.append(UInt32(keys.count)); keys += k }
+            keyLengths.append(UInt8(min(255, k.count)))
         }
         let order = (0..<w).sorted { a, b in keyOf[a] != keyOf[b] ? keyOf[a].lexicographicallyPrecedes(keyOf[b]) : a < b }
         var pairStart: [UInt32] = [0], pairWord: [UInt32] = [], pairCost: [UInt16] = []
@@ -33,7 +34,8 @@ public enum WordModelWriter {
         body += text; pad()
         put32(ends)
         body += keys; pad()
-        put32(keyEnds)
+        put32(keyRefs)
+        body += keyLengths; pad()
         put32(order.map { UInt32($0) })
         put16(words.map { cost($0.1) })
         put16((0...w).map { cost(backoff[$0] ?? 1) })

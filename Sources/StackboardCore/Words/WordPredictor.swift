@@ -1,23 +1,23 @@
 /// Ranks candidate words for a prefix after a context, from the shipped model and the learned one.
 ///
-/// p(w | c) = (1 − λ) · p_shipped(w | c) + λ · p_learned(w | c), where
-/// p_shipped(w | c) = p_pair(w | c) + backoff(c) · p(w) (an unknown context uses p(w) alone) and
-/// p_learned(w | c) = (n(c, w) + κ · n(w) / N) / (n(c) + κ), λ = N / (N + `learnedHalfWeight`) · `learnedMaxWeight`
-/// with N the learned word count: the more the user has typed, the more their words count.
+/// p(w | c) = (1 − λ(c)) · [(1 − μ) · p_shipped(w | c) + μ · n(w) / N] + λ(c) · n(c, w) / n(c), where
+/// p_shipped(w | c) = p_pair(w | c) + backoff(c) · p(w) (an unknown context uses p(w) alone),
+/// N is the learned word count, n(c) how often the learned context c had a successor,
+/// μ = `wordWeight` · N / (N + `wordHalf`) and λ(c) = `pairWeight` · n(c) / (n(c) + `pairHalf`):
+/// the more the user has typed (after c), the more their words (after c) count.
 public struct WordPredictor: Sendable {
     /// The shipped model of the language.
     public var shipped: ShippedWordModel
     /// The learned words.
     public var learned: UserWordModel
-    /// N at which the learned model gets half of `learnedMaxWeight`.
-    public var learnedHalfWeight = 400.0
-    /// The most weight the learned model gets.
-    public var learnedMaxWeight = 0.6
-    /// κ: how much a learned pair's estimate leans on the learned word counts.
-    public var learnedSmoothing = 1.0
-    /// Candidates are ranked by p × (letters still to type)^lengthWeight: 0 ranks by probability
-    /// alone; above 0 prefers the words that save more keystrokes.
-    public var lengthWeight = 0.0
+    /// The most weight the learned word frequencies get.
+    public var wordWeight = 0.3
+    /// N at which they get half of it.
+    public var wordHalf = 2000.0
+    /// The most weight the learned pairs of a context get.
+    public var pairWeight = 0.5
+    /// n(c) at which they get half of it.
+    public var pairHalf = 8.0
 
     /// A predictor over both models.
     public init(shipped: ShippedWordModel, learned: UserWordModel) {
@@ -80,7 +80,9 @@ public struct WordPredictor: Sendable {
             learnedWords.formUnion(learned.words(withKeyPrefix: key, limit: 400))
             var scored: [(String, Double)] = []
             let n = Double(learned.totalCount)
-            let lambda = n > 0 ? n / (n + learnedHalfWeight) * learnedMaxWeight : 0
+            let mu = n > 0 ? wordWeight * n / (n + wordHalf) : 0
+            let contextCount = first.map { Double(learned.contextTotals[$0] ?? 0) } ?? 0
+            let lambda = contextCount > 0 ? pairWeight * contextCount / (contextCount + pairHalf) : 0
             for word in learnedWords where shippedP[word] == nil {
                 if let id = view.id(of: word, fold: shipped.fold), view.word(id) == word {
                     shippedP[word] = (pairP[id] ?? 0) + backoff * WordMath.probability(cost: view.unigramCost(id))
@@ -89,20 +91,10 @@ public struct WordPredictor: Sendable {
                 }
             }
             for (word, ps) in shippedP {
-                var p = (1 - lambda) * ps
-                if lambda > 0 {
-                    let unigram = Double(learned.words[word]?.count ?? 0) / max(1, n)
-                    var pl = unigram
-                    if let first {
-                        let pair = Double(learned.pairs[first]?[word]?.count ?? 0)
-                        let total = Double(learned.contextTotals[first] ?? 0)
-                        pl = (pair + learnedSmoothing * unigram) / (total + learnedSmoothing)
-                    }
-                    p += lambda * pl
-                }
-                if lengthWeight != 0 {
-                    let left = Double(max(1, word.count - prefix.count))
-                    p *= WordMath.exp(lengthWeight * WordMath.log(left))
+                let unigram = n > 0 ? Double(learned.words[word]?.count ?? 0) / n : 0
+                var p = (1 - mu) * ps + mu * unigram
+                if lambda > 0, let first {
+                    p = (1 - lambda) * p + lambda * Double(learned.pairs[first]?[word]?.count ?? 0) / contextCount
                 }
                 scored.append((word, p))
             }
