@@ -10,9 +10,9 @@ final class TemporaryFolder {
     let path: String
     init() {
         var template = Array("/tmp/stackboard-words-XXXXXX".utf8CString)
-        path = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) } ?? "/tmp" }
+        path = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) } ?? "/tmp/stackboard-words-mkdtemp-failed" }
     }
-    deinit { _ = system("rm -rf '\(path)'") }
+    deinit { if path.hasPrefix("/tmp/stackboard-words-") && !path.contains("'") { _ = system("rm -rf '\(path)'") } }
     func put(_ name: String, _ text: String) {
         let fd = open(path + "/" + name, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }

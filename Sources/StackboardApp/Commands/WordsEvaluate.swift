@@ -11,13 +11,8 @@ enum WordsEvaluate {
         let loadStart = MonotonicClock.now()
         guard let shipped = WordsLearned.shipped(language, models: models) else { return 1 }
         let loadSeconds = MonotonicClock.now() - loadStart
-        var predictor = WordPredictor(shipped: shipped, learned: UserWordModel(fold: shipped.fold))
-        for item in (Environment.current["TUNE"] ?? "").split(separator: ",") {
-            let kv = item.split(separator: "="); guard kv.count == 2, let v = Double(kv[1]) else { continue }
-            switch kv[0] { case "wh": predictor.wordHalf = v; case "ww": predictor.wordWeight = v; case "ph": predictor.pairHalf = v; case "pw": predictor.pairWeight = v; default: break }
-        }
+        let predictor = WordPredictor(shipped: shipped, learned: UserWordModel(fold: shipped.fold))
         var session = SuggestionSession(predictor: predictor, slots: slots, privacy: learning ? .normal : .noLearn, atSentenceStart: true)
-        DEBUGWORDS = Environment.current["DEBUGWORDS"] != nil
         let started = MonotonicClock.now()
         let result = KeystrokeEvaluation.run(text, session: &session, clock: MonotonicClock.now)
         let seconds = MonotonicClock.now() - started

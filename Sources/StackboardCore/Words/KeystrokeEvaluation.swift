@@ -10,7 +10,6 @@
 /// Keystrokes without suggestions are the text's characters (a newline is one: return); the
 /// savings are 1 − with / without. The text the session's edits produce is checked against the
 /// original (spaces before a newline or at the end aside).
-nonisolated(unsafe) public var DEBUGWORDS = false
 public struct KeystrokeEvaluation: Equatable, Sendable {
     /// Keystrokes without suggestions: the characters of the text.
     public var withoutSuggestions = 0
@@ -68,7 +67,7 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
             while i < token.upperBound {
                 let start = clock?() ?? 0
                 let shown = session.suggestions()
-                if let clock { result.suggestionSeconds.append(clock() - start); if DEBUGWORDS, clock() - start > 0.01 { print("SLOW", clock() - start, word, i - token.lowerBound, session.tail.suffix(30).debugDescription) } }
+                if let clock { result.suggestionSeconds.append(clock() - start) }
                 if fits, let slot = shown.firstIndex(of: word), let edit = session.accept(slot) {
                     if i == token.lowerBound { result.predicted += 1 }
                     result.accepted += 1
@@ -80,7 +79,6 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
                 }
                 type(chars[i]); i += 1
             }
-            if !taken, DEBUGWORDS { print("MISS", word, fits) }
             guard taken, let follower, !elision else { continue }
             if follower == " " {
                 i += 1
