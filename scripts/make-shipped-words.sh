@@ -25,7 +25,7 @@ if [ ! -d dasher ]; then
   rm -rf dasher-x dasher-data_*.deb
 fi
 
-make_words() { venv/bin/python "$here/make-words.py" --wordfreq --held-out 0.2 --discount 0.4 --min-pair 1 --per-word 1000 "$@"; }
+make_words() { venv/bin/python "$here/make-words.py" --wordfreq --held-out 0.2 --discount 0.4 --min-pair 1 --per-word 1000 --triples 200000 "$@"; }
 langs=("$@"); [ ${#langs[@]} -gt 0 ] || langs=(en de fr es ru)
 for lang in "${langs[@]}"; do
   case "$lang" in

@@ -134,6 +134,8 @@ def main():
     ap.add_argument('--pairs', type=int, default=300000, help='pair budget (300000)')
     ap.add_argument('--per-word', type=int, default=400, help='most successors kept per word (400)')
     ap.add_argument('--min-pair', type=int, default=2, help='least count of a pair from the texts (2)')
+    ap.add_argument('--triples', type=int, default=0, help='triple budget (0: none)')
+    ap.add_argument('--min-triple', type=int, default=1, help='least count of a triple from the texts (1)')
     ap.add_argument('--discount', type=float, default=0.7, help='absolute discount of pair counts (0.7)')
     ap.add_argument('--script', default='LATIN', help='letters allowed: LATIN, CYRILLIC, ... or ANY')
     ap.add_argument('--keep-letters', default='', help='letters never folded to their base (e.g. й)')
@@ -167,12 +169,14 @@ def main():
     case_counts = collections.defaultdict(collections.Counter)
     pair_counts = collections.Counter()
     start_counts = collections.Counter()
+    triple_counts = collections.Counter()    # (a, b, c); a is '<s>' for the start of a sentence
     for path in o.text:
         for sent in sentences(text_lines(path, o.held_out)):
             previous = None
+            before = '<s>'
             for i, token in enumerate(sent):
                 if token is None:
-                    previous = None
+                    previous = before = None
                     continue
                 # French elision: "l'homme" is "l'" then "homme".
                 head, sep, tail = token.partition("'")
@@ -189,7 +193,9 @@ def main():
                         start_counts[key] += 1
                     elif previous is not None:
                         pair_counts[(previous, key)] += 1
-                    previous = key
+                        if before is not None:
+                            triple_counts[(before, previous, key)] += 1
+                    before, previous = previous, key
     context_counts = collections.Counter()   # how often each word had a successor
     for (a, _), c in pair_counts.items():
         context_counts[a] += c
@@ -265,7 +271,26 @@ def main():
     for a, succ in kept.items():
         backoff[a] = max(0.02, 1.0 - sum(p for p, _ in succ))
 
-    write(o, vocab, kept, backoff, keep)
+    # 5. Triples (from the texts only): p(c | a, b), discounted, for the pairs (a, b) seen at least
+    # twice; the left-over mass backs off to the pairs.
+    ab_counts = collections.Counter()
+    for (a, b, _), n in triple_counts.items():
+        ab_counts[(a, b)] += n
+    triples = []
+    for (a, b, c), n in triple_counts.items():
+        ia = W if a == '<s>' else index.get(a)
+        ib, ic = index.get(b), index.get(c)
+        if ia is None or ib is None or ic is None or ab_counts[(a, b)] < 2 or n < o.min_triple:
+            continue
+        p = max(n - o.discount, 0.0) / ab_counts[(a, b)]
+        if p > 0:
+            triples.append((n, ia, ib, ic, p))
+    triples.sort(key=lambda t: (-t[0], t[1], t[2], t[3]))
+    kept3 = collections.defaultdict(list)
+    for _, ia, ib, ic, p in triples[:o.triples]:
+        kept3[(ia, ib)].append((p, ic))
+
+    write(o, vocab, kept, backoff, keep, kept3)
 
 
 def cost(p):
@@ -274,7 +299,7 @@ def cost(p):
     return max(0, min(65535, int(round(-math.log(p) * SCALE))))
 
 
-def write(o, vocab, kept, backoff, keep):
+def write(o, vocab, kept, backoff, keep, kept3):
     W = len(vocab)
     text = bytearray(); offsets = [0]
     keys = bytearray(); key_refs = []; key_lens = []; key_of = []
@@ -322,16 +347,32 @@ def write(o, vocab, kept, backoff, keep):
         pad(struct.pack(f'<{P}H', *pair_cost)),
         b''.join(struct.pack('<II', k, folds[k]) for k in sorted(folds)),
     ])
+    contexts = sorted(kept3)
+    tri_start = [0]; tri_word = []; tri_cost = []; tri_backoff = []
+    for ctx in contexts:
+        succ = sorted(kept3[ctx], key=lambda t: (-t[0], t[1]))
+        for p, c in succ:
+            tri_word.append(c); tri_cost.append(cost(p))
+        tri_start.append(len(tri_word))
+        tri_backoff.append(cost(max(0.02, 1.0 - sum(p for p, _ in succ))))
+    C, T3 = len(contexts), len(tri_word)
+    body += b''.join([
+        b''.join(struct.pack('<II', a, b) for a, b in contexts),
+        struct.pack(f'<{C + 1}I', *tri_start) if C else b'',
+        pad(struct.pack(f'<{C}H', *tri_backoff)),
+        struct.pack(f'<{T3}I', *tri_word),
+        pad(struct.pack(f'<{T3}H', *tri_cost)),
+    ])
     lang = o.language.encode('utf-8')[:15]
     header = MAGIC + struct.pack('<IIIIII', W, P, F, len(text), len(keys), 0) + lang + b'\0' * (16 - len(lang))
-    header += struct.pack('<I', HEADER + len(body)) + b'\0' * 12
+    header += struct.pack('<III', HEADER + len(body), C, T3) + b'\0' * 4
     assert len(header) == HEADER
     out = o.out or os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Resources', 'words', o.language + '.words')
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out + '.tmp', 'wb') as f:
         f.write(header + body)
     os.replace(out + '.tmp', out)
-    print(f'make-words: {out}: {W} words, {P} pairs, {F} folds, {(HEADER + len(body)) / 1e6:.2f} MB')
+    print(f'make-words: {out}: {W} words, {P} pairs, {T3} triples, {F} folds, {(HEADER + len(body)) / 1e6:.2f} MB')
 
 
 if __name__ == '__main__':

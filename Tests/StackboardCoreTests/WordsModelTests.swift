@@ -7,6 +7,7 @@ import Testing
         #expect(model.language == "en")
         #expect(model.wordCount == TinyWords.words.count)
         #expect(model.pairCount == 6)
+        #expect(model.tripleCount == 2)
         model.withView { view in
             #expect(view.word(0) == "the")
             #expect(view.word(TinyWords.id("café")) == "café")
@@ -16,6 +17,9 @@ import Testing
             let successors = view.successors(TinyWords.id("the")).map(view.pairWord)
             #expect(successors == [TinyWords.id("cat"), TinyWords.id("helmet")])
             #expect(view.successors(TinyWords.id("of")).isEmpty)
+            let triple = view.tripleSuccessors(TinyWords.id("in"), TinyWords.id("the"))
+            #expect(triple.map { $0.range.map(view.tripleWord) } == [TinyWords.id("helmet")])
+            #expect(view.tripleSuccessors(TinyWords.id("the"), TinyWords.id("in")) == nil)
         }
     }
 

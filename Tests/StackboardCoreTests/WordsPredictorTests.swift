@@ -17,6 +17,13 @@ import Testing
         #expect(predictor.candidates(prefix: "hel", context: .after("The"), limit: 1) == ["helmet"])
     }
 
+    @Test func theTwoWordsBeforeUseTheModelsTriples() {
+        #expect(predictor.candidates(prefix: "", context: .after("the"), limit: 1) == ["cat"])
+        #expect(predictor.candidates(prefix: "", context: .after("the"), before: .after("in"), limit: 1) == ["helmet"])
+        #expect(predictor.candidates(prefix: "", context: .after("the"), before: .sentenceStart, limit: 1) == ["world"])
+        #expect(predictor.candidates(prefix: "", context: .after("the"), before: .after("of"), limit: 1) == ["cat"])
+    }
+
     @Test func predictionAfterASpaceComesFromThePreviousWord() {
         #expect(predictor.candidates(prefix: "", context: .after("hello"), limit: 1) == ["world"])
         #expect(predictor.candidates(prefix: "", context: .after("the"), limit: 2) == ["cat", "helmet"])

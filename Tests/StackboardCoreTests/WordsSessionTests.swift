@@ -14,6 +14,16 @@ import Testing
         #expect(session.suggestions().first == "world")
     }
 
+    @Test func theSessionGivesThePredictorTheTwoWordsBefore() {
+        var session = TinyWords.session()
+        var text = ""
+        session.type("in the ", into: &text)
+        #expect(session.suggestions().first == "helmet")
+        var start = TinyWords.session(atSentenceStart: true)
+        start.type("The ", into: &text)
+        #expect(start.suggestions().first == "world")
+    }
+
     @Test func aCapitalFirstLetterOrASentenceStartCapitalises() throws {
         var session = TinyWords.session()
         var text = ""
@@ -207,5 +217,18 @@ import Testing
         var session = TinyWords.session()
         session.type("h3", into: &text)
         #expect(session.suggestions().isEmpty)
+    }
+}
+
+@Suite struct WordsSessionQuoteTests {
+    @Test func aWordAfterAnOpeningQuoteStartsTheSentenceTheQuoteStarts() {
+        var session = TinyWords.session(atSentenceStart: true)
+        var text = ""
+        session.type("\"", into: &text)
+        #expect(session.suggestions().prefix(2) == ["The", "Hello"])
+        session.type("hello.\" (", into: &text)
+        #expect(session.suggestions().first == "The")
+        session.type("the (", into: &text)
+        #expect(session.suggestions().first == "the")
     }
 }

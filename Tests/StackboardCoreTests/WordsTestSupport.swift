@@ -22,7 +22,9 @@ enum TinyWords {
             id("the"): [(id("cat"), 0.3), (id("helmet"), 0.2)],
             sentenceStart: [(id("the"), 0.4), (id("hello"), 0.2)],
             id("l'"): [(id("homme"), 0.5)],
-        ], backoff: [id("hello"): 0.4, id("the"): 0.5, sentenceStart: 0.4, id("l'"): 0.5], fold: fold)
+        ], backoff: [id("hello"): 0.4, id("the"): 0.5, sentenceStart: 0.4, id("l'"): 0.5], fold: fold,
+           triples: [[id("in"), id("the")]: [(id("helmet"), 0.7)], [sentenceStart, id("the")]: [(id("world"), 0.5)]],
+           tripleBackoff: [[id("in"), id("the")]: 0.3, [sentenceStart, id("the")]: 0.5])
     }
 
     static func model() -> ShippedWordModel {

@@ -16,6 +16,9 @@
 /// pairStart (W+2) u32           successors of context i: pairStart[i] ..< pairStart[i+1]
 /// pairWord  P u32, pairCost P u16   successor and the cost of p(successor | context), best first
 /// fold      F × (u32 scalar, u32 replacement or 0 to drop)
+/// triples (when the header's u32 at 52, C, is not 0; T, at 56, is their count):
+///   contexts  C × (u32 a, u32 b) sorted   a is a word id or W (start of a sentence), b a word id
+///   triStart  (C+1) u32, triBackoff C u16, triWord T u32, triCost T u16   as for the pairs
 /// ```
 ///
 /// Loading checks the header, the size and every offset and id, so that a damaged or hostile file
@@ -27,6 +30,8 @@ public struct ShippedWordModel: Sendable {
     public let wordCount: Int
     /// How many (context, successor) pairs it has.
     public let pairCount: Int
+    /// How many (two words, successor) triples it has.
+    public let tripleCount: Int
     /// How typed text is folded to be matched against the keys.
     public let fold: WordFold
     let storage: any ModelStorage
@@ -55,6 +60,7 @@ public struct ShippedWordModel: Sendable {
         self.language = language
         self.wordCount = sections.words
         self.pairCount = sections.pairs
+        self.tripleCount = sections.triples
         self.fold = WordFold(table: table)
     }
 
@@ -74,6 +80,7 @@ struct WordModelSections: Sendable, Equatable {
     var words = 0, pairs = 0, folds = 0, textBytes = 0, keyBytes = 0
     var text = 0, wordEnds = 0, keys = 0, keyRefs = 0, keyLengths = 0, order = 0, unigram = 0, backoff = 0
     var pairStart = 0, pairWord = 0, pairCost = 0, fold = 0, size = 0
+    var tripleContexts = 0, triples = 0, triContexts = 0, triStart = 0, triBackoff = 0, triWord = 0, triCost = 0
 
     static let maxWords = 2_000_000, maxPairs = 50_000_000, maxFolds = 100_000
 
@@ -103,6 +110,15 @@ struct WordModelSections: Sendable, Equatable {
         pairWord = at; at += 4 * pairs
         pairCost = at; at += padded(2 * pairs)
         fold = at; at += 8 * folds
+        tripleContexts = u32(52); triples = u32(56)
+        guard tripleContexts <= Self.maxPairs, triples <= Self.maxPairs, tripleContexts > 0 || triples == 0 else {
+            throw fail("the header's triple counts are out of range (\(tripleContexts) contexts, \(triples) triples)")
+        }
+        triContexts = at; at += 8 * tripleContexts
+        triStart = at; at += tripleContexts > 0 ? 4 * (tripleContexts + 1) : 0
+        triBackoff = at; at += padded(2 * tripleContexts)
+        triWord = at; at += 4 * triples
+        triCost = at; at += padded(2 * triples)
         size = at
         guard u32(48) == size, bytes.count == size else {
             throw fail("the file is \(bytes.count) bytes but its header makes it \(size) (recorded \(u32(48))): it is cut short or damaged")

@@ -41,6 +41,8 @@ public struct SuggestionSession: Sendable {
     }
 
     static let tailLimit = 256
+    /// Opening quotes and brackets (a word right after one starts a sentence when the mark does).
+    static let opening: Set<Character> = ["`", "\"", "“", "„", "«", "(", "[", "‘", "‚", "¿", "¡"]
 
     /// A session over `predictor` showing `slots` suggestions; the text before the caret is unknown.
     public init(predictor: WordPredictor, slots: Int = 3, privacy: WordPrivacy = .normal, atSentenceStart: Bool = false) {
@@ -148,6 +150,8 @@ public struct SuggestionSession: Sendable {
         var word: Substring
         var context: UserWordModel.Context
         var sentenceStart: Bool
+        /// What came before the context word (for the model's triples).
+        var before: UserWordModel.Context = .unknown
     }
 
     private mutating func forgetContext(sentenceStart: Bool) {
@@ -208,27 +212,40 @@ public struct SuggestionSession: Sendable {
     }
 
     func analyze() -> State {
-        let isElision: (String) -> Bool = { self.isElision($0) }
         let text = tail[...]
-        let word = WordText.trailingWord(text, isElision: isElision)
-        var rest = text[..<word.startIndex]
-        if let last = rest.last, WordText.apostrophes.contains(last), !rest.isEmpty {
+        let word = WordText.trailingWord(text, isElision: { self.isElision($0) })
+        let found = context(before: text[..<word.startIndex])
+        let before = found.wordStart.map { context(before: text[..<$0]).context } ?? .unknown
+        return State(word: word, context: found.context, sentenceStart: found.sentenceStart, before: before)
+    }
+
+    /// What comes before a word that starts where `text` ends: the word before it (and where that
+    /// starts), the start of a sentence, or nothing known (after a pause, at the start of an unknown context).
+    private func context(before text: Substring) -> (context: UserWordModel.Context, sentenceStart: Bool, wordStart: Substring.Index?) {
+        var rest = text
+        if let last = rest.last, WordText.apostrophes.contains(last) {
             let previous = WordText.trailingWord(rest, isElision: { _ in false })
-            return State(word: word, context: .after(String(previous).replacingApostrophes()), sentenceStart: false)
+            return (.after(String(previous).replacingApostrophes()), false, previous.startIndex)
         }
         var spaced = false
         while let last = rest.last, last == " " || last == "\u{A0}" { rest = rest.dropLast(); spaced = true }
-        guard let last = rest.last else {
-            return State(word: word, context: originIsSentenceStart ? .sentenceStart : .unknown, sentenceStart: originIsSentenceStart)
+        if let last = rest.last, Self.opening.contains(last), !spaced {
+            // An opening quote or bracket: the sentence starts (or not) as it would without it.
+            var before = rest
+            while let c = before.last, Self.opening.contains(c) || c == " " || c == "\u{A0}" { before = before.dropLast() }
+            if before.isEmpty { return (originIsSentenceStart ? .sentenceStart : .unknown, originIsSentenceStart, nil) }
+            if let c = before.last, WordText.sentenceEnds.contains(c) { return (.sentenceStart, true, nil) }
+            return (.unknown, false, nil)
         }
+        guard let last = rest.last else { return (originIsSentenceStart ? .sentenceStart : .unknown, originIsSentenceStart, nil) }
         if spaced, WordText.isWordCharacter(last) {
-            let previous = WordText.trailingWord(rest, isElision: isElision)
-            return State(word: word, context: .after(String(previous).replacingApostrophes()), sentenceStart: false)
+            let previous = WordText.trailingWord(rest, isElision: { self.isElision($0) })
+            return (.after(String(previous).replacingApostrophes()), false, previous.startIndex)
         }
         var closing = rest
         while let c = closing.last, "\"”»)]’'".contains(c) { closing = closing.dropLast() }
-        if let c = closing.last, WordText.sentenceEnds.contains(c) { return State(word: word, context: .sentenceStart, sentenceStart: true) }
-        return State(word: word, context: .unknown, sentenceStart: false)
+        if let c = closing.last, WordText.sentenceEnds.contains(c) { return (.sentenceStart, true, nil) }
+        return (.unknown, false, nil)
     }
 
     private func compute() -> [String] {
@@ -237,7 +254,7 @@ public struct SuggestionSession: Sendable {
         let typed = String(state.word)
         if let c = typed.first, !WordText.isWordCharacter(c) { return [] }
         if typed.contains(where: \.isNumber) { return [] }
-        let raw = predictor.candidates(prefix: typed, context: state.context, limit: slots + 3)
+        let raw = predictor.candidates(prefix: typed, context: state.context, before: state.before, limit: slots + 3)
         var out: [String] = []
         for word in raw {
             let shown = WordCasing.apply(to: word, typed: typed, sentenceStart: state.sentenceStart)

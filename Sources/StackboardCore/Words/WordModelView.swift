@@ -52,6 +52,25 @@ public struct WordModelView {
     /// The cost of p(successor | context) at pair index `i` (already discounted).
     public func pairCost(_ i: Int) -> Int { u16(sections.pairCost, i) }
 
+    /// The successors of the two words `a` (a word id or `sentenceStart`) then `b`, best first (indices
+    /// for `tripleWord` and `tripleCost`), and the cost of that context's back-off weight; nil when unknown.
+    public func tripleSuccessors(_ a: Int, _ b: Int) -> (range: Range<Int>, backoffCost: Int)? {
+        var low = 0, high = sections.tripleContexts
+        while low < high {
+            let mid = (low + high) / 2
+            let ma = u32(sections.triContexts, 2 * mid), mb = u32(sections.triContexts, 2 * mid + 1)
+            if (ma, mb) < (a, b) { low = mid + 1 } else { high = mid }
+        }
+        guard low < sections.tripleContexts, u32(sections.triContexts, 2 * low) == a, u32(sections.triContexts, 2 * low + 1) == b else { return nil }
+        return (u32(sections.triStart, low)..<u32(sections.triStart, low + 1), u16(sections.triBackoff, low))
+    }
+
+    /// The successor word id at triple index `i`.
+    public func tripleWord(_ i: Int) -> Int { u32(sections.triWord, i) }
+
+    /// The cost of p(successor | two words) at triple index `i`.
+    public func tripleCost(_ i: Int) -> Int { u16(sections.triCost, i) }
+
     /// The positions in key order whose keys start with `prefix` (`wordInOrder` gives the ids).
     public func prefixRange(_ prefix: [UInt8]) -> Range<Int> {
         let lower = partition { compare(key(wordInOrder($0)), prefix, asPrefix: false) >= 0 }
@@ -131,6 +150,14 @@ public struct WordModelView {
         guard u32(s.pairStart, 0) == 0, u32(s.pairStart, s.words + 1) == s.pairs else { throw fail("the successor table does not span the pairs") }
         for i in 0...(s.words) where u32(s.pairStart, i + 1) < u32(s.pairStart, i) { throw fail("the successors of word \(i) end before they start") }
         for i in 0..<s.pairs where u32(s.pairWord, i) >= s.words { throw fail("pair \(i) names word \(u32(s.pairWord, i)) of \(s.words)") }
+        if s.tripleContexts > 0 {
+            guard u32(s.triStart, 0) == 0, u32(s.triStart, s.tripleContexts) == s.triples else { throw fail("the triple table does not span the triples") }
+            for i in 0..<s.tripleContexts {
+                guard u32(s.triContexts, 2 * i) <= s.words, u32(s.triContexts, 2 * i + 1) < s.words else { throw fail("triple context \(i) names a word out of range") }
+                guard u32(s.triStart, i + 1) >= u32(s.triStart, i) else { throw fail("the successors of triple context \(i) end before they start") }
+            }
+            for i in 0..<s.triples where u32(s.triWord, i) >= s.words { throw fail("triple \(i) names word \(u32(s.triWord, i)) of \(s.words)") }
+        }
         for i in 0..<s.folds where Unicode.Scalar(UInt32(u32(s.fold, 2 * i))) == nil || (u32(s.fold, 2 * i + 1) != 0 && Unicode.Scalar(UInt32(u32(s.fold, 2 * i + 1))) == nil) {
             throw fail("fold entry \(i) is not a Unicode scalar")
         }

@@ -5,8 +5,10 @@ public enum WordModelWriter {
     /// `pairs[context]` lists successors (word id, p(successor | context)) where context is a word id
     /// or `words.count` for the start of a sentence; `backoff[context]` is that context's back-off
     /// weight (default 1); `fold` maps scalars for matching (default `WordFold.basic`'s table).
+    /// `triples[[a, b]]` lists successors of a then b (a may be `words.count`), with `tripleBackoff`.
     public static func encode(language: String, words: [(String, Double)], pairs: [Int: [(Int, Double)]],
-                              backoff: [Int: Double], fold: [UInt32: UInt32?]? = nil) -> [UInt8] {
+                              backoff: [Int: Double], fold: [UInt32: UInt32?]? = nil,
+                              triples: [[Int]: [(Int, Double)]] = [:], tripleBackoff: [[Int]: Double] = [:]) -> [UInt8] {
         let table = fold ?? Dictionary(uniqueKeysWithValues: (0x300..<0x370).map { (UInt32($0), UInt32?.none) })
         let folder = WordFold(table: table)
         let w = words.count
@@ -43,13 +45,28 @@ public enum WordModelWriter {
         put32(pairWord)
         put16(pairCost)
         for (from, to) in table.sorted(by: { $0.key < $1.key }) { put32([from, to ?? 0]) }
+        let contexts = triples.keys.filter { $0.count == 2 }.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
+        var triStart: [UInt32] = [0], triWord: [UInt32] = [], triCost: [UInt16] = []
+        for context in contexts {
+            for (word, p) in (triples[context] ?? []).sorted(by: { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }) {
+                triWord.append(UInt32(word)); triCost.append(cost(p))
+            }
+            triStart.append(UInt32(triWord.count))
+        }
+        put32(contexts.flatMap { [UInt32($0[0]), UInt32($0[1])] })
+        if !contexts.isEmpty { put32(triStart) }
+        put16(contexts.map { cost(tripleBackoff[$0] ?? 1) })
+        put32(triWord)
+        put16(triCost)
         var header = ShippedWordModel.magic
         func head32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { header += $0 } }
         [w, pairWord.count, table.count, text.count, keys.count, 0].forEach(head32)
         let tag = Array(language.utf8.prefix(15))
         header += tag + [UInt8](repeating: 0, count: 16 - tag.count)
         head32(64 + body.count)
-        header += [UInt8](repeating: 0, count: 12)
+        head32(contexts.count)
+        head32(triWord.count)
+        header += [UInt8](repeating: 0, count: 4)
         return header + body
     }
 

@@ -26,8 +26,10 @@ public struct WordPredictor: Sendable {
     }
 
     /// Up to `limit` words whose keys start with `prefix`'s key, best first, as the models write
-    /// them (the caller applies the user's case). `context` is the word before, if known.
-    public func candidates(prefix: String, context: UserWordModel.Context, limit: Int) -> [String] {
+    /// them (the caller applies the user's case). `context` is the word before, if known, and
+    /// `before` what came before that word (the model's triples use both).
+    public func candidates(prefix: String, context: UserWordModel.Context, before: UserWordModel.Context = .unknown,
+                           limit: Int) -> [String] {
         guard limit > 0 else { return [] }
         let key = Array(shipped.fold.key(prefix).utf8)
         let wide = limit * 4 + 8
@@ -39,8 +41,30 @@ public struct WordPredictor: Sendable {
             case .sentenceStart: contextID = view.sentenceStart
             case .after(let word): contextID = view.id(of: word, fold: shipped.fold)
             }
-            let backoff = contextID.map { WordMath.probability(cost: view.backoffCost($0)) } ?? 1
+            var backoff = contextID.map { WordMath.probability(cost: view.backoffCost($0)) } ?? 1
             var pairP: [Int: Double] = [:]
+            // Triples: p(w | before, context) + backoff3 · (pairs + backoff2 · p(w)).
+            var tripleP: [Int: Double] = [:]
+            var tripleBackoff = 1.0
+            if let contextID, contextID < view.sentenceStart {
+                let beforeID: Int?
+                switch before {
+                case .unknown: beforeID = nil
+                case .sentenceStart: beforeID = view.sentenceStart
+                case .after(let word): beforeID = view.id(of: word, fold: shipped.fold)
+                }
+                if let beforeID, let found = view.tripleSuccessors(beforeID, contextID) {
+                    tripleBackoff = WordMath.probability(cost: found.backoffCost)
+                    var seen = 0
+                    for i in found.range {
+                        let id = view.tripleWord(i)
+                        guard view.keyHasPrefix(id, key) else { continue }
+                        tripleP[id] = WordMath.probability(cost: view.tripleCost(i))
+                        seen += 1
+                        if seen >= wide { break }
+                    }
+                }
+            }
             if let contextID {
                 var seen = 0
                 for i in view.successors(contextID) {
@@ -51,6 +75,9 @@ public struct WordPredictor: Sendable {
                     if seen >= wide { break }
                 }
             }
+            for (id, p) in pairP { pairP[id] = tripleBackoff * p }
+            backoff *= tripleBackoff
+            for (id, p) in tripleP { pairP[id, default: 0] += p }
             var ids = Set(pairP.keys)
             if key.isEmpty {
                 ids.formUnion(0..<min(wide, view.wordCount))
