@@ -37,14 +37,23 @@ public struct LearnedWordsStore: Sendable {
         public var model: UserWordModel
         /// A one-line notice when a damaged file was set aside (it names the file, never its words).
         public var notice: String?
+        /// False when the file is there but cannot be read: saving would replace words the user has.
+        public var mayBeSaved = true
     }
 
     /// The learned words of `language` (empty when none were saved yet).
     public func load(_ language: String, fold: WordFold) -> Loaded {
         let file = path(for: language)
         guard access(file, F_OK) == 0 else { return Loaded(model: UserWordModel(fold: fold)) }
+        let bytes: [UInt8]
         do {
-            let bytes = try Self.read(file)
+            bytes = try Self.read(file)
+        } catch {
+            // Unreadable (permissions, I/O): leave it where it is, learn nothing into it this time.
+            return Loaded(model: UserWordModel(fold: fold), notice: "stackboard: \(error); the learned words are not used until it can be read",
+                          mayBeSaved: false)
+        }
+        do {
             return Loaded(model: try UserWordModel.decode(bytes, fold: fold, file: file))
         } catch {
             let aside = file + ".damaged"

@@ -107,3 +107,24 @@ final class TemporaryFolder {
         #expect(LearnedWordsStore(environment: [:]) == nil)
     }
 }
+
+@Suite struct LearnedWordsStoreReadErrorTests {
+    @Test(.enabled(if: getuid() != 0, "root reads any file"))
+    func anUnreadableFileIsLeftAloneAndNotToBeSaved() throws {
+        let tmp = TemporaryFolder()
+        tmp.put("words-en.txt", "stackboard-words 1\n")
+        chmod(tmp.path + "/words-en.txt", 0)
+        let loaded = LearnedWordsStore(directory: tmp.path).load("en", fold: .basic)
+        #expect(!loaded.mayBeSaved)
+        #expect(loaded.notice?.contains("cannot read") == true)
+        #expect(tmp.names() == ["words-en.txt"])
+    }
+
+    @Test func aFolderWhereTheFileShouldBeIsNotSetAside() throws {
+        let tmp = TemporaryFolder()
+        mkdir(tmp.path + "/words-en.txt", 0o700)
+        let loaded = LearnedWordsStore(directory: tmp.path).load("en", fold: .basic)
+        #expect(!loaded.mayBeSaved)
+        #expect(tmp.names() == ["words-en.txt"])
+    }
+}

@@ -21,16 +21,16 @@ enum WordsLearned {
         return store
     }
 
-    static func load(_ language: String, _ store: LearnedWordsStore, fold: WordFold) -> UserWordModel {
+    static func load(_ language: String, _ store: LearnedWordsStore, fold: WordFold) -> UserWordModel? {
         let loaded = store.load(language, fold: fold)
         if let notice = loaded.notice { printError(notice) }
-        return loaded.model
+        return loaded.mayBeSaved ? loaded.model : nil
     }
 
     static func list(language: String, models: WordModels) -> Int32 {
         guard let store = store() else { return 1 }
         let fold = shippedFold(language, models)
-        let model = load(language, store, fold: fold)
+        guard let model = load(language, store, fold: fold) else { return 1 }
         for (word, entry) in model.words.sorted(by: { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }) {
             print("\(entry.count)\t\(word)")
         }
@@ -39,7 +39,7 @@ enum WordsLearned {
 
     static func forget(_ word: String, language: String, models: WordModels) -> Int32 {
         guard let store = store() else { return 1 }
-        var model = load(language, store, fold: shippedFold(language, models))
+        guard var model = load(language, store, fold: shippedFold(language, models)) else { return 1 }
         let removed = model.forget(word)
         guard removed > 0 else {
             printError("stackboard: that word is not among the learned words of '\(language)' (see 'stackboard words list --language \(language)')")
@@ -66,7 +66,7 @@ enum WordsLearned {
             return 1
         }
         guard let store = store(), let shipped = shipped(language, models: models) else { return 1 }
-        let model = load(language, store, fold: shipped.fold)
+        guard let model = load(language, store, fold: shipped.fold) else { return 1 }
         var session = SuggestionSession(predictor: WordPredictor(shipped: shipped, learned: model), slots: 0, atSentenceStart: true)
         var line = Substring()
         for c in text {
