@@ -19,7 +19,10 @@ public struct WordModels: Sendable {
     /// The standard search path from `environment` and the executable's real path.
     public init(environment: [String: String], executablePath: String?) {
         var path: [String] = []
-        func add(_ directory: String) { if !path.contains(directory) { path.append(directory) } }
+        func add(_ directory: String) {
+            let clean = Self.normalize(directory)
+            if !path.contains(clean) { path.append(clean) }
+        }
         if let dataDir = environment["STACKBOARD_DATA_DIR"], !dataDir.isEmpty { add(dataDir + "/words") }
         if let executablePath {
             var directory = Self.parent(of: executablePath)
@@ -75,6 +78,18 @@ public struct WordModels: Sendable {
     /// Whether `tag` is a plausible language tag (letters, digits, `-` and `_`; no path).
     public static func isLanguageTag(_ tag: String) -> Bool {
         !tag.isEmpty && tag.count <= 15 && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    /// `path` without empty, `.` and `..` components (`/usr/bin/../share` → `/usr/share`).
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", path.hasPrefix("/") { continue }
+            parts.append(part)
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
     static func parent(of path: String) -> String {
