@@ -131,6 +131,12 @@ enum PackageBuild {
         return files.filter { !$0.hasPrefix(".") }.sorted()
     }
 
+    /// The shipped word models (`Resources/words/*.words`), sorted.
+    static var shippedWordModels: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: Tools.repoRoot + "/Resources/words")) ?? []
+        return files.filter { $0.hasSuffix(".words") }.sorted()
+    }
+
     /// An environment in which the installed binary sees only the scratch root's data: no
     /// DISPLAY, no STACKBOARD_DATA_DIR, empty user directories.
     static func installedEnvironment(_ built: Built) -> [String: String] {

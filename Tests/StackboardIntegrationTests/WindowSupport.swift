@@ -38,6 +38,8 @@ final class RunningKeyboard {
     private(set) var info: WindowInfo
     /// The layout shown first (from `--layout` or `--layouts`; qwerty by default).
     let layout: String
+    /// The suggestion bar's slots it was started with (`--suggestions`; nil: the default).
+    let suggestions: String?
 
     /// Starts `stackboard ARGS` (with `--no-sound` unless `sound`: the tests need no sound card)
     /// and waits until its window is viewable.
@@ -50,6 +52,7 @@ final class RunningKeyboard {
         } else {
             layout = "qwerty"
         }
+        suggestions = args.firstIndex(of: "--suggestions").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
         child = try session.spawn(Tools.stackboard, (sound ? [] : ["--no-sound"]) + args, env: env)
         var found: WindowInfo?
         try session.waitUntil(timeout: 20, "the Stackboard window (\(String(describing: found)), stderr: \(child.stderr))") {
@@ -104,13 +107,16 @@ final class RunningKeyboard {
     /// The keys of `layer` of `layout` (default: the one shown first) at the window's current
     /// size, from `stackboard keys`.
     func keys(layout: String? = nil, layer: String? = nil) throws -> [ReportedKey] {
-        try RunningKeyboard.keys(session, layout: layout ?? self.layout, size: "\(info.width)x\(info.height)", layer: layer)
+        try RunningKeyboard.keys(session, layout: layout ?? self.layout, size: "\(info.width)x\(info.height)", layer: layer,
+                                 suggestions: suggestions)
     }
 
     /// `stackboard keys` parsed.
-    static func keys(_ session: XSession, layout: String, size: String, layer: String? = nil) throws -> [ReportedKey] {
+    static func keys(_ session: XSession, layout: String, size: String, layer: String? = nil,
+                     suggestions: String? = nil) throws -> [ReportedKey] {
         var args = ["keys", "--layout", layout, "--size", size]
         if let layer { args += ["--layer", layer] }
+        if let suggestions { args += ["--suggestions", suggestions] }
         let r = session.run(Tools.stackboard, args)
         guard r.status == 0 else { throw XSession.Failure(description: "stackboard keys failed: \(r.stderr)") }
         let decoder = JSONDecoder()

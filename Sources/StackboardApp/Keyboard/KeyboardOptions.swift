@@ -46,6 +46,10 @@ struct KeyboardOptions {
     var autoShow: Bool
     /// `--xid`: the keyboard as an XEmbed plug in a greeter's or locker's window.
     var xid: Bool
+    /// `--language`: the suggestions' language (nil: the layout's, else English).
+    var language: String?
+    /// Whether the suggestions learn what is typed (`--no-learn`, `learn`).
+    var learn: Bool
     /// `--hide-on-physical-keys`.
     var hideOnPhysicalKeys: Bool
     /// `--help`.
@@ -79,6 +83,8 @@ struct KeyboardOptions {
         print = values.bool(.print)
         hiddenOnCommandLine = values.commandLine[.hidden] != nil
         xid = values.bool(.xid)
+        language = values.string(.language)
+        learn = values.bool(.learn)
         autoShow = values.bool(.autoShow) && !xid
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
         hidden = values.bool(.hidden) || autoShow

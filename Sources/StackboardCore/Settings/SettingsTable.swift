@@ -69,7 +69,21 @@ extension Setting {
             SettingSpec(flag: "shuffle", .bool, "deal a PIN pad's digits at random; they are in order otherwise", for: [.render])
         case .suggestions:
             SettingSpec(flag: "suggestions", key: "suggestions", .int(1...9, off: 0), default: .int(3), example: "3",
-                        "words shown in the suggestion bar of the typing layouts; 0: no bar", for: [.keyboard, .render, .keys])
+                        "words shown in the suggestion bar of the typing layouts; 0: no bar",
+                        for: [.keyboard, .render, .keys, .words])
+        case .language:
+            SettingSpec(flag: "language", key: "language", .name, defaultText: "the layout's, else en", example: "de",
+                        "the language of the word suggestions: a language code with a word model ('stackboard words languages')",
+                        for: [.keyboard, .entry, .words, .render])
+        case .learn:
+            SettingSpec(flag: "no-learn", key: "learn", .bool, default: .bool(true), flagSets: false,
+                        "learn nothing from what is typed (never learned anyway: passwords, entry --secure, a plug)",
+                        for: [.keyboard, .entry, .words])
+        case .typed:
+            SettingSpec(flag: "typed", .text, example: "hel", "paint the suggestion bar as it is after typing TEXT "
+                        + "(the shipped word model of --language, else English; nothing is learned)", for: [.render])
+        case .json:
+            SettingSpec(flag: "json", .bool, "evaluate: one JSON object instead of text", for: [.words])
         case .suggest:
             SettingSpec(flag: "suggest", .bool, "word suggestions where they are off by default: above the keypad of "
                         + "'stackboard entry' (a qwerty keypad), and in a plug (--xid), which otherwise suggests and learns nothing",
