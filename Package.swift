@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "CXlibCairo", dependencies: ["CX11", "CCairoPango"]),
 
         .target(name: "StackboardRender", dependencies: ["StackboardCore", "CCairoPango"]),
+        // Keyboards made from XKB layouts (`xkb:de`): libxkbcommon compiles, Core builds.
+        .target(name: "StackboardXKB", dependencies: ["StackboardCore", "CXKBCommon"]),
         .target(name: "StackboardX11", dependencies: [
             "StackboardCore", "StackboardRender", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
         ]),
@@ -34,6 +36,7 @@ let package = Package(
         .target(name: "StackboardKit", dependencies: ["StackboardCore", "StackboardRender", "StackboardX11"]),
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit", "CShims",
+            "StackboardXKB",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.

@@ -191,15 +191,19 @@ public struct Layout: Equatable, Hashable, Sendable {
     public var layers: [Layer]
     /// Field rules for entry mode, if the layout is an entry preset.
     public var entry: EntryPreset?
+    /// The language it types, as a language code (`en`, `de`, `fa`; nil: not said), for
+    /// features that depend on it (word suggestions).
+    public var language: String?
 
     /// A layout with every property given.
     public init(name: String, description: String, defaults: LayoutDefaults = LayoutDefaults(),
-                layers: [Layer], entry: EntryPreset? = nil) {
+                layers: [Layer], entry: EntryPreset? = nil, language: String? = nil) {
         self.name = name
         self.description = description
         self.defaults = defaults
         self.layers = layers
         self.entry = entry
+        self.language = language
     }
 
     /// The layer with the given name.

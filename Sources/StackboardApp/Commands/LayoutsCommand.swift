@@ -28,7 +28,7 @@ enum LayoutsCommand {
         if let extra = arguments.positional.first {
             return fail(UsageError("'stackboard layouts' takes no arguments, not '\(extra)'. To check a file, run 'stackboard check \(extra)'."))
         }
-        let catalog = LayoutCatalog.forCurrentProcess()
+        let catalog = LayoutCatalog.stackboard()
         let entries = catalog.list()
         guard !entries.isEmpty else {
             printError("stackboard: no layouts found. Searched: \(catalog.searchPath.map(\.directory).joined(separator: ", ")). "

@@ -9,7 +9,7 @@ struct LayoutPreparation {
     /// The decimal separator to show and type.
     var decimalSeparator: String = LocaleNumbers.decimalSeparator()
     /// Where layouts are looked up.
-    var catalog: LayoutCatalog = .forCurrentProcess()
+    var catalog: LayoutCatalog = .stackboard()
 
     /// The layout `nameOrPath`, ready to show.
     func load(_ nameOrPath: String) throws(LayoutError) -> Layout {
