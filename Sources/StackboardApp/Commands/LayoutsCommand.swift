@@ -1,4 +1,10 @@
 import StackboardCore
+import StackboardXKB
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `stackboard layouts`: one line per available layout: name, where it comes from, description.
 enum LayoutsCommand {
@@ -7,26 +13,35 @@ enum LayoutsCommand {
     }
 
     static let help = """
-        Usage: stackboard layouts [--paths]
+        Usage: stackboard layouts [--paths | --xkb]
 
-        Lists every available layout, one per line, sorted by name: its name, where it comes
-        from (user, data-dir, shipped or system) and its description. A layout that does not
-        load is listed with its error. User layouts in $XDG_DATA_HOME/stackboard/layouts
+        Lists every available layout file, one per line, sorted by name: its name, where it
+        comes from (user, data-dir, shipped or system) and its description. A layout that does
+        not load is listed with its error. User layouts in $XDG_DATA_HOME/stackboard/layouts
         (default ~/.local/share/stackboard/layouts) override shipped ones of the same name.
+        Besides the files there are 'emoji' (the emoji panel) and the keyboards made from
+        XKB layouts, 'xkb:LAYOUT' or 'xkb:LAYOUT(VARIANT)'.
 
           --paths    show each layout's file instead of its origin
+          --xkb      list every XKB layout and variant of xkb-data instead: its name
+                     (xkb:de, xkb:fr(bepo)), its language and its description; those the
+                     rules call exotic (evdev.extras.xml) are marked "extra"
         """
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments
         do {
-            arguments = try Arguments(words, spec: OptionSpec(flags: ["help", "paths"]))
+            arguments = try Arguments(words, spec: OptionSpec(flags: ["help", "paths", "xkb"]))
         } catch {
             return fail(error)
         }
         if arguments.flag("help") { print(help); return 0 }
         if let extra = arguments.positional.first {
             return fail(UsageError("'stackboard layouts' takes no arguments, not '\(extra)'. To check a file, run 'stackboard check \(extra)'."))
+        }
+        if arguments.flag("xkb") {
+            if arguments.flag("paths") { return fail(UsageError("'--paths' and '--xkb' do not go together: XKB layouts are not files.")) }
+            return listXkb()
         }
         let catalog = LayoutCatalog.stackboard()
         let entries = catalog.list()
@@ -37,6 +52,27 @@ enum LayoutsCommand {
         }
         for line in lines(entries, paths: arguments.flag("paths")) { print(line) }
         return 0
+    }
+
+    /// `--xkb`: every XKB layout and variant.
+    static func listXkb() -> Int32 {
+        let registry: XkbRegistry
+        do { registry = try XkbLayoutProvider(environment: ProcessInfo.processInfo.environment).registry() } catch {
+            printError("stackboard: \(error.description)")
+            return 1
+        }
+        for line in xkbLines(registry) { print(line) }
+        return 0
+    }
+
+    /// The `--xkb` listing: name, language (or -), description, and "(extra)" for exotic ones.
+    static func xkbLines(_ registry: XkbRegistry) -> [String] {
+        let rows = registry.layouts.map { info in
+            (info.name.description, info.language ?? "-", info.description + (info.isExtra ? " (extra)" : ""))
+        }
+        let nameWidth = rows.map(\.0.count).max() ?? 0
+        let languageWidth = rows.map(\.1.count).max() ?? 0
+        return rows.map { pad($0.0, nameWidth) + "  " + pad($0.1, languageWidth) + "  " + $0.2 }
     }
 
     /// The listing: name, origin (or path) and description in aligned columns.
