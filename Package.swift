@@ -41,12 +41,13 @@ let package = Package(
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.
         .executableTarget(name: "stackboard-bench",
-                          dependencies: ["StackboardCore", "StackboardRender", "CX11", "CXlibCairo", "CCairoPango"],
+                          dependencies: ["StackboardCore", "StackboardRender", "StackboardXKB", "CX11", "CXlibCairo", "CCairoPango"],
                           path: "Benchmarks/StackboardBench"),
 
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
-        .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
+        .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender", "StackboardXKB"],
                     exclude: ["Golden"]),
+        .testTarget(name: "StackboardXKBTests", dependencies: ["StackboardCore", "StackboardXKB"]),
         .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11"]),
     ]
 )

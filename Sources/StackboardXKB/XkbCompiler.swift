@@ -137,21 +137,25 @@ final class XkbCompose {
         xkb_compose_table_unref(table)
     }
 
-    /// What `dead` followed by the character `base` composes, if anything.
-    func compose(dead: String, with base: String) -> String? {
-        let scalars = Array(base.unicodeScalars)
-        guard scalars.count == 1, let first = scalars.first else { return nil }
+    /// What `dead` followed by each of `bases` (single characters) composes, by base.
+    func compositions(dead: String, bases: [String]) -> [String: String] {
         let deadKeysym = XkbKeymap.keysym(dead: dead)
-        let baseKeysym = xkb_utf32_to_keysym(first.value)
-        guard deadKeysym != 0, baseKeysym != 0 else { return nil }
+        guard deadKeysym != 0 else { return [:] }
+        var table: [String: String] = [:]
+        for base in bases {
+            let scalars = base.unicodeScalars
+            guard scalars.count == 1, let first = scalars.first else { continue }
+            let baseKeysym = xkb_utf32_to_keysym(first.value)
+            guard baseKeysym != 0 else { continue }
+            xkb_compose_state_reset(state)
+            _ = xkb_compose_state_feed(state, deadKeysym)
+            _ = xkb_compose_state_feed(state, baseKeysym)
+            guard xkb_compose_state_get_status(state) == XKB_COMPOSE_COMPOSED else { continue }
+            var buffer = [CChar](repeating: 0, count: 64)
+            let n = xkb_compose_state_get_utf8(state, &buffer, buffer.count)
+            if n > 0 { table[base] = String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        }
         xkb_compose_state_reset(state)
-        _ = xkb_compose_state_feed(state, deadKeysym)
-        _ = xkb_compose_state_feed(state, baseKeysym)
-        defer { xkb_compose_state_reset(state) }
-        guard xkb_compose_state_get_status(state) == XKB_COMPOSE_COMPOSED else { return nil }
-        var buffer = [CChar](repeating: 0, count: 64)
-        let n = xkb_compose_state_get_utf8(state, &buffer, buffer.count)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return table
     }
 }

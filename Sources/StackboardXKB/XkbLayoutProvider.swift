@@ -56,6 +56,11 @@ public struct XkbLayoutProvider: LayoutProvider {
         return XkbLayoutBuilder(info: info, symbols: symbols).layout()
     }
 
+    /// The keyboard of the rules' entry `info` (no look-up: for going through every layout).
+    public func layout(for info: XkbLayoutInfo) throws(LayoutError) -> Layout {
+        XkbLayoutBuilder(info: info, symbols: try symbols(of: info.name)).layout()
+    }
+
     /// Every layout and variant of the rules (`evdev.xml`, then `evdev.extras.xml` if present).
     public func registry() throws(LayoutError) -> XkbRegistry {
         let main = configRoot + "/rules/evdev.xml"
@@ -80,13 +85,7 @@ public struct XkbLayoutProvider: LayoutProvider {
         let dead = symbols.deadKeys
         guard !dead.isEmpty, let compose = XkbCompose(context: context, locale: composeLocale) else { return symbols }
         let bases = symbols.composableBases + [" "]
-        for name in dead {
-            var table: [String: String] = [:]
-            for base in bases {
-                if let composed = compose.compose(dead: name, with: base) { table[base] = composed }
-            }
-            symbols.compositions[name] = table
-        }
+        for name in dead { symbols.compositions[name] = compose.compositions(dead: name, bases: bases) }
         return symbols
     }
 }

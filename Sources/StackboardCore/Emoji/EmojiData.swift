@@ -35,8 +35,15 @@ public struct EmojiGroup: Equatable, Hashable, Sendable {
 public enum EmojiTestFile {
     /// The groups of the file's bytes; an empty list when it has none.
     public static func groups(in bytes: [UInt8]) -> [EmojiGroup] {
+        bytes.withUnsafeBufferPointer(groups(in:))
+    }
+
+    typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+    static func groups(in bytes: UnsafeBufferPointer<UInt8>) -> [EmojiGroup] {
         var groups: [EmojiGroup] = []
         var positions: [[UInt32]: (group: Int, index: Int)] = [:]
+        positions.reserveCapacity(4096)
         var skipping = false
         var start = 0
         let n = bytes.count
@@ -53,31 +60,42 @@ public enum EmojiTestFile {
                 continue
             }
             guard !skipping, !groups.isEmpty, let entry = parse(line) else { continue }
-            let tones = Set(entry.scalars.filter(isSkinTone))
-            let key = entry.scalars.filter { !isSkinTone($0) && $0 != 0xFE0F }
-            if tones.isEmpty {
+            var tone: UInt32 = 0
+            var mixed = false
+            var key: [UInt32] = []
+            key.reserveCapacity(entry.scalars.count)
+            for s in entry.scalars {
+                if isSkinTone(s) {
+                    mixed = mixed || (tone != 0 && tone != s)
+                    tone = s
+                } else if s != 0xFE0F {
+                    key.append(s)
+                }
+            }
+            if tone == 0 {
                 positions[key] = (groups.count - 1, groups[groups.count - 1].emoji.count)
                 groups[groups.count - 1].emoji.append(Emoji(text: entry.text, name: entry.name))
-            } else if tones.count == 1, let base = positions[key] {
+            } else if !mixed, let base = positions[key] {
                 groups[base.group].emoji[base.index].skinTones.append(entry.text)
             }
         }
         return groups.filter { !$0.emoji.isEmpty }
     }
 
+    static let prefix = Array("# group: ".utf8)
+
     /// `# group: NAME` → NAME.
-    static func groupName(_ line: ArraySlice<UInt8>) -> String? {
-        let prefix = Array("# group: ".utf8)
+    static func groupName(_ line: Bytes) -> String? {
         guard line.count > prefix.count, line.prefix(prefix.count).elementsEqual(prefix) else { return nil }
         return String(decoding: line.dropFirst(prefix.count), as: UTF8.self).trimmingTrailingSpace()
     }
 
     /// A `CODEPOINTS ; fully-qualified # EMOJI Ex.y NAME` line; nil for any other status.
-    static func parse(_ line: ArraySlice<UInt8>) -> (scalars: [UInt32], text: String, name: String)? {
-        guard let semicolon = line.firstIndex(of: UInt8(ascii: ";")),
-              let hash = line[semicolon...].firstIndex(of: UInt8(ascii: "#")) else { return nil }
-        let status = String(decoding: line[(semicolon + 1)..<hash], as: UTF8.self).trimmingTrailingSpace()
-        guard status.hasSuffix("fully-qualified"), !status.contains("minimally") else { return nil }
+    static func parse(_ line: Bytes) -> (scalars: [UInt32], text: String, name: String)? {
+        guard let semicolon = line.firstIndex(of: UInt8(ascii: ";")) else { return nil }
+        var i = semicolon + 1
+        while i < line.endIndex && line[i] == 0x20 { i += 1 }
+        guard line[i...].starts(with: fullyQualified) else { return nil }
         var scalars: [UInt32] = []
         var value: UInt32 = 0
         var digits = 0
@@ -92,19 +110,29 @@ public enum EmojiTestFile {
             }
         }
         if digits > 0 { scalars.append(value) }
-        var text = ""
+        var text = String.UnicodeScalarView()
         for s in scalars {
             guard let scalar = Unicode.Scalar(s) else { return nil }
-            text.unicodeScalars.append(scalar)
+            text.append(scalar)
         }
         guard !text.isEmpty else { return nil }
-        // The comment: "# 😀 E1.0 grinning face": the name follows the version.
-        let comment = String(decoding: line[(hash + 1)...], as: UTF8.self)
-        var name = ""
-        if let version = comment.split(separator: " ").firstIndex(where: { $0.hasPrefix("E") && $0.dropFirst().first?.isNumber == true }) {
-            name = comment.split(separator: " ")[(version + 1)...].joined(separator: " ")
+        return (scalars, String(text), name(in: line[(i + fullyQualified.count)...]))
+    }
+
+    static let fullyQualified = Array("fully-qualified".utf8)
+
+    /// The name in the comment `# 😀 E1.0 grinning face`: what follows the version.
+    static func name(in rest: Bytes) -> String {
+        var i = rest.startIndex
+        while i + 2 < rest.endIndex {
+            if rest[i] == 0x20 && rest[i + 1] == UInt8(ascii: "E") && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(rest[i + 2]) {
+                var j = i + 2
+                while j < rest.endIndex && rest[j] != 0x20 { j += 1 }
+                return j < rest.endIndex ? String(decoding: rest[(j + 1)...], as: UTF8.self) : ""
+            }
+            i += 1
         }
-        return (scalars, text, name)
+        return ""
     }
 
     static func isSkinTone(_ s: UInt32) -> Bool { (0x1F3FB...0x1F3FF).contains(s) }

@@ -31,6 +31,7 @@ public struct EmojiPanel: Equatable, Sendable {
     /// The groups shown, the recently used one first when there are recent emoji (those not
     /// in the panel are dropped; their skin tones are kept as typed).
     public var shownGroups: [EmojiGroup] {
+        guard !recents.isEmpty else { return groups }
         let known = Set(groups.flatMap { [$0.emoji.map(\.text), $0.emoji.flatMap(\.skinTones)].joined() })
         let recent = recents.filter(known.contains).prefix(Self.columns * Self.rows)
         guard !recent.isEmpty else { return groups }

@@ -72,8 +72,16 @@ public struct XkbRegistry: Equatable, Sendable {
             return "XKB layout \(name.layout) has no variant \(JSONValue.quote(variant))\(guess)"
                 + " Its variants: \(variants.isEmpty ? "none" : variants.joined(separator: ", "))."
         }
-        let guess = Suggestion.closest(to: name.rulesName, in: layouts.map(\.name.rulesName))
-        let hint = guess.map { "; did you mean \(JSONValue.quote(Self.scheme + $0))?" } ?? "."
+        var hint = "."
+        if let guess = Suggestion.closest(to: name.rulesName, in: layouts.map(\.name.rulesName)) {
+            hint = "; did you mean \(JSONValue.quote(Self.scheme + guess))?"
+        } else {
+            let basic = layouts.filter { $0.name.variant == nil }
+            if let described = Suggestion.closest(to: wanted, in: basic.map { $0.description.lowercased() }),
+               let info = basic.first(where: { $0.description.lowercased() == described }) {
+                hint = "; did you mean \(JSONValue.quote(info.name.description)) (\(info.description))?"
+            }
+        }
         return "no XKB layout named \(JSONValue.quote(requested))\(hint) (\(listing))"
     }
 

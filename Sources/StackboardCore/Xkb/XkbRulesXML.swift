@@ -4,13 +4,32 @@
 /// Only `layoutList/layout` elements count (models and options have `configItem`s too); a
 /// layout's `configItem` gives its name, shortDescription, description and languageList, each
 /// `variantList/variant` likewise. A variant without a languageList has its layout's. Entities
-/// (`&amp;`, `&#233;`) are decoded. Malformed input gives fewer entries, never a crash.
+/// (`&amp;`, `&#233;`) are decoded. Malformed input gives fewer entries, never a crash. Works
+/// on the bytes (no string per tag), so that reading the 250 kB file costs little.
 enum XkbRulesXML {
     /// The layouts then variants, in file order, from the bytes of a rules XML file.
     static func layouts(in bytes: [UInt8], extra: Bool) -> [XkbLayoutInfo] {
-        var scanner = Scanner(bytes: bytes, extra: extra)
-        scanner.run()
+        var scanner = Scanner(extra: extra)
+        bytes.withUnsafeBufferPointer { scanner.run($0) }
         return scanner.result
+    }
+
+    /// The elements that matter; every other is `other`.
+    enum Tag: UInt8 {
+        case layoutList, layout, variantList, variant, configItem, name, shortDescription, description
+        case languageList, iso639Id, other
+
+        static let names: [(Tag, [UInt8])] = [
+            (.layoutList, Array("layoutList".utf8)), (.layout, Array("layout".utf8)),
+            (.variantList, Array("variantList".utf8)), (.variant, Array("variant".utf8)),
+            (.configItem, Array("configItem".utf8)), (.name, Array("name".utf8)),
+            (.shortDescription, Array("shortDescription".utf8)), (.description, Array("description".utf8)),
+            (.languageList, Array("languageList".utf8)), (.iso639Id, Array("iso639Id".utf8)),
+        ]
+
+        init(_ name: UnsafeBufferPointer<UInt8>.SubSequence) {
+            self = Tag.names.first { $0.1.count == name.count && $0.1.elementsEqual(name) }?.0 ?? .other
+        }
     }
 
     /// The fields of one `configItem`.
@@ -22,72 +41,74 @@ enum XkbRulesXML {
     }
 
     struct Scanner {
-        let bytes: [UInt8]
         let extra: Bool
         var result: [XkbLayoutInfo] = []
-        var stack: [String] = []
+        var stack: [Tag] = []
+        var inLayoutList = 0
         var layout: Item?
         var variant: Item?
         var variants: [Item] = []
-        var text: [UInt8] = []
+        var textStart = 0
 
-        init(bytes: [UInt8], extra: Bool) { self.bytes = bytes; self.extra = extra }
+        init(extra: Bool) { self.extra = extra }
 
-        mutating func run() {
-            var i = 0
+        mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
             let n = bytes.count
+            var i = 0
             while i < n {
-                guard bytes[i] == UInt8(ascii: "<") else {
-                    text.append(bytes[i])
-                    i += 1
+                guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+                let tagStart = i
+                if i + 3 < n && bytes[i + 1] == UInt8(ascii: "!") && bytes[i + 2] == UInt8(ascii: "-") && bytes[i + 3] == UInt8(ascii: "-") {
+                    i = Self.find(bytes, from: i + 4) { j in j + 2 < n && bytes[j] == UInt8(ascii: "-") && bytes[j + 1] == UInt8(ascii: "-") && bytes[j + 2] == UInt8(ascii: ">") }
+                        .map { $0 + 3 } ?? n
+                    textStart = i
                     continue
                 }
-                if starts("<!--", at: i) {
-                    i = find("-->", from: i + 4).map { $0 + 3 } ?? n
-                    continue
-                }
-                guard let close = find(">", from: i + 1) else { return }
-                let inner = bytes[(i + 1)..<close]
+                guard let close = Self.find(bytes, from: i + 1, where: { bytes[$0] == UInt8(ascii: ">") }) else { return }
                 i = close + 1
-                guard let first = inner.first else { continue }
-                if first == UInt8(ascii: "?") || first == UInt8(ascii: "!") { continue }
+                let inner = bytes[(tagStart + 1)..<close]
+                guard let first = inner.first, first != UInt8(ascii: "?"), first != UInt8(ascii: "!") else { continue }
                 if first == UInt8(ascii: "/") {
-                    end(tagName(inner.dropFirst()))
+                    end(Tag(Self.tagName(inner.dropFirst())), text: bytes[min(textStart, tagStart)..<tagStart])
                 } else {
-                    let name = tagName(inner)
-                    start(name)
-                    if inner.last == UInt8(ascii: "/") { end(name) }
+                    let tag = Tag(Self.tagName(inner))
+                    start(tag)
+                    if inner.last == UInt8(ascii: "/") { end(tag, text: bytes[close..<close]) }
                 }
-                text.removeAll(keepingCapacity: true)
+                textStart = i
             }
         }
 
-        mutating func start(_ name: String) {
-            stack.append(name)
-            guard stack.contains("layoutList") else { return }
-            if name == "layout" && stack.dropLast().last == "layoutList" {
-                layout = Item()
-                variants = []
-            } else if name == "variant" && layout != nil {
-                variant = Item()
+        mutating func start(_ tag: Tag) {
+            if tag == .layoutList { inLayoutList += 1 }
+            if inLayoutList > 0 {
+                if tag == .layout && stack.last == .layoutList {
+                    layout = Item()
+                    variants = []
+                } else if tag == .variant && layout != nil {
+                    variant = Item()
+                }
             }
+            stack.append(tag)
         }
 
-        mutating func end(_ name: String) {
-            guard let open = stack.lastIndex(of: name) else { return }
-            let parent = open > 0 ? stack[open - 1] : ""
+        mutating func end(_ tag: Tag, text: UnsafeBufferPointer<UInt8>.SubSequence) {
+            guard let open = stack.lastIndex(of: tag) else { return }
+            let parent = open > 0 ? stack[open - 1] : .other
             stack.removeSubrange(open...)
+            if tag == .layoutList { inLayoutList = max(0, inLayoutList - 1) }
             guard layout != nil else { return }
-            let value = Self.decode(text)
-            switch (name, parent) {
-            case ("name", "configItem"): update { $0.name = value }
-            case ("description", "configItem"): update { $0.description = value }
-            case ("shortDescription", "configItem"): update { $0.shortDescription = value.isEmpty ? nil : value }
-            case ("iso639Id", "languageList"): update { $0.languages.append(value) }
-            case ("variant", _):
+            switch (tag, parent) {
+            case (.name, .configItem): update { $0.name = Self.decode(text) }
+            case (.description, .configItem): update { $0.description = Self.decode(text) }
+            case (.shortDescription, .configItem):
+                let value = Self.decode(text)
+                update { $0.shortDescription = value.isEmpty ? nil : value }
+            case (.iso639Id, .languageList): update { $0.languages.append(Self.decode(text)) }
+            case (.variant, _):
                 if let v = variant, !v.name.isEmpty { variants.append(v) }
                 variant = nil
-            case ("layout", "layoutList"):
+            case (.layout, .layoutList):
                 if let l = layout { emit(l) }
                 layout = nil
             default: break
@@ -116,31 +137,24 @@ enum XkbRulesXML {
             }
         }
 
-        func starts(_ literal: String, at i: Int) -> Bool {
-            let l = Array(literal.utf8)
-            return i + l.count <= bytes.count && bytes[i..<(i + l.count)].elementsEqual(l)
-        }
-
-        func find(_ literal: String, from start: Int) -> Int? {
-            let l = Array(literal.utf8)
-            guard let first = l.first else { return nil }
+        static func find(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, where match: (Int) -> Bool) -> Int? {
             var i = start
-            while i + l.count <= bytes.count {
-                if bytes[i] == first && bytes[i..<(i + l.count)].elementsEqual(l) { return i }
+            while i < bytes.count {
+                if match(i) { return i }
                 i += 1
             }
             return nil
         }
 
-        func tagName(_ inner: ArraySlice<UInt8>) -> String {
+        static func tagName(_ inner: UnsafeBufferPointer<UInt8>.SubSequence) -> UnsafeBufferPointer<UInt8>.SubSequence {
             let end = inner.firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "/") } ?? inner.endIndex
-            return String(decoding: inner[inner.startIndex..<end], as: UTF8.self)
+            return inner[inner.startIndex..<end]
         }
 
         /// Text content with entities decoded and surrounding white space removed.
-        static func decode(_ raw: [UInt8]) -> String {
+        static func decode(_ raw: UnsafeBufferPointer<UInt8>.SubSequence) -> String {
             let text = String(decoding: raw, as: UTF8.self)
-            guard text.contains("&") else { return trimmed(text) }
+            guard raw.contains(UInt8(ascii: "&")) else { return trimmed(text) }
             var out = ""
             var rest = Substring(text)
             while let amp = rest.firstIndex(of: "&") {
