@@ -47,7 +47,7 @@ import StackboardCore
     @Test func russianHasCyrillicAndAltGrOnlyWhereXkbHasIt() throws {
         let ru = try Self.layout("xkb:ru")
         let altgrKeys = ru.layer(named: "altgr")?.root.keys.filter { $0.style == .normal && $0.action != .space } ?? []
-        #expect(altgrKeys.map(\.label) == ["|"], "ru's only AltGr level is on LSGT (| and ¦)")
+        #expect(altgrKeys.map(\.label) == ["₽", "|"], "ru's AltGr levels: the rouble on 8, and | ¦ on LSGT")
         #expect(try Self.key(ru, "й").shiftedLabel == "Й")
         #expect(try Self.key(ru, "ё").shiftedLabel == "Ё")
         #expect(ru.language == "ru")
