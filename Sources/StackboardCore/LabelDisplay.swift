@@ -1,11 +1,10 @@
-/// How a key label is shown when the text it types cannot be shown as it is: a combining mark
-/// alone sits on a dotted circle (◌́), an invisible character (a joiner, a direction mark, a
-/// special space) shows its short name (ZWJ, RLM, NBSP), and anything else with no visible form
-/// its code point (U+E000). The key still types exactly its text; only the painter uses this.
+/// How a key label is shown when the text it types cannot be shown as it is: an invisible
+/// character (a joiner, a direction mark, a special space) shows its short name (ZWJ, RLM,
+/// NBSP), and anything else with no visible form its code point (U+E000). The key still types
+/// exactly its text; only the painter uses this. A combining mark alone (an Arabic fatha, a
+/// Devanagari vowel sign) is left as it is: HarfBuzz draws it on a dotted circle in the mark's
+/// own font (a ◌ added here would come from another font and sit beside the mark).
 public enum LabelDisplay {
-    /// The dotted circle combining marks are shown on.
-    public static let markBase = "\u{25CC}"
-
     /// Short names of the invisible characters layouts put on keys.
     public static let invisibleNames: [UInt32: String] = [
         0x00A0: "NBSP", 0x00AD: "SHY", 0x034F: "CGJ", 0x061C: "ALM", 0x180E: "MVS",
@@ -21,7 +20,6 @@ public enum LabelDisplay {
     public static func visible(_ label: String) -> String {
         let scalars = Array(label.unicodeScalars)
         guard let first = scalars.first else { return label }
-        if scalars.allSatisfy(isMark) { return markBase + label }
         if scalars.count == 1 {
             if let name = invisibleNames[first.value] { return name }
             if isInvisible(first) { return codePoints(label) }
@@ -35,14 +33,6 @@ public enum LabelDisplay {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         }.joined(separator: " ")
-    }
-
-    /// Whether `scalar` is a combining mark (it draws on the character before it).
-    public static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: return false
-        }
     }
 
     /// Whether `scalar` draws nothing visible on its own: controls, format characters,
