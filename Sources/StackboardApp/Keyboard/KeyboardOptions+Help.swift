@@ -10,7 +10,8 @@ extension KeyboardOptions {
     application that has it. One keyboard per display: when one is running already, this
     shows it (switched to --layout if given; left as it is with --hidden) and exits 0.
 
-      --layout NAME|FILE    the layout to show (default: qwerty; 'stackboard layouts' lists them)
+      --layout NAME|FILE    the layout to show (default: qwerty; 'stackboard layouts' lists them;
+                            also xkb:LAYOUT such as xkb:de, and emoji)
       --layouts A,B,C       the layouts the next-layout key cycles through
       --geometry WxH+X+Y    size and position (X geometry; -X and -Y count from the right
                             and bottom edges); default: full width, a third of the screen
