@@ -120,3 +120,18 @@ import Testing
         #expect(LanguageCycle.keyLabel(current: "xkb:ru") == "🌐")
     }
 }
+
+extension XkbNameTests {
+    @Test func theLanguageKeyGoesBeforeSpaceOnEveryLayer() {
+        let row = Stack(axis: .horizontal, items: [.key(Key(label: "a", action: .text("a"))), .key(Key(label: "", action: .space))])
+        let layout = Layout(name: "t", description: "t", layers: [
+            Layer(name: "one", root: Stack(axis: .vertical, items: [.stack(row)])),
+            Layer(name: "two", root: Stack(axis: .vertical, items: [.stack(Stack(axis: .horizontal, items: [.key(Key(label: "⌨", action: .nextLayout))]))])),
+        ])
+        let with = LanguageCycle(["xkb:us", "xkb:ru"]).addingKey(to: layout)
+        #expect(with.layers[0].root.keys.map(\.label) == ["a", "🌐", ""])
+        #expect(with.layers[0].root.keys[1].action == .nextLayout)
+        #expect(with.layers[1] == layout.layers[1], "a layer with a next-layout key keeps it")
+        #expect(LanguageCycle(["xkb:us"]).addingKey(to: layout) == layout)
+    }
+}

@@ -44,3 +44,39 @@ public struct LanguageCycle: Equatable, Sendable {
         return "🌐 " + short
     }
 }
+
+extension LanguageCycle {
+    /// `layout` with a language key (`label`, a next-layout key: a tap shows the next layout of
+    /// the keyboard's list, which the runtime keeps equal to `languages`) before the space key of
+    /// every layer that has one and no next-layout key yet; unchanged when `showsKey` is false.
+    public func addingKey(to layout: Layout, label: String = "🌐") -> Layout {
+        guard showsKey else { return layout }
+        var changed = layout
+        changed.layers = layout.layers.map { layer in
+            guard !layer.root.keys.contains(where: { $0.action == .nextLayout }) else { return layer }
+            return Layer(name: layer.name, root: Self.inserting(Key(label: label, action: .nextLayout, style: .function), in: layer.root))
+        }
+        return changed
+    }
+
+    /// `stack` with `key` before its first space key (depth first), if it has one.
+    static func inserting(_ key: Key, in stack: Stack) -> Stack {
+        var copy = stack
+        for (i, item) in stack.items.enumerated() {
+            switch item {
+            case .key(let k) where k.action == .space:
+                copy.items.insert(.key(key), at: i)
+                return copy
+            case .stack(let inner):
+                let updated = inserting(key, in: inner)
+                if updated != inner {
+                    copy.items[i] = .stack(updated)
+                    return copy
+                }
+            default:
+                continue
+            }
+        }
+        return copy
+    }
+}
