@@ -111,6 +111,11 @@ import Testing
         #expect(mode == 0o700)
         #expect(EmojiRecentsStore(environment: ["HOME": "/home/ann"])?.path == "/home/ann/.local/state/stackboard/recent-emoji")
         #expect(EmojiRecentsStore(environment: ["XDG_STATE_HOME": "relative"]) == nil)
+        let page = try #require(EmojiPanel(groups: Self.groups).layers(back: .nextLayout, backLabel: "⌨").first { $0.name == "emoji:people-body:1" })
+        #expect(try store.record("👋🏻", typedOn: page)?.emoji.first == "👋🏻", "a skin tone of a key of the page")
+        #expect(try store.record(" ", typedOn: page) == nil, "the space key is not an emoji")
+        #expect(try store.record("😀", typedOn: Layer(name: "letters", root: page.root)) == nil, "only panel pages record")
+        #expect(EmojiPanel.isPanelLayer("emoji") && EmojiPanel.isPanelLayer("emoji:flags:2") && !EmojiPanel.isPanelLayer("emojis"))
         let blocked = EmojiRecentsStore(path: "/proc/stackboard-cannot/recent-emoji")
         #expect(throws: EmojiStoreError.self) { try blocked.save(EmojiRecents(["😀"])) }
     }

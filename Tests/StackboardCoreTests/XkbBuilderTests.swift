@@ -50,7 +50,7 @@ import Testing
         #expect(layout.name == "xkb:de")
         #expect(layout.language == "de")
         #expect(layout.description == "German (XKB layout de)")
-        #expect(layout.layers.map(\.name) == ["letters", "altgr"])
+        #expect(layout.layers.map(\.name) == ["letters", "altgr", "functions"])
     }
 
     @Test func keysSitInTheirRowsWithBlanksWhereTheLayoutHasNone() throws {
@@ -66,9 +66,10 @@ import Testing
         #expect(rows[3].map(\.action).first == .modifier(.shift) && rows[3][1].label == "<" && rows[3][2].label == "y")
         #expect(rows[3].last?.action == .modifier(.shift))
         let bottom = rows[4].map(\.label)
-        #expect(bottom == ["AltGr", "☺", "ctrl", "alt", "German", "←", "↑", "↓", "→"])
-        #expect(rows[4][1].action == .layer("emoji"))
-        #expect(rows[4][4].action == .space)
+        #expect(bottom == ["AltGr", "Fn", "☺", "ctrl", "alt", "German", "←", "↑", "↓", "→"])
+        #expect(rows[4][1].action == .layer("functions"))
+        #expect(rows[4][2].action == .layer("emoji"))
+        #expect(rows[4][5].action == .space)
     }
 
     @Test func shiftShowsLevelTwoAndLongPressLevelsThreeAndFour() throws {
@@ -110,8 +111,8 @@ import Testing
         let symbols = XkbLayoutSymbols(keys: [XkbKeySymbols(keyName: "AD01", levels: [.character("й"), .character("Й")])])
         let info = XkbLayoutInfo(name: XkbLayoutName(layout: "ru"), description: "Russian", languages: ["rus"])
         let layout = Self.build(symbols, info)
-        #expect(layout.layers.map(\.name) == ["letters"])
-        #expect(!layout.layers[0].root.keys.contains { $0.label == "AltGr" })
+        #expect(layout.layers.map(\.name) == ["letters", "functions"])
+        #expect(!layout.layers.contains { $0.root.keys.contains { $0.label == "AltGr" } })
         #expect(layout.language == "ru")
     }
 
@@ -128,6 +129,17 @@ import Testing
         #expect(rows[1].last?.label == "\\" && rows[1].last?.weight == 1.5)
         #expect(rows[3].count == 12, "shift, AB01-AB10, shift")
         #expect(!rows[3].contains { $0.label == "<" && $0.shiftedLabel == ">" })
+    }
+
+    @Test func theFunctionLayerHasEscapeFunctionKeysAndNavigation() throws {
+        let functions = try #require(Self.build(Self.germanLike).layer(named: "functions"))
+        let rows = Self.rows(functions)
+        #expect(rows[0].map(\.label) == ["esc"] + (1...12).map { "F\($0)" })
+        #expect(rows[0][1].action == .keysym("F1"))
+        #expect(rows[1].map(\.action) == [.tab, .home, .end, .keysym("Prior"), .keysym("Next"), .keysym("Insert"), .delete, .backspace])
+        #expect(rows[2].map(\.action) == [.modifier(.shift), .modifier(.ctrl), .modifier(.alt), .modifier(.super), .returnKey])
+        #expect(rows[3][1].label == "Fn" && rows[3][1].action == .layer("letters") && rows[3][1].style == .accent)
+        #expect(rows[3][0].action == .layer("altgr"), "AltGr goes to its layer from here too")
     }
 
     @Test func everyLayerTilesTheWindow() {

@@ -28,7 +28,7 @@ import Testing
         try XkbLayoutProvider().layout(named: name)
     }
 
-    @Test(arguments: [("xkb:de", "letters", false), ("xkb:de", "altgr", false), ("xkb:ru", "letters", false),
+    @Test(arguments: [("xkb:de", "letters", false), ("xkb:de", "altgr", false), ("xkb:de", "functions", false), ("xkb:ru", "letters", false),
                       ("xkb:ara", "letters", false), ("xkb:ara", "letters", true), ("xkb:in(deva)", "letters", false)])
     func xkbLayouts(name: String, layer: String, shifted: Bool) throws {
         let image = try Self.paint(try Self.xkb(name), layer: layer, shifted: shifted)

@@ -67,6 +67,11 @@ public struct EmojiPanel: Equatable, Sendable {
         }
     }
 
+    /// Whether `layerName` is a page of the panel (`emoji`, `emoji:flags:2`).
+    public static func isPanelLayer(_ layerName: String) -> Bool {
+        layerName == entryLayer || layerName.hasPrefix(entryLayer + ":")
+    }
+
     /// `emoji` for the first page of the first group, else `emoji:SLUG:PAGE`.
     func layerName(_ shown: [EmojiGroup], group: Int, page: Int) -> String {
         if group == 0 && page == 1 { return Self.entryLayer }

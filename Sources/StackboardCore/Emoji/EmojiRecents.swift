@@ -75,6 +75,19 @@ public struct EmojiRecentsStore: Equatable, Sendable {
         }
     }
 
+    /// Records `text` typed on `layer` when `layer` is a page of the emoji panel and one of its
+    /// keys (or their skin tones) types exactly `text` (so space, return or backspace on the panel
+    /// are never recorded): the cheap check for the runtime, which knows the layer shown.
+    /// Returns the new recents, nil when nothing was recorded.
+    @discardableResult
+    public func record(_ text: String, typedOn layer: Layer) throws(EmojiStoreError) -> EmojiRecents? {
+        guard EmojiPanel.isPanelLayer(layer.name),
+              layer.root.keys.contains(where: { key in ([key] + key.alternates).contains { $0.action == .text(text) } }) else { return nil }
+        let updated = load().recording(text)
+        try save(updated)
+        return updated
+    }
+
     /// Records that `emoji` was typed, if the panel offers it (`panel` is the set of its
     /// emoji and skin tones): loads, moves it to the front, saves. Returns the new recents.
     @discardableResult

@@ -7,8 +7,10 @@
 ///   level 3 and 4 (AltGr) characters, and a dead key's long press the letters it composes.
 /// - Layer `altgr` (when any key has a level 3 or 4): the same rows with levels 3 and 4.
 /// - Around them the keys of the shipped qwerty: tab, backspace, caps lock, return, two shifts;
-///   and the bottom row: AltGr (switches layers), ☺ (the emoji panel), ctrl, alt, space
+///   and the bottom row: AltGr (switches layers), Fn, ☺ (the emoji panel), ctrl, alt, space
 ///   (labelled with the layout's description), ← ↑ ↓ →.
+/// - Layer `functions` (the Fn key): esc and F1-F12; home, end, page up and down, insert,
+///   delete, backspace; shift, ctrl, alt, super and return.
 /// - LSGT is left out when it only repeats characters other keys have (the `us` layout's `<` `>`);
 ///   a key with no symbol is a blank spacer, so the rows keep their shape.
 public struct XkbLayoutBuilder {
@@ -21,6 +23,8 @@ public struct XkbLayoutBuilder {
     public static let lettersLayer = "letters"
     /// The name of the AltGr layer.
     public static let altgrLayer = "altgr"
+    /// The name of the layer of function keys.
+    public static let functionsLayer = "functions"
 
     /// A builder for the layout `info` with `symbols`.
     public init(info: XkbLayoutInfo, symbols: XkbLayoutSymbols) {
@@ -33,6 +37,7 @@ public struct XkbLayoutBuilder {
         let altgr = hasAltGrLevels
         var layers = [Layer(name: Self.lettersLayer, root: rows(levels: (0, 1), altgrKey: altgr ? .off : nil))]
         if altgr { layers.append(Layer(name: Self.altgrLayer, root: rows(levels: (2, 3), altgrKey: .on))) }
+        layers.append(Layer(name: Self.functionsLayer, root: functionRows(altgrKey: altgr ? .off : nil)))
         return Layout(name: info.name.description,
                       description: "\(info.description) (XKB layout \(info.name.rulesName))",
                       defaults: LayoutDefaults(spacing: 6, insets: Insets(all: 6)),
@@ -86,8 +91,25 @@ public struct XkbLayoutBuilder {
         return Stack(axis: .vertical, items: rows.map { .stack(Stack(axis: .horizontal, distribution: .proportional, items: $0)) })
     }
 
-    /// AltGr, ☺, ctrl, alt, space, ←, ↑ over ↓, →.
-    func lastRow(_ altgrKey: AltGrKey?) -> [StackItem] {
+    /// The `functions` layer: esc F1-F12; ⇥ home end PgUp PgDn ins del ⌫; ⇧ ctrl alt super ⏎;
+    /// the bottom row with Fn lit (it goes back to the letters).
+    func functionRows(altgrKey: AltGrKey?) -> Stack {
+        let first = [function(.escape)] + (1...12).map { function(.keysym("F\($0)")) }
+        let second = [function(.tab, weight: 1.5), function(.home), function(.end),
+                      Key(label: "PgUp", action: .keysym("Prior"), style: .function),
+                      Key(label: "PgDn", action: .keysym("Next"), style: .function),
+                      Key(label: "ins", action: .keysym("Insert"), style: .function),
+                      Key(label: "del", action: .delete, style: .function, repeats: true),
+                      Key(label: KeyDefaults.label(for: .backspace), action: .backspace, weight: 1.5, style: .function, repeats: true)]
+        let third = [function(.modifier(.shift), weight: 2), function(.modifier(.ctrl), weight: 1.5),
+                     function(.modifier(.alt), weight: 1.5), function(.modifier(.super), weight: 1.5),
+                     Key(label: KeyDefaults.label(for: .returnKey), action: .returnKey, weight: 2, style: .accent)]
+        let rows: [[StackItem]] = [first, second, third].map { $0.map(StackItem.key) } + [lastRow(altgrKey, functions: true)]
+        return Stack(axis: .vertical, items: rows.map { .stack(Stack(axis: .horizontal, distribution: .proportional, items: $0)) })
+    }
+
+    /// AltGr, Fn, ☺, ctrl, alt, space, ←, ↑ over ↓, →.
+    func lastRow(_ altgrKey: AltGrKey?, functions: Bool = false) -> [StackItem] {
         var row: [StackItem] = []
         switch altgrKey {
         case .off?:
@@ -97,10 +119,12 @@ public struct XkbLayoutBuilder {
         case nil:
             break
         }
+        row.append(.key(functions ? Key(label: "Fn", action: .layer(Self.lettersLayer), style: .accent)
+                                  : Key(label: "Fn", action: .layer(Self.functionsLayer), style: .function)))
         row.append(.key(Key(label: EmojiPanel.switchLabel, action: .layer(EmojiPanel.entryLayer), style: .function)))
         row.append(.key(function(.modifier(.ctrl), weight: 1.25)))
         row.append(.key(function(.modifier(.alt), weight: 1.25)))
-        row.append(.key(Key(label: info.description, action: .space, weight: 6, repeats: true)))
+        row.append(.key(Key(label: info.description, action: .space, weight: 5, repeats: true)))
         row.append(.key(function(.left, repeats: true)))
         row.append(.stack(Stack(axis: .vertical, spacing: 2,
                                 items: [.key(function(.up, repeats: true)), .key(function(.down, repeats: true))])))
