@@ -27,7 +27,7 @@ public struct KeyboardPainter {
     /// `states` gives each key's state by index; `pendingMorse` (a code of `.` and `-`) is shown
     /// on morse-gap keys.
     public func paintAll(_ ctx: CairoContext, geometry: KeyboardGeometry, shifted: Bool,
-                         states: (Int) -> KeyPaintState = { _ in .idle }, pendingMorse: String? = nil) {
+                         states: (Int) -> KeyVisual = { _ in .idle }, pendingMorse: String? = nil) {
         ctx.fill(Rect(size: geometry.size), with: theme.background)
         for placed in geometry.keys {
             paintKey(ctx, placed, shifted: shifted, state: states(placed.index), pendingMorse: pendingMorse)
@@ -37,7 +37,7 @@ public struct KeyboardPainter {
     /// Repaints only the keys at `indices`: each key's frame is cleared with the background and
     /// the key drawn again. Pixels outside those frames are left as they are.
     public func paintKeys(_ ctx: CairoContext, geometry: KeyboardGeometry, indices: [Int], shifted: Bool,
-                          states: (Int) -> KeyPaintState = { _ in .idle }, pendingMorse: String? = nil) {
+                          states: (Int) -> KeyVisual = { _ in .idle }, pendingMorse: String? = nil) {
         for index in indices where geometry.keys.indices.contains(index) {
             let placed = geometry.keys[index]
             ctx.fill(placed.frame, with: theme.background)
@@ -52,7 +52,7 @@ public struct KeyboardPainter {
     }
 
     /// Draws one key inside its frame (the frame must already hold the background).
-    func paintKey(_ ctx: CairoContext, _ placed: PlacedKey, shifted: Bool, state: KeyPaintState, pendingMorse: String?) {
+    func paintKey(_ ctx: CairoContext, _ placed: PlacedKey, shifted: Bool, state: KeyVisual, pendingMorse: String?) {
         let key = placed.key
         guard key.style != .blank, !placed.frame.isEmpty else { return }
         let frame = RectD(placed.frame)

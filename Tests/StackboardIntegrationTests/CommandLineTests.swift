@@ -76,7 +76,7 @@ import Foundation
         #expect(theme.stderr.contains("Did you mean 'dark'?"))
         let size = try run(["render", "--output", "/tmp/x.png", "--size", "12by3"])
         #expect(size.status == 2)
-        #expect(size.stderr.contains("--size 1280x400"))
+        #expect(size.stderr.contains("for example 1280x400"))
         let layer = try run(["render", "--output", "/tmp/x.png", "--layer", "nope"])
         #expect(layer.status == 2)
         #expect(layer.stderr.contains("letters"))

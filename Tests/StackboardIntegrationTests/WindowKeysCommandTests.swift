@@ -66,7 +66,7 @@ import Testing
 
     @Test(arguments: [
         (["--layout", "qwerty"], "'stackboard keys' needs '--size WxH', for example '--size 1280x400'."),
-        (["--size", "0x10"], "Option '--size' wants WxH with positive whole numbers, for example 1280x400, not '0x10'."),
+        (["--size", "0x10"], "Option '--size' wants WxH in pixels, each side 1 to 16384 (for example 1280x400), not '0x10'."),
         (["--size", "100x100", "--layer", "nope"], nil),
     ])
     func mistakesExit2WithAMessage(args: [String], message: String?) throws {

@@ -250,9 +250,11 @@ func runStackboard(_ args: [String], environment: [String: String]) throws -> (s
     return (status, child.stdout, child.stderr)
 }
 
-/// This process's environment without DISPLAY.
+/// This process's environment without DISPLAY, and without the user's config.json (the
+/// keyboard and entry mode read it).
 var environmentWithoutDisplay: [String: String] {
     var env = ProcessInfo.processInfo.environment
     env["DISPLAY"] = nil
+    env["XDG_CONFIG_HOME"] = NSTemporaryDirectory() + "stackboard-no-config"
     return env
 }

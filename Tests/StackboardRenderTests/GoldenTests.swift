@@ -5,13 +5,13 @@ import Testing
 /// Pictures of the painter compared with recorded PNGs (see Support/Golden.swift).
 @Suite struct GoldenTests {
     /// Pressed 千, latched Shift, locked ⇧, dwell on 2 ABC, scan highlight on space.
-    static func states(_ index: Int) -> KeyPaintState {
+    static func states(_ index: Int) -> KeyVisual {
         switch index {
-        case 0: return KeyPaintState(pressed: true)
-        case 5: return KeyPaintState(latched: true)
-        case 10: return KeyPaintState(locked: true)
-        case 7: return KeyPaintState(dwellProgress: 0.6)
-        case 11: return KeyPaintState(scanHighlighted: true)
+        case 0: return KeyVisual(pressed: true)
+        case 5: return KeyVisual(latched: true)
+        case 10: return KeyVisual(locked: true)
+        case 7: return KeyVisual(dwellProgress: 0.6)
+        case 11: return KeyVisual(scanHighlighted: true)
         default: return .idle
         }
     }

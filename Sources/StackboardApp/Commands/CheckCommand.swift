@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import StackboardCore
+import StackboardSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -29,11 +30,11 @@ enum CheckCommand {
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments
         do {
-            arguments = try Arguments(words, spec: OptionSpec(flags: ["help"]))
+            arguments = try Arguments(words, command: .check)
         } catch {
             return fail(error)
         }
-        if arguments.flag("help") { print(help); return 0 }
+        if arguments.help { print(help); return 0 }
         guard !arguments.positional.isEmpty else {
             return fail(UsageError("'stackboard check' needs at least one layout file, for example 'stackboard check my-layout.json'."))
         }

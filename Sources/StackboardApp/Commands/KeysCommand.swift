@@ -16,29 +16,30 @@ enum KeysCommand {
     --entry describes 'stackboard entry' at that size: first the text field,
       {"field":true,"x":0,"y":0,"width":360,"height":86}
     then the keys below it, in window pixels.
-    """
 
-    static let spec = OptionSpec(valued: ["layout", "size", "layer"], flags: ["help", "entry"])
+    Options:
+    \(SettingsHelp.options(for: .keys))
+    """
 
     static let command = Command(name: "keys", summary: "print the frames of a layout's keys as JSON lines") { words in
         do throws(UsageError) {
-            let args = try Arguments(words, spec: spec)
-            if args.flag("help") { print(helpText); return 0 }
+            let args = try Arguments(words, command: .keys)
+            if args.help { print(helpText); return 0 }
             if let extra = args.positional.first {
                 throw UsageError("Unexpected argument '\(extra)'. See 'stackboard keys --help'.")
             }
-            guard let sizeText = args.value("size") else {
+            let values = args.settings()
+            guard let size = values.size(.size) else {
                 throw UsageError("'stackboard keys' needs '--size WxH', for example '--size 1280x400'.")
             }
-            guard let size = Size(parsing: sizeText) else {
-                throw UsageError("Option '--size' wants WxH with positive whole numbers, for example 1280x400, not '\(sizeText)'.")
-            }
             let layout: Layout
-            do throws(LayoutError) { layout = try LayoutPreparation(shuffle: false).load(args.value("layout") ?? "qwerty") } catch {
+            do throws(LayoutError) {
+                layout = try LayoutPreparation.forLocale(shuffle: false).load(values.string(.layout) ?? KeyboardOptions.defaultLayout)
+            } catch {
                 throw UsageError(error.description)
             }
-            let layer = try LayoutPreparation.layer(args.value("layer"), of: layout)
-            if args.flag("entry") {
+            let layer = try LayoutPreparation.layer(values.string(.layer), of: layout)
+            if values.bool(.entryWindow) {
                 let (field, keys) = EntryLayout.geometry(layout: layout, layer: layer, size: size)
                 print(fieldLine(field))
                 for line in lines(layer: layer, geometry: keys) { print(line) }
@@ -64,7 +65,7 @@ enum KeysCommand {
     /// One JSON line per key of `geometry` (keys of `layer`).
     static func lines(layer: Layer, geometry: KeyboardGeometry) -> [String] {
         geometry.keys.map { placed in
-            var fields: [(String, JSONText.Value)] = [
+            var fields: [(String, JSONWriter.Value)] = [
                 ("layer", .string(layer.name)), ("index", .int(placed.index)),
                 ("label", .string(placed.key.label)), ("action", .string(placed.key.action.name)),
             ]
@@ -73,7 +74,7 @@ enum KeysCommand {
             if placed.key.style != .normal { fields.append(("style", .string(placed.key.style.rawValue))) }
             fields += [("x", .int(placed.frame.x)), ("y", .int(placed.frame.y)),
                        ("width", .int(placed.frame.width)), ("height", .int(placed.frame.height))]
-            return JSONText.object(fields)
+            return JSONWriter.object(fields)
         }
     }
 }

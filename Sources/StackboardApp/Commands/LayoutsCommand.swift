@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 import StackboardXKB
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -19,28 +20,29 @@ enum LayoutsCommand {
         comes from (user, data-dir, shipped or system) and its description. A layout that does
         not load is listed with its error. User layouts in $XDG_DATA_HOME/stackboard/layouts
         (default ~/.local/share/stackboard/layouts) override shipped ones of the same name.
-        Besides the files there are 'emoji' (the emoji panel) and the keyboards made from
-        XKB layouts, 'xkb:LAYOUT' or 'xkb:LAYOUT(VARIANT)'.
+        Besides the files there are 'emoji' (the emoji panel), 'xkb' (the display's own XKB
+        layout) and the keyboards made from XKB layouts, 'xkb:LAYOUT' or 'xkb:LAYOUT(VARIANT)':
+        --xkb lists those (xkb:de, xkb:fr(bepo)) with their language and description; the ones
+        the rules call exotic (evdev.extras.xml) are marked "extra".
 
-          --paths    show each layout's file instead of its origin
-          --xkb      list every XKB layout and variant of xkb-data instead: its name
-                     (xkb:de, xkb:fr(bepo)), its language and its description; those the
-                     rules call exotic (evdev.extras.xml) are marked "extra"
+        Options:
+        \(SettingsHelp.options(for: .layouts))
         """
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments
         do {
-            arguments = try Arguments(words, spec: OptionSpec(flags: ["help", "paths", "xkb"]))
+            arguments = try Arguments(words, command: .layouts)
         } catch {
             return fail(error)
         }
-        if arguments.flag("help") { print(help); return 0 }
+        if arguments.help { print(help); return 0 }
         if let extra = arguments.positional.first {
             return fail(UsageError("'stackboard layouts' takes no arguments, not '\(extra)'. To check a file, run 'stackboard check \(extra)'."))
         }
-        if arguments.flag("xkb") {
-            if arguments.flag("paths") { return fail(UsageError("'--paths' and '--xkb' do not go together: XKB layouts are not files.")) }
+        let settings = arguments.settings()
+        if settings.bool(.xkbLayouts) {
+            if settings.bool(.paths) { return fail(UsageError("'--paths' and '--xkb' do not go together: XKB layouts are not files.")) }
             return listXkb()
         }
         let catalog = LayoutCatalog.stackboard()
@@ -50,7 +52,7 @@ enum LayoutsCommand {
                        + "Put layouts in one of these directories, or set STACKBOARD_DATA_DIR to a directory that has a 'layouts' folder.")
             return 1
         }
-        for line in lines(entries, paths: arguments.flag("paths")) { print(line) }
+        for line in lines(entries, paths: settings.bool(.paths)) { print(line) }
         return 0
     }
 

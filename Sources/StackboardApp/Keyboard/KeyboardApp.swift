@@ -1,237 +1,166 @@
 import StackboardCore
 import StackboardRender
+import StackboardRuntime
 import StackboardSound
+import StackboardSystem
 import StackboardX11
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
-/// The running keyboard: the X window, the state machine, the painter, the click player and
-/// the `poll` loop. The state machine's effects are carried out in one place (`perform`, in
-/// KeyboardApp+Effects.swift); painting is in KeyboardApp+Painting.swift.
-final class KeyboardApp {
-    let options: KeyboardOptions
-    let connection: XConnection
-    let window: KeyboardWindow
-    let signals: SignalWatcher
+/// The running keyboard's X side: the window shell (connection, window, touch, signals,
+/// clicks, loop), the injector and the control channel. It routes the X events that are the
+/// injector's or the channel's and hands the rest to the `KeyboardController`, which decides.
+final class KeyboardApp: WindowShellClient {
+    let shell: WindowShell
+    let injector: Injector
     /// Commands from other `stackboard` processes; the keyboard's state and layout published.
     let channel: ControlChannel
-    /// Loads layouts the way they were loaded at start (for `stackboard layout NAME`).
-    let preparation: LayoutPreparation
-    /// The layouts the next-layout key cycles through.
-    var layouts: [Layout]
-    var layoutIndex = 0
-    /// Whether the keyboard should be on screen (shown, or asked to be).
-    var visible = false
-    var state: KeyboardState
-    let painter: KeyboardPainter
-    let clicks: ClickSound
-    let injector: Injector
-    /// The last typing error reported (each distinct one is printed once in a row).
-    var lastTypingError: InjectorError?
-    /// The drawing context on the window's back buffer, for one buffer generation.
-    var canvas = WindowCanvas()
-    /// Keys to repaint before the next poll.
-    var dirtyKeys: Set<Int> = []
-    /// Repaint everything before the next poll.
-    var dirtyAll = true
-    /// Paint (or move) the alternates popup before the next poll.
-    var popupDirty = false
-    /// Set when the loop must end, with the exit status.
-    var exitStatus: Int32?
+    let controller: KeyboardController
+    let hidden: Bool
+    /// Whether the injector has given everything back (it must, before the connection closes).
+    private var injectorDone = false
 
     /// Loads the layouts, opens the display, claims the control channel and creates the window
     /// (not shown yet). On failure the error is printed and the exit status returned; when a
     /// keyboard runs already, it is told to show (and switch layout) and the status of that.
     static func make(options: KeyboardOptions, configFile: String) -> Result<KeyboardApp, ExitStatus> {
+        do throws(ExitStatus) {
+            return .success(try KeyboardApp(options: options, configFile: configFile))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private init(options: KeyboardOptions, configFile: String) throws(ExitStatus) {
         // First, before any thread exists (the click player's inherits the blocked signals).
-        let signals: SignalWatcher
-        do { signals = try SignalWatcher() } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
-        }
-        let preparation = LayoutPreparation()
-        let layouts: [Layout]
-        switch loadLayouts(options.layouts, preparation: preparation, configFile: configFile) {
-        case .success(let loaded): layouts = loaded
-        case .failure(let status): return .failure(status)
-        }
-        guard let first = layouts.first else { return .failure(ExitStatus(2)) }
+        let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
+        let preparation = LayoutPreparation.forLocale()
+        let layouts = try Self.loadLayouts(options.layouts, preparation: preparation, configFile: configFile)
+        guard let first = layouts.current else { throw ExitStatus(2) }
         let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
-        let painter: KeyboardPainter
-        do { painter = try KeyboardPainter(theme: theme, scale: options.scale) } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
-        }
-        let connection: XConnection
-        do { connection = try XConnection() } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(2))
-        }
-        let channel: ControlChannel
+        let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: theme, scale: options.scale) }
+        let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         do {
             channel = try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
         } catch .alreadyRunning(let window, let display) {
-            return .failure(ExitStatus(ControlCommands.handOver(window: window, display: display,
-                                                                layout: options.requestedLayout,
-                                                                hidden: options.hiddenOnCommandLine)))
+            throw ExitStatus(ControlCommands.handOver(window: window, display: display, layout: options.requestedLayout,
+                                                      hidden: options.hiddenOnCommandLine))
         } catch {
             printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
+            throw ExitStatus(1)
         }
-        let frame = options.frame(on: connection.screenSize)
         let placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
-        let configuration = WindowConfiguration(frame: frame, placement: placement,
+        let configuration = WindowConfiguration(frame: options.frame(on: connection.screenSize), placement: placement,
                                                 userSpecifiedGeometry: options.geometry != nil)
-        let window: KeyboardWindow
-        do { window = try KeyboardWindow(connection: connection, configuration: configuration) } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
+        let window = try startupStep(exit: 1) { () throws(WindowError) in
+            try KeyboardWindow(connection: connection, configuration: configuration)
         }
-        let injector: Injector
-        do { injector = try Injector(sharing: connection) } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
-        }
-        window.forwardEvents(to: injector)
+        let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
+        self.injector = injector
         let config = options.keyboardConfig(decimalSeparator: preparation.decimalSeparator)
-        let state = KeyboardState(layout: first, size: window.size, config: config)
-        window.setHoverTracking(config.dwell != nil)
         if config.scan != nil {
             // Without its switch the keyboard still works with the pointer: say so and go on.
             do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
         }
         // `--print | head -1` must not kill the keyboard before it releases what it holds.
         signal(SIGPIPE, SIG_IGN)
-        return .success(KeyboardApp(options: options, connection: connection, window: window, signals: signals,
-                                    channel: channel, preparation: preparation, layouts: layouts, state: state,
-                                    painter: painter, clicks: startClicks(options.sound), injector: injector))
-    }
-
-    /// The click player, or a silent one (after one line on stderr) when sound cannot play.
-    private static func startClicks(_ sound: SoundOptions) -> ClickSound {
-        guard sound.enabled else { return SilentClickPlayer() }
-        guard let samples = ClickSamples.defaultDirectory() else {
-            printError("stackboard: " + SoundError.samples("no click samples found in the data folders").startupWarning)
-            return SilentClickPlayer()
-        }
-        do {
-            return try ClickPlayer(device: sound.device, volume: sound.volume, samplesDirectory: samples)
-        } catch {
-            printError("stackboard: \(error.startupWarning)")
-            return SilentClickPlayer()
-        }
-    }
-
-    private init(options: KeyboardOptions, connection: XConnection, window: KeyboardWindow, signals: SignalWatcher,
-                 channel: ControlChannel, preparation: LayoutPreparation, layouts: [Layout], state: KeyboardState,
-                 painter: KeyboardPainter, clicks: ClickSound, injector: Injector) {
-        self.options = options
-        self.connection = connection
-        self.window = window
-        self.signals = signals
-        self.channel = channel
-        self.preparation = preparation
-        self.layouts = layouts
-        self.state = state
-        self.painter = painter
-        self.clicks = clicks
-        self.injector = injector
+        shell = WindowShell(connection: connection, window: window, signals: signals, sound: options.sound)
+        shell.setHoverTracking(config.dwell != nil)
+        let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
+        runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
+        controller = KeyboardController(runtime: runtime, layouts: layouts, window: window, typer: injector, publisher: channel,
+                                        load: { (name: String) throws(LayoutError) -> Layout in try preparation.load(name) },
+                                        printKey: options.print ? { printLine($0) } : nil,
+                                        report: { printError("stackboard: " + $0) })
+        hidden = options.hidden
+        let loop = shell.loop
+        controller.stop = { loop.stop($0) }
+        signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
+        shell.client = self
     }
 
     /// Shows the keyboard (unless `--hidden`) and runs until a signal, a quit or close request
     /// or the loss of the server.
     func run() -> Int32 {
-        repaint()
-        channel.publish(layout: state.layout.name)
-        if options.hidden {
-            releaseEverything() // also pauses scanning until the keyboard is shown
-            channel.publish(state: "hidden")
-        } else {
-            showKeyboard()
+        controller.runtime.repaint(now: MonotonicClock.now())
+        controller.start(hidden: hidden, now: MonotonicClock.now())
+        let end = shell.run()
+        if shell.connection.isLost { return connectionLost() }
+        if case .failed(let message) = end {
+            printError("stackboard: \(message)")
+            return shutdown(1)
         }
-        var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
-        while true {
-            for event in window.nextEvents(now: MonotonicClock.now(), control: channel) { handle(event) }
-            for signal in signals.drain() { handle(signal: signal) }
-            if connection.isLost { return connectionLost() }
-            if let status = exitStatus { return shutdown(status) }
-            let now = MonotonicClock.now()
-            window.advance(to: now)
-            for input in window.touch?.expire(now: now) ?? [] { handle(.input(input)) }
-            if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
-            perform(state.advance(to: now))
-            repaint()
-            reportXErrors()
-            // Flushes, and catches events that came in with the replies to our own requests.
-            if connection.queuedEvents() > 0 { continue }
-            if connection.isLost { return connectionLost() }
-            let deadline = [state.nextDeadline, window.nextDeadline, injector.nextDeadline, window.touch?.nextDeadline]
-                .compactMap { $0 }.min()
-            let timeout = MonotonicClock.pollTimeout(until: deadline, now: MonotonicClock.now())
-            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
-                printError("stackboard: poll failed: \(String(cString: strerror(errno)))")
-                return shutdown(1)
-            }
-        }
+        return shutdown(shell.loop.exitStatus ?? 1)
     }
 
-    private func handle(_ event: WindowEvent) {
-        switch event {
-        case .input(let input):
-            if input == .switchPress, !visible { return } // a grabbed switch key while hidden
-            perform(state.handle(input, now: MonotonicClock.now()))
-        case .resized(let size):
-            perform(state.resize(to: size))
-            dirtyAll = true
-            popupDirty = state.alternates != nil
-        case .closeRequested:
-            exitStatus = 0
-        case .shown:
-            channel.publish(state: "shown")
-        case .hidden:
-            releaseEverything() // also when the window manager unmapped it
-            channel.publish(state: "hidden")
-        case .control(let command):
-            handle(control: command)
-        }
+    // MARK: WindowShellClient
+
+    func route(_ event: XEventPointer, now: Double) -> [WindowEvent]? {
+        if injector.handle(xEvent: event) { return [] }
+        if let command = channel.handle(event: event) { return [.control(command)] }
+        return nil
     }
 
-    private func handle(signal: Int32) {
-        switch signal {
-        case SIGUSR1: hideKeyboard()
-        case SIGUSR2: showKeyboard()
-        default: exitStatus = 0 // SIGTERM, SIGINT, SIGHUP: a requested stop
-        }
+    func handle(_ event: WindowEvent, now: Double) {
+        controller.handle(event, now: now)
     }
 
-    private func reportXErrors() {
-        let (errors, dropped) = connection.takeErrors()
-        for error in errors { printError("stackboard: \(error.description)") }
-        if dropped > 0 { printError("stackboard: \(dropped) more X errors") }
+    func advance(to now: Double) {
+        if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
+        controller.runtime.advance(to: now)
+        controller.runtime.repaint(now: now)
     }
+
+    var nextDeadline: Double? {
+        [controller.runtime.nextDeadline, injector.nextDeadline].compactMap { $0 }.min()
+    }
+
+    // MARK: Ending
 
     private func connectionLost() -> Int32 {
-        _ = state.releaseAll()
+        controller.runtime.releaseAll(now: MonotonicClock.now())
         injector.shutdown() // nothing reaches a server that is gone; this only settles its books
-        clicks.close()
-        printError("stackboard: lost the connection to the X server '\(connection.name)'; exiting")
+        injectorDone = true
+        shell.clicks.close()
+        printError("stackboard: lost the connection to the X server '\(shell.connection.name)'; exiting")
         return 1
     }
 
     /// Releases every key and gives back every borrowed keycode, then stops the clicks.
     private func shutdown(_ status: Int32) -> Int32 {
-        _ = state.releaseAll()
+        controller.runtime.releaseAll(now: MonotonicClock.now())
         injector.shutdown()
-        clicks.close()
-        connection.flush()
+        injectorDone = true
+        shell.clicks.close()
+        shell.connection.flush()
         return status
     }
-}
 
-/// A process exit status carried as an error.
-struct ExitStatus: Error {
-    let code: Int32
-    init(_ code: Int32) { self.code = code }
+    deinit {
+        // The injector borrows the connection: it must be done before the connection can close.
+        if !injectorDone, !shell.connection.isLost { injector.shutdown() }
+        controller.runtime.dropCanvas()
+    }
+
+    /// The layouts to start with. One named on the command line that cannot be loaded ends the
+    /// program (exit status 2); one named by the configuration file is reported and skipped, and
+    /// with none left the default layout is shown.
+    static func loadLayouts(_ choices: [KeyboardOptions.LayoutChoice], preparation: LayoutPreparation,
+                            configFile: String) throws(ExitStatus) -> LayoutCycle {
+        var layouts: [Layout] = []
+        for choice in choices {
+            do { layouts.append(try preparation.load(choice.name)) } catch {
+                guard let key = choice.configKey else {
+                    printError("stackboard: \(error.description)")
+                    throw ExitStatus(2)
+                }
+                printError("stackboard: " + ConfigProblem(file: configFile, key: key, message: error.description).description)
+            }
+        }
+        if layouts.isEmpty {
+            layouts.append(try startupStep(exit: 2) { () throws(LayoutError) in try preparation.load(KeyboardOptions.defaultLayout) })
+        }
+        return LayoutCycle(layouts)
+    }
 }

@@ -24,7 +24,7 @@ struct LayoutDecoder {
     /// The fields of `entry`.
     static let entryFields = ["secure", "maxLength", "allow", "backspaceOnEmpty"]
     /// The themes a layout may ask for.
-    static let themes = ["light", "dark", "high-contrast"]
+    static let themes = BuiltInThemes.names
 
     /// Decodes the whole layout; `fallbackName` is used when the file gives no `name`.
     mutating func layout(_ root: JSONValue, fallbackName: String) throws(LayoutError) -> Layout {

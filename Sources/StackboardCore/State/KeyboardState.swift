@@ -97,7 +97,7 @@ public struct KeyboardState: Sendable {
 
     func visual(ofKey index: Int, pressed: Set<Int>) -> KeyVisual {
         guard let key = key(at: index) else { return KeyVisual() }
-        var v = KeyVisual(pressed: pressed.contains(index))
+        var v = KeyVisual(pressed: pressed.contains(index), shifted: typesShifted(key))
         switch key.action {
         case .modifier(let m):
             let state = modifierState(m)
@@ -148,19 +148,22 @@ public struct KeyboardState: Sendable {
 
     /// Fires the timers due at `now`, then handles `event`. Returns what the shell must do.
     public mutating func handle(_ event: InputEvent, now: Double) -> [Effect] {
-        mutate(now: now) { state in
-            var effects = state.fireDueTimers(now: now)
-            switch event {
-            case .press(let pointer, let point): effects += state.press(pointer, at: point, now: now)
-            case .move(let pointer, let point): state.move(pointer, to: point, now: now)
-            case .release(let pointer, let point): effects += state.release(pointer, at: point, now: now)
-            case .cancel(let pointer): state.cancelPointer(pointer)
-            case .hover(let pointer, let point): state.hover(pointer, at: point, now: now)
-            case .leave: state.dwell = nil
-            case .switchPress: effects += state.switchPressed(now: now)
-            }
-            return effects
+        mutate(now: now) { state in state.step(event, now: now) }
+    }
+
+    /// The due timers, then `event`: the effects without repaints.
+    mutating func step(_ event: InputEvent, now: Double) -> [Effect] {
+        var effects = fireDueTimers(now: now)
+        switch event {
+        case .press(let pointer, let point): effects += press(pointer, at: point, now: now)
+        case .move(let pointer, let point): move(pointer, to: point, now: now)
+        case .release(let pointer, let point): effects += release(pointer, at: point, now: now)
+        case .cancel(let pointer): cancelPointer(pointer)
+        case .hover(let pointer, let point): hover(pointer, at: point, now: now)
+        case .leave: dwell = nil
+        case .switchPress: effects += switchPressed(now: now)
         }
+        return effects
     }
 
     /// Fires every timer due at `now` (repeat, long press, dwell, scan).

@@ -51,7 +51,7 @@ public final class XConnection {
             requested = nil
         }
         guard let name = requested else { throw XConnectionError(displayName: nil) }
-        installXErrorHandlers()
+        XErrorTrap.install()
         guard let display = XOpenDisplay(name) else { throw XConnectionError(displayName: name) }
         self.display = display
         self.name = name
@@ -100,18 +100,19 @@ public final class XConnection {
     func trappingErrors<R>(_ body: () -> R) -> R {
         guard !isLost else { return body() }
         XSync(display, 0)
-        let before = recordedXErrorCount()
+        let before = XErrorTrap.count(display)
         let result = body()
         XSync(display, 0)
-        dropRecordedXErrors(after: before)
+        XErrorTrap.drop(display, after: before)
         return result
     }
 
     /// Takes the protocol errors recorded since the last call (and how many were dropped).
-    public func takeErrors() -> (errors: [XProtocolError], dropped: Int) { takeRecordedXErrors() }
+    public func takeErrors() -> (errors: [XProtocolError], dropped: Int) { XErrorTrap.take(display) }
 
     deinit {
         // A lost connection's Display must not be used again, not even to close it.
+        _ = XErrorTrap.take(display)
         if !loss.lost { XCloseDisplay(display) }
     }
 }

@@ -1,0 +1,177 @@
+import StackboardCore
+import StackboardRuntime
+import StackboardSystem
+import StackboardX11
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The on-screen keyboard's own behaviour, with no X in it: what a window event, a control
+/// command or a signal does, and what the keys ask for (typing, hiding, the next layout). It
+/// works on its window, injector and control channel only through the small protocols of
+/// KeyboardFrontEnd.swift, so that it is unit-tested with fakes.
+final class KeyboardController: TypingHost {
+    /// The keypad: state machine, painting, popup, clicks.
+    let runtime: KeypadRuntime
+    let window: KeyboardWindowing
+    let typer: KeyTyping
+    let publisher: KeyboardPublishing
+    /// The layouts the next-layout key cycles through.
+    private(set) var layouts: LayoutCycle
+    /// Loads a layout by name or file for `stackboard layout NAME`.
+    let load: (String) throws(LayoutError) -> Layout
+    /// `--print`: where each typed key's line goes (nil: nowhere).
+    let printKey: ((String) -> Void)?
+    /// Where problems are reported (one line each, never with typed text).
+    let report: (String) -> Void
+    /// Called with the exit status when the keyboard must stop.
+    var stop: (Int32) -> Void = { _ in }
+    /// Whether the keyboard should be on screen (shown, or asked to be).
+    private(set) var visible = false
+    /// The last typing error reported (each distinct one is printed once in a row).
+    private var lastTypingError: InjectorError?
+
+    /// A controller of `runtime` (a typing keypad on `window`, showing the current layout of
+    /// `layouts`): it becomes the runtime's typing host.
+    init(runtime: KeypadRuntime, layouts: LayoutCycle, window: KeyboardWindowing, typer: KeyTyping,
+         publisher: KeyboardPublishing, load: @escaping (String) throws(LayoutError) -> Layout,
+         printKey: ((String) -> Void)?, report: @escaping (String) -> Void) {
+        self.runtime = runtime
+        self.layouts = layouts
+        self.window = window
+        self.typer = typer
+        self.publisher = publisher
+        self.load = load
+        self.printKey = printKey
+        self.report = report
+        runtime.typingHost = self
+        runtime.onProblem = report
+    }
+
+    /// Shows the keyboard (unless `hidden`) and publishes its state and layout.
+    func start(hidden: Bool, now: Double) {
+        publisher.publish(layout: runtime.state.layout.name)
+        if hidden {
+            releaseEverything(now: now) // also pauses scanning until the keyboard is shown
+            publisher.publish(state: "hidden")
+        } else {
+            show(now: now)
+        }
+    }
+
+    // MARK: Events
+
+    /// What the window reported.
+    func handle(_ event: WindowEvent, now: Double) {
+        switch event {
+        case .input(let input):
+            if input == .switchPress, !visible { return } // a grabbed switch key while hidden
+            runtime.handle(input, now: now)
+        case .resized(let size):
+            runtime.setFrame(Rect(size: size), now: now)
+        case .closeRequested:
+            stop(0)
+        case .shown:
+            publisher.publish(state: "shown")
+        case .hidden:
+            releaseEverything(now: now) // also when the window manager unmapped it
+            publisher.publish(state: "hidden")
+        case .control(let command):
+            handle(command, now: now)
+        }
+    }
+
+    /// A command of another `stackboard` process (`show`, `hide`, `toggle`, `layout NAME`, `quit`).
+    func handle(_ command: ControlCommand, now: Double) {
+        switch command {
+        case .show: show(now: now)
+        case .hide: hide(now: now)
+        case .toggle: visible ? hide(now: now) : show(now: now)
+        case .layout(let name): switchLayout(named: name, now: now)
+        case .quit: stop(0)
+        }
+    }
+
+    /// SIGUSR1 hides, SIGUSR2 shows, SIGTERM, SIGINT and SIGHUP stop the keyboard.
+    func handle(signal: Int32, now: Double) {
+        switch signal {
+        case SIGUSR1: hide(now: now)
+        case SIGUSR2: show(now: now)
+        default: stop(0)
+        }
+    }
+
+    // MARK: What the keys ask for
+
+    func keypad(_ keypad: KeypadRuntime, perform request: TypingRequest) {
+        switch request {
+        case .type(let text, let modifiers):
+            printKey?(PrintedKey.line(text: text, modifiers: modifiers))
+            typing { () throws(InjectorError) in try typer.type(text, modifiers: modifiers) }
+        case .key(let key, let modifiers):
+            printKey?(PrintedKey.line(key: key, modifiers: modifiers))
+            typing { () throws(InjectorError) in try typer.key(key, modifiers: modifiers) }
+        case .hide:
+            hide(now: MonotonicClock.now())
+        case .nextLayout:
+            if let next = layouts.advance() { show(next, now: MonotonicClock.now()) }
+        }
+    }
+
+    /// Runs an injector call; a failure is reported once (never with the text), typing goes on.
+    private func typing(_ send: () throws(InjectorError) -> Void) {
+        // A scan switch key stays grabbed from everyone but the keyboard's own typing.
+        window.suspendScanSwitchGrab()
+        defer { window.resumeScanSwitchGrab() }
+        do {
+            try send()
+            lastTypingError = nil
+        } catch {
+            if error != lastTypingError { report("cannot type: \(error.description)") }
+            lastTypingError = error
+        }
+    }
+
+    // MARK: Showing, hiding, layouts
+
+    /// Maps the window. Coming back from hidden, switch scanning starts again at the first row.
+    func show(now: Double) {
+        let wasHidden = !visible
+        visible = true
+        window.show(now: now)
+        // Hiding paused the scan; a switch press is what resumes a paused scan.
+        if wasHidden, runtime.state.config.scan != nil { runtime.handle(.switchPress, now: now) }
+    }
+
+    /// Releases every latched or locked modifier and every injected key, then unmaps the window.
+    func hide(now: Double) {
+        visible = false
+        releaseEverything(now: now)
+        window.hide()
+    }
+
+    /// Nothing held any more: no pointer, latched or locked modifier, caps lock, open alternates
+    /// or pressed injected key; scanning paused.
+    func releaseEverything(now: Double) {
+        runtime.releaseAll(now: now)
+        typer.releaseAll()
+    }
+
+    /// Loads `name` (a layout name or file) and shows it; on error says so and keeps the layout
+    /// on screen.
+    func switchLayout(named name: String, now: Double) {
+        let layout: Layout
+        do { layout = try load(name) } catch {
+            report("cannot switch layouts: \(error.description); keeping '\(runtime.state.layout.name)'")
+            return
+        }
+        layouts.show(layout)
+        show(layout, now: now)
+    }
+
+    /// Shows `layout` at the window's size and publishes its name.
+    private func show(_ layout: Layout, now: Double) {
+        runtime.setLayout(layout, now: now)
+        publisher.publish(layout: layout.name)
+    }
+}
