@@ -46,10 +46,10 @@ let package = Package(
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardRuntime", "StackboardSystem",
         ]),
         // D-Bus connections, AT-SPI focus tracking and the control service, as poll-loop sources.
-        .target(name: "StackboardBus", dependencies: ["StackboardCore", "CSDBus"]),
+        .target(name: "StackboardBus", dependencies: ["StackboardCore", "StackboardSystem", "CSDBus"]),
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit",
-            "StackboardRuntime", "StackboardSystem", "StackboardXKB",
+            "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardXKB",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.

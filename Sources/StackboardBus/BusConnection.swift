@@ -1,17 +1,8 @@
 import CSDBus
+import StackboardSystem
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// A file descriptor and the poll events a source waits for (POLLIN, POLLOUT).
-public struct PollInterest: Equatable, Sendable {
-    /// The descriptor.
-    public var fd: Int32
-    /// The `events` of its pollfd.
-    public var events: Int16
-    /// An interest in `events` on `fd`.
-    public init(fd: Int32, events: Int16) { self.fd = fd; self.events = events }
-}
 
 /// Where the session bus is: DBUS_SESSION_BUS_ADDRESS, else `$XDG_RUNTIME_DIR/bus` when that socket
 /// exists (what sd-bus and libdbus do; an explicit environment lets each test have its own bus).
@@ -67,10 +58,10 @@ public final class BusConnection {
     public var isOpen: Bool { sd_bus_is_open(bus) > 0 }
 
     /// The descriptor and events to poll, nil when the connection is closed.
-    public var pollInterest: PollInterest? {
+    public var pollInterest: PollRequest? {
         let fd = sd_bus_get_fd(bus), events = sd_bus_get_events(bus)
         guard fd >= 0, events >= 0 else { return nil }
-        return PollInterest(fd: fd, events: Int16(truncatingIfNeeded: events))
+        return PollRequest(fd: fd, events: Int16(truncatingIfNeeded: events))
     }
 
     /// When `process()` is due without input (a call's time-out; CLOCK_MONOTONIC seconds), nil if never.

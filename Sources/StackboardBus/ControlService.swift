@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 
 /// What a D-Bus caller asked the keyboard to do.
 public enum ControlServiceCommand: Equatable, Sendable {
@@ -82,7 +83,7 @@ public final class ControlService {
     }
 
     /// What to poll (nothing while disconnected).
-    public var pollInterests: [PollInterest] { connection?.pollInterest.map { [$0] } ?? [] }
+    public var pollInterests: [PollRequest] { connection?.pollInterest.map { [$0] } ?? [] }
 
     /// When `service` is due without input: a reconnection, a queued report, sd-bus's own timers.
     public var nextDeadline: Double? {

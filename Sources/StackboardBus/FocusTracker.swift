@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 
 /// What the focus tracker reports.
 public enum FocusEvent: Equatable, Sendable {
@@ -79,7 +80,7 @@ public final class FocusTracker {
     public var isListening: Bool { a11y != nil && registered >= Atspi.focusEvents.count }
 
     /// What to poll: the accessibility bus, and the session bus while it is being asked.
-    public var pollInterests: [PollInterest] { [session, a11y].compactMap { $0?.pollInterest } }
+    public var pollInterests: [PollRequest] { [session, a11y].compactMap { $0?.pollInterest } }
 
     /// When `service` is due without input (a reconnection, queued reports, answers' time-outs).
     public var nextDeadline: Double? {

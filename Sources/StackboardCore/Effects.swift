@@ -86,4 +86,6 @@ public enum Effect: Equatable, Hashable, Sendable {
     case hide
     /// Switch to the next layout.
     case nextLayout
+    /// The word in slot `n` of the suggestion bar was tapped.
+    case acceptSuggestion(Int)
 }

@@ -7,18 +7,22 @@ extension KeypadRuntime {
     /// before anything else is done; then the clicks; then what must be repainted.
     func perform(_ effects: [Effect], now: Double) {
         guard !effects.isEmpty else { return }
+        var wordsTold = false
         for effect in effects {
             switch effect {
-            case .type(let text, let modifiers): typingHost?.keypad(self, perform: .type(text, modifiers: modifiers))
-            case .key(let key, let modifiers): typingHost?.keypad(self, perform: .key(key, modifiers: modifiers))
+            case .type, .key, .acceptSuggestion:
+                wordsTold = (field == nil ? typingRequest(effect, now: now) : fieldRequest(effect, now: now)) || wordsTold
+            case .edit:
+                wordsTold = fieldRequest(effect, now: now) || wordsTold
             case .hide: typingHost?.keypad(self, perform: .hide)
             case .nextLayout: typingHost?.keypad(self, perform: .nextLayout)
-            case .edit(let command): edit(command, now: now)
             case .done: finishField(now: now)
             case .cancel: cancelField()
             case .click, .redraw, .redrawAll, .showAlternates, .hideAlternates, .redrawAlternates: continue
             }
         }
+        // The key went out; now the suggestions for what it typed.
+        if wordsTold { refreshSuggestions() }
         for effect in effects {
             switch effect {
             case .click(let kind): click?(kind)
@@ -26,7 +30,7 @@ extension KeypadRuntime {
             case .redrawAll: dirtyAll = true
             case .showAlternates, .redrawAlternates: popupDirty = true
             case .hideAlternates: closePopup()
-            case .type, .key, .hide, .nextLayout, .edit, .done, .cancel: continue
+            case .type, .key, .acceptSuggestion, .hide, .nextLayout, .edit, .done, .cancel: continue
             }
         }
     }

@@ -8,8 +8,11 @@ extension KeypadRuntime {
         guard surface.isUsable else { return }
         if dirtyAll || !dirtyKeys.isEmpty || (overlayDirty && overlay != nil), let ctx = canvas.context(for: surface, report: onProblem) {
             let geometry = placedGeometry
-            let state = self.state
-            let visual: (Int) -> KeyVisual = { state.visual(ofKey: $0) }
+            let visual: (Int) -> KeyVisual = { [unowned self] index in
+                var v = state.visual(ofKey: index)
+                if case .suggestion(let slot) = state.geometry.keys[index].key.action { v.label = slotLabel(slot) }
+                return v
+            }
             var changed: [Rect] = []
             if dirtyAll {
                 painter.paintAll(ctx, geometry: geometry, shifted: false, states: visual, pendingMorse: pendingMorse)

@@ -76,6 +76,12 @@ public final class KeypadRuntime {
     public weak var overlay: KeypadOverlay?
     /// Told once the alternates popup could not be shown (one line for stderr).
     public var onProblem: ((String) -> Void)?
+    /// The word engine behind the suggestion bar (nil: no suggestions; the bar stays empty).
+    public var words: KeypadWords? {
+        didSet { refreshSuggestions() }
+    }
+    /// What the bar's slots show, best first.
+    public internal(set) var suggestionLabels: [String] = []
 
     /// Carries out what the keys of a typing keypad ask for (held weakly: the host owns the keypad).
     public weak var typingHost: TypingHost?

@@ -105,16 +105,26 @@ final class TypingRig {
     /// The text keysink decoded from the `from`-th KeyPress on.
     func text(from: Int = 0) -> String { presses(from: from).map(\.text).joined() }
 
-    /// Waits until the decoded text from `from` is at least as long as `expected` (or times out), and returns it.
+    /// Waits until the decoded text from `from` is at least as long as `expected` (or times
+    /// out), then until keysink has handled everything sent to it so far (`settle`), and
+    /// returns the text: anything extra the typer sent shows in it. Call it once the typer has
+    /// finished.
     func waitForText(_ expected: String, from: Int = 0, timeout: Double = 30) -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var got = text(from: from)
-        while got.unicodeScalars.count < expected.unicodeScalars.count && Date() < deadline {
-            usleep(50_000)
-            got = text(from: from)
+        _ = Wait.until(timeout: timeout, interval: 0.05) {
+            text(from: from).unicodeScalars.count >= expected.unicodeScalars.count
         }
-        usleep(100_000) // anything extra would show now
+        do {
+            try settle()
+        } catch {
+            Issue.record("\(error)")
+        }
         return text(from: from)
+    }
+
+    /// Returns once keysink has printed every event the server sent it before this call (a
+    /// round trip with `XSession.mark()`): for "nothing more arrived" after a typer finished.
+    func settle(timeout: Double = 30) throws {
+        try session.roundTrip(sink, timeout: timeout)
     }
 
     /// The core keyboard state from xkbtool: group, locked modifiers, latched modifiers, keys down.

@@ -207,23 +207,6 @@ final class RunningKeyboard {
 }
 
 extension XSession {
-    /// The pid of this session's Xvfb: the Xvfb process whose stdout is this session's Xvfb log.
-    var serverPID: pid_t? {
-        let wanted = "/" + (dir as NSString).lastPathComponent + "/Xvfb.out"
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        for entry in entries {
-            guard let pid = pid_t(entry),
-                  let comm = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8),
-                  comm.hasPrefix("Xvfb") else { continue }
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let n = readlink("/proc/\(entry)/fd/1", &buffer, buffer.count - 1)
-            guard n > 0 else { continue }
-            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if target.hasSuffix(wanted) { return pid }
-        }
-        return nil
-    }
-
     /// The window ids listed in a root property such as `_NET_CLIENT_LIST_STACKING`, bottom first.
     func rootWindowList(_ property: String) -> [String] {
         let out = run("xprop", ["-root", property]).stdout
@@ -241,13 +224,7 @@ extension XSession {
 /// Runs `stackboard ARGS` to completion with exactly `environment` (no X session needed).
 /// Each run logs into a folder of its own (parallel tests must not share log files).
 func runStackboard(_ args: [String], environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    var template = Array((NSTemporaryDirectory() + "/stackboard-run-XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else { throw XSession.Failure(description: "mkdtemp failed") }
-    let dir = String(cString: made)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    let child = try Child(Tools.stackboard, args, environment: environment, logDir: dir)
-    let status = child.wait(timeout: 20) ?? { child.stop(); return -1 }()
-    return (status, child.stdout, child.stderr)
+    Child.run(Tools.stackboard, args, environment: environment)
 }
 
 /// This process's environment without DISPLAY, and without the user's config.json (the

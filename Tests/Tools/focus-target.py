@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """A GTK 3 window for the auto-show tests: a text entry, a password entry, a digits entry (input
 purpose DIGITS, which GTK 3 does not expose over AT-SPI) and a button. Once mapped it prints one
-line, `ready` and then each widget's name and root-window rectangle: `text=X,Y,W,H ...`."""
+line, `ready` and then each widget's name and root-window rectangle: `text=X,Y,W,H ...`. Each
+change of an entry prints `changed NAME LENGTH TEXT` (the password's text too: a test window)."""
 import gi
 gi.require_version("Gtk", "3.0")
 from gi.repository import Gtk, GLib
@@ -15,6 +16,7 @@ for name in ("text", "password", "digits"):
         entry.set_visibility(False)
     if name == "digits":
         entry.set_input_purpose(Gtk.InputPurpose.DIGITS)
+    entry.connect("changed", lambda e, n=name: print("changed %s %d %s" % (n, len(e.get_text()), e.get_text()), flush=True))
     widgets.append((name, entry))
 button = Gtk.Button(label="OK")
 widgets.append(("button", button))

@@ -34,7 +34,9 @@ enum KeysCommand {
             }
             let layout: Layout
             do throws(LayoutError) {
-                layout = try LayoutPreparation.forLocale(shuffle: false).load(values.string(.layout) ?? KeyboardOptions.defaultLayout)
+                let slots = values.bool(.entryWindow) ? 0 : values.int(.suggestions)
+                layout = try LayoutPreparation.forLocale(shuffle: false, suggestions: slots)
+                    .load(values.string(.layout) ?? KeyboardOptions.defaultLayout)
             } catch {
                 throw UsageError(error.description)
             }
@@ -71,6 +73,7 @@ enum KeysCommand {
             ]
             if case .text(let text) = placed.key.action { fields.append(("text", .string(text))) }
             if let shifted = placed.key.shiftedLabel { fields.append(("shifted", .string(shifted))) }
+            if case .suggestion(let slot) = placed.key.action { fields.append(("slot", .int(slot))) }
             if placed.key.style != .normal { fields.append(("style", .string(placed.key.style.rawValue))) }
             fields += [("x", .int(placed.frame.x)), ("y", .int(placed.frame.y)),
                        ("width", .int(placed.frame.width)), ("height", .int(placed.frame.height))]

@@ -33,7 +33,8 @@ enum RenderCommand {
                 throw UsageError("'stackboard render' needs --output FILE.png, for example 'stackboard render --layout pin --output pin.png'.")
             }
             guard let size = values.size(.size) else { throw UsageError("'stackboard render' needs --size WxH.") }
-            let preparation = LayoutPreparation.forLocale(shuffle: values.bool(.shuffle))
+            let preparation = LayoutPreparation.forLocale(shuffle: values.bool(.shuffle),
+                                                          suggestions: values.bool(.entryWindow) ? 0 : values.int(.suggestions))
             let layout: Layout
             do { layout = try preparation.load(values.string(.layout) ?? KeyboardOptions.defaultLayout) } catch {
                 printError("stackboard: \(error.description)")

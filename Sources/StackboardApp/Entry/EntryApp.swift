@@ -40,7 +40,8 @@ final class EntryApp: WindowShellClient {
     private init(options: EntryOptions) throws(ExitStatus) {
         self.options = options
         let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
-        let preparation = LayoutPreparation.forLocale(shuffle: !options.noShuffle)
+        let preparation = LayoutPreparation.forLocale(shuffle: !options.noShuffle,
+                                                      suggestions: options.suggest ? Setting.suggestions.spec.defaultValue?.int ?? 3 : 0)
         let setup: EntrySetup
         do { setup = try EntrySetup(options, preparation: preparation) } catch {
             printError("stackboard: \(error.message)")

@@ -25,6 +25,8 @@ struct EntryOptions {
     var xid: Bool
     /// `--no-field`: the keypad alone.
     var noField: Bool
+    /// `--suggest`: a suggestion bar above the keypad (a qwerty keypad unless `--layout` says).
+    var suggest: Bool
     /// `--size WxH`, if given.
     var size: Size?
     /// `--theme`, if given (else the layout's preference, else light).
@@ -60,6 +62,7 @@ struct EntryOptions {
         events = values.bool(.events)
         xid = values.bool(.xid)
         noField = values.bool(.noField)
+        suggest = values.bool(.suggest)
         scale = values.double(.scale)
         size = values.size(.size)
         theme = values.string(.theme).flatMap(Theme.named)

@@ -14,10 +14,21 @@ import StackboardX11
 final class KeyboardApp: WindowShellClient {
     let shell: WindowShell
     let injector: Injector
-    /// Commands from other `stackboard` processes; the keyboard's state and layout published.
-    let channel: ControlChannel
+    /// Commands from other `stackboard` processes; the keyboard's state and layout published
+    /// (nil for a plug: a greeter's keyboard is not the desktop's).
+    let channel: ControlChannel?
     let controller: KeyboardController
+    /// Clicks elsewhere, physical keys, window changes: the word context starts again.
+    let context: ContextWatcher?
+    /// matchbox's show/hide messages to the root window (nil for a plug).
+    let invoker: InvokerListener?
+    /// D-Bus control, the AT-SPI focus tracker and the auto-show policy (nil for a plug).
+    let bus: KeyboardBus?
+    /// `--xid`: the XEmbed conversation with the embedder (nil for the desktop's keyboard).
+    let plug: EntryInputCollector?
     let hidden: Bool
+    /// Presses seen on the whole display, and on the keyboard, in this batch of events.
+    private var presses = (anywhere: 0, here: 0)
     /// Whether the injector has given everything back (it must, before the connection closes).
     private var injectorDone = false
 
@@ -35,24 +46,17 @@ final class KeyboardApp: WindowShellClient {
     private init(options: KeyboardOptions, configFile: String) throws(ExitStatus) {
         // First, before any thread exists (the click player's inherits the blocked signals).
         let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
-        let preparation = LayoutPreparation.forLocale()
+        let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
         let layouts = try Self.loadLayouts(options.layouts, preparation: preparation, configFile: configFile)
         guard let first = layouts.current else { throw ExitStatus(2) }
         let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
         let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: theme, scale: options.scale) }
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
-        do {
-            channel = try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
-        } catch .alreadyRunning(let window, let display) {
-            throw ExitStatus(ControlCommands.handOver(window: window, display: display, layout: options.requestedLayout,
-                                                      hidden: options.hiddenOnCommandLine))
-        } catch {
-            printError("stackboard: \(error.description)")
-            throw ExitStatus(1)
-        }
+        channel = options.xid ? nil : try Self.claimChannel(connection, options: options)
         let placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
         let configuration = WindowConfiguration(frame: options.frame(on: connection.screenSize), placement: placement,
-                                                userSpecifiedGeometry: options.geometry != nil)
+                                                userSpecifiedGeometry: options.geometry != nil,
+                                                role: options.xid ? .plug : .keyboard)
         let window = try startupStep(exit: 1) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)
         }
@@ -69,23 +73,45 @@ final class KeyboardApp: WindowShellClient {
         shell.setHoverTracking(config.dwell != nil)
         let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
-        controller = KeyboardController(runtime: runtime, layouts: layouts, window: window, typer: injector, publisher: channel,
+        let bus = options.xid ? nil : KeyboardBus(environment: KeyboardCommand.processEnvironment(), autoShow: options.autoShow,
+                                                  hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)
+        self.bus = bus
+        invoker = options.xid ? nil : InvokerListener(connection: connection)
+        plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
+        let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service].compactMap { $0 }
+        controller = KeyboardController(runtime: runtime, layouts: layouts, window: window, typer: injector,
+                                        publisher: PublisherFanOut(publishers),
                                         load: { (name: String) throws(LayoutError) -> Layout in try preparation.load(name) },
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
+        context = try? ContextWatcher(connection: connection)
         hidden = options.hidden
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
+        bus?.controller = controller
+        controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
+        if options.dock == nil, !options.xid {
+            let home = configuration.frame, screen = Rect(size: connection.screenSize)
+            controller.place = { [window] request in
+                guard let field = request.rect else { return window.move(to: home) }
+                window.move(to: KeyboardAvoidance.frame(home: home, screen: screen, field: field, caret: request.caret, docked: false))
+            }
+        }
         signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
         shell.client = self
     }
 
-    /// Shows the keyboard (unless `--hidden`) and runs until a signal, a quit or close request
+    /// Shows the keyboard (unless `--hidden`; a plug prints its window id and waits for its
+    /// embedder to map it) and runs until a signal, a quit or close request, the embedder's end
     /// or the loss of the server.
     func run() -> Int32 {
         controller.runtime.repaint(now: MonotonicClock.now())
-        controller.start(hidden: hidden, now: MonotonicClock.now())
-        let end = shell.run()
+        if plug != nil {
+            printLine(String(shell.window.windowID))
+        } else {
+            controller.start(hidden: hidden, now: MonotonicClock.now())
+        }
+        let end = shell.run(extra: [bus].compactMap { $0 })
         if shell.connection.isLost { return connectionLost() }
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
@@ -98,15 +124,40 @@ final class KeyboardApp: WindowShellClient {
 
     func route(_ event: XEventPointer, now: Double) -> [WindowEvent]? {
         if injector.handle(xEvent: event) { return [] }
-        if let command = channel.handle(event: event) { return [.control(command)] }
+        if let command = channel?.handle(event: event) { return [.control(command)] }
+        if let plug, plug.take(event) { return [] }
+        if let command = invoker?.take(event) {
+            if let command { bus?.invoked(command, now: now) }
+            return []
+        }
+        if let (news, consumed) = context?.take(event) {
+            switch news {
+            case .pointerPressed?: presses.anywhere += 1
+            case .activeWindowChanged?: controller.contextChanged()
+            case .physicalKey(let device)?:
+                controller.contextChanged()
+                bus?.physicalKey(device: device, now: now)
+            case nil: break
+            }
+            if consumed { return [] }
+        }
         return nil
     }
 
     func handle(_ event: WindowEvent, now: Double) {
+        switch event {
+        case .input(.press), .input(.switchPress): presses.here += 1
+        default: break
+        }
         controller.handle(event, now: now)
     }
 
     func advance(to now: Double) {
+        // The embedder went: a greeter's keyboard ends with it, its keymap given back.
+        for news in plug?.drain() ?? [] where news == .embedderGone { shell.loop.stop(0) }
+        // A press somewhere that was not one of ours: a click or tap outside the keyboard.
+        if presses.anywhere > presses.here { controller.contextChanged() }
+        presses = (0, 0)
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)
@@ -141,6 +192,20 @@ final class KeyboardApp: WindowShellClient {
         // The injector borrows the connection: it must be done before the connection can close.
         if !injectorDone, !shell.connection.isLost { injector.shutdown() }
         controller.runtime.dropCanvas()
+    }
+
+    /// Claims the display's control channel; when a keyboard runs already, tells it to show (and
+    /// switch layout) and ends start-up with the status of that.
+    private static func claimChannel(_ connection: XConnection, options: KeyboardOptions) throws(ExitStatus) -> ControlChannel {
+        do {
+            return try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
+        } catch .alreadyRunning(let window, let display) {
+            throw ExitStatus(ControlCommands.handOver(window: window, display: display, layout: options.requestedLayout,
+                                                      hidden: options.hiddenOnCommandLine))
+        } catch {
+            printError("stackboard: \(error.description)")
+            throw ExitStatus(1)
+        }
     }
 
     /// The layouts to start with. One named on the command line that cannot be loaded ends the

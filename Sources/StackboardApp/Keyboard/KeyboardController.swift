@@ -28,6 +28,14 @@ final class KeyboardController: TypingHost {
     var stop: (Int32) -> Void = { _ in }
     /// Whether the keyboard should be on screen (shown, or asked to be).
     private(set) var visible = false
+    /// Told when the user shows (true) or hides (false) the keyboard by command, for auto-show.
+    var onCommanded: ((Bool) -> Void)?
+    /// Moves a floating keyboard out of the way of a field auto-show shows it for.
+    var place: ((FieldRequest) -> Void)?
+    /// The field auto-show showed the keyboard for: a password field's keyboard is secure.
+    private(set) var field: FieldRequest?
+    /// The user's layout while auto-show shows a numeric, decimal or phone pad for a field.
+    private var layoutBeforeField: String?
     /// The last typing error reported (each distinct one is printed once in a row).
     private var lastTypingError: InjectorError?
 
@@ -84,21 +92,35 @@ final class KeyboardController: TypingHost {
     /// A command of another `stackboard` process (`show`, `hide`, `toggle`, `layout NAME`, `quit`).
     func handle(_ command: ControlCommand, now: Double) {
         switch command {
-        case .show: show(now: now)
-        case .hide: hide(now: now)
-        case .toggle: visible ? hide(now: now) : show(now: now)
-        case .layout(let name): switchLayout(named: name, now: now)
+        case .show: commanded(true, now: now)
+        case .hide: commanded(false, now: now)
+        case .toggle: commanded(!visible, now: now)
+        case .layout(let name): _ = switchLayout(named: name, now: now)
         case .quit: stop(0)
         }
+    }
+
+    /// Shows or hides because the user said so, and tells auto-show.
+    private func commanded(_ shown: Bool, now: Double) {
+        shown ? show(now: now) : hide(now: now)
+        onCommanded?(shown)
     }
 
     /// SIGUSR1 hides, SIGUSR2 shows, SIGTERM, SIGINT and SIGHUP stop the keyboard.
     func handle(signal: Int32, now: Double) {
         switch signal {
-        case SIGUSR1: hide(now: now)
-        case SIGUSR2: show(now: now)
+        case SIGUSR1: commanded(false, now: now)
+        case SIGUSR2: commanded(true, now: now)
         default: stop(0)
         }
+    }
+
+    /// The caret moved somewhere the keyboard cannot follow (another window, a click outside,
+    /// a physical key): the word being typed is over.
+    func contextChanged() {
+        guard let words = runtime.words else { return }
+        words.contextLost()
+        runtime.refreshSuggestions()
     }
 
     // MARK: What the keys ask for
@@ -157,16 +179,62 @@ final class KeyboardController: TypingHost {
         typer.releaseAll()
     }
 
-    /// Loads `name` (a layout name or file) and shows it; on error says so and keeps the layout
-    /// on screen.
-    func switchLayout(named name: String, now: Double) {
+    /// Loads `name` (a layout name or file) and shows it; on error says so, keeps the layout
+    /// on screen and returns the problem.
+    @discardableResult
+    func switchLayout(named name: String, now: Double) -> String? {
         let layout: Layout
         do { layout = try load(name) } catch {
             report("cannot switch layouts: \(error.description); keeping '\(runtime.state.layout.name)'")
-            return
+            return error.description
         }
         layouts.show(layout)
         show(layout, now: now)
+        return nil
+    }
+
+    // MARK: Auto-show
+
+    /// The layout for fields of a kind that wants a pad (nil: the user's own layout).
+    static func padLayout(for kind: FieldKind) -> String? {
+        switch kind {
+        case .number: return "numeric"
+        case .decimal: return "decimal"
+        case .phone: return "phone"
+        case .text, .password: return nil
+        }
+    }
+
+    /// Carries out an auto-show decision: shown for a field (its pad, secure for a password,
+    /// out of its way), or hidden.
+    func autoShow(_ decision: AutoShowDecision, now: Double) {
+        switch decision {
+        case .show(let request):
+            field = request
+            if let pad = Self.padLayout(for: request.kind) {
+                if runtime.state.layout.name != pad {
+                    let user = runtime.state.layout.name
+                    if switchLayout(named: pad, now: now) == nil, layoutBeforeField == nil { layoutBeforeField = user }
+                }
+            } else if let user = layoutBeforeField {
+                layoutBeforeField = nil
+                switchLayout(named: user, now: now)
+            }
+            fieldKindChanged()
+            place?(request)
+            show(now: now)
+        case .hide:
+            field = nil
+            hide(now: now)
+        }
+    }
+
+    /// Whether what is typed now is a secret (a password field): no suggestions, nothing learned.
+    var isSecure: Bool { field?.kind.isSecure == true }
+
+    /// The word engine hears that the field changed (a password field locks it).
+    private func fieldKindChanged() {
+        contextChanged()
     }
 
     /// Shows `layout` at the window's size and publishes its name.

@@ -40,6 +40,14 @@ struct KeyboardOptions {
     var scanSwitch: ScanSwitch
     /// Sound on or off, volume, device.
     var sound: SoundOptions
+    /// Slots of the typing layouts' suggestion bar (0: no bar).
+    var suggestions: Int
+    /// `--auto-show`: follow the focus of text fields (starts hidden).
+    var autoShow: Bool
+    /// `--xid`: the keyboard as an XEmbed plug in a greeter's or locker's window.
+    var xid: Bool
+    /// `--hide-on-physical-keys`.
+    var hideOnPhysicalKeys: Bool
     /// `--help`.
     var help: Bool
     /// Settings of the configuration file that were valid JSON but cannot be used (each one line,
@@ -70,7 +78,10 @@ struct KeyboardOptions {
         help = args.help
         print = values.bool(.print)
         hiddenOnCommandLine = values.commandLine[.hidden] != nil
-        hidden = values.bool(.hidden)
+        xid = values.bool(.xid)
+        autoShow = values.bool(.autoShow) && !xid
+        hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
+        hidden = values.bool(.hidden) || autoShow
         scale = values.double(.scale)
         repeatDelay = Double(values.int(.repeatDelay)) / 1000
         repeatInterval = Double(values.int(.repeatInterval)) / 1000
@@ -82,6 +93,8 @@ struct KeyboardOptions {
         theme = values.string(.theme).flatMap(Theme.named)
         sound = SoundOptions(enabled: values.bool(.sound), volume: values.int(.volume),
                              device: values.string(.soundDevice) ?? SoundOptions.defaultDevice)
+        // A plug sits in a greeter or a locker: no suggestions unless asked for.
+        suggestions = xid && !values.bool(.suggest) ? 0 : values.int(.suggestions)
         var problems: [ConfigProblem] = []
         scanSwitch = try values.custom(.scanSwitch, file: configFile, problems: &problems, ScanSwitch.init(parsing:))
             ?? .button(1)

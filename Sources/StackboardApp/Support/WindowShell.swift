@@ -29,6 +29,9 @@ final class WindowShell: LoopSource {
     let clicks: ClickSound
     let loop = EventLoop()
     weak var client: WindowShellClient?
+    /// The protocol errors of the last turn, reported one turn late: an embedder that dies
+    /// destroys the plug's window while a repaint is on its way, and those errors are no news.
+    private var heldErrors: [XProtocolError] = []
 
     /// A shell for `window` on `connection`, playing clicks as `sound` says. Serves `signals`
     /// too (after the X events).
@@ -40,14 +43,19 @@ final class WindowShell: LoopSource {
         clicks = startClicks(sound)
     }
 
-    /// Runs the loop until the client stops it; returns how it ended.
-    func run() -> LoopEnd {
-        loop.add(self)
-        loop.add(signals)
+    /// Runs the loop, serving `extra` sources too (after the X events and the signals), until
+    /// the client stops it; returns how it ended.
+    func run(extra: [LoopSource] = []) -> LoopEnd {
+        let sources: [LoopSource] = [self, signals] + extra
+        for source in sources { loop.add(source) }
         let end = loop.run()
         // The loop holds its sources: let them go when it is done.
-        loop.remove(self)
-        loop.remove(signals)
+        for source in sources { loop.remove(source) }
+        if !connection.isLost {
+            // The window may be gone (an embedder died), which makes the errors about it none.
+            window.noticeDestruction()
+            finishReports()
+        }
         return end
     }
 
@@ -91,9 +99,21 @@ final class WindowShell: LoopSource {
         connection.queuedEvents() > 0
     }
 
-    private func reportXErrors() {
+    /// Reports the errors held from the last turn (but those about the window, if it has been
+    /// destroyed since), and holds this turn's.
+    func reportXErrors() {
         let (errors, dropped) = connection.takeErrors()
-        for error in errors { printError("stackboard: \(error.description)") }
+        let gone = !window.isUsable
+        for error in heldErrors where !(gone && error.resource == window.windowID) {
+            printError("stackboard: \(error.description)")
+        }
+        heldErrors = errors
         if dropped > 0 { printError("stackboard: \(dropped) more X errors") }
+    }
+
+    /// At the end: reports what is still held.
+    func finishReports() {
+        reportXErrors()
+        reportXErrors()
     }
 }

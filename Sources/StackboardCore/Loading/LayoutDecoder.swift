@@ -16,7 +16,9 @@ struct LayoutDecoder {
     var layerReferences: [LayerReference] = []
 
     /// The fields of a layout.
-    static let layoutFields = ["name", "description", "language", "defaults", "entry", "layers"]
+    static let layoutFields = ["name", "description", "language", "defaults", "entry", "suggestions", "layers"]
+    /// The fields of `suggestions`.
+    static let suggestionFields = ["weight", "layers"]
     /// The fields of a layer.
     static let layerFields = ["name", "rows", "distribution", "spacing"]
     /// The fields of `defaults`.
@@ -58,8 +60,10 @@ struct LayoutDecoder {
             throw context.error(reference.path, at: reference.offset, "no layer named \(JSONValue.quote(reference.name))"
                                 + Suggestion.hint(reference.name, in: names, list: "layers"))
         }
+        var bar: SuggestionBar?
+        if let node = fields.value("suggestions") { bar = try suggestionBar(node, path: "suggestions", layers: names) }
         return Layout(name: name, description: description, defaults: defaults, layers: layers, entry: entry,
-                      language: language)
+                      suggestionBar: bar, language: language)
     }
 
     /// `language`: a language code, 2 or 3 letters with optional `-` subtags (`en`, `de-CH`, `fil`).
@@ -106,6 +110,34 @@ struct LayoutDecoder {
         if let insets = fields.value("insets") { defaults.insets = try self.insets(insets, path: fields.path("insets")) }
         defaults.theme = try fields.choice("theme", of: Self.themes, what: "theme")
         return defaults
+    }
+
+    /// `suggestions`: `true`, `false`, or `{"weight": W, "layers": [...]}` (the bar's share of
+    /// the height, and which layers show it).
+    func suggestionBar(_ node: JSONValue, path: String, layers: [String]) throws(LayoutError) -> SuggestionBar? {
+        if case .bool(let on) = node.kind { return on ? SuggestionBar() : nil }
+        guard node.members != nil else {
+            throw context.expected("true, false, or an object {\"weight\": ..., \"layers\": [...]}", path, node)
+        }
+        let fields = try FieldReader(node, path: path, what: "the suggestions object", allowed: Self.suggestionFields, context: context)
+        var bar = SuggestionBar()
+        if let weight = try fields.positive("weight", max: Self.maxWeight, expected: "the bar's share of the height (a row of keys is 1)") {
+            bar.weight = weight
+        }
+        if let list = try fields.array("layers", expected: "the names of the layers that show the bar", nonEmpty: true) {
+            var chosen: [String] = []
+            for (i, element) in list.enumerated() {
+                let elementPath = JSONPath.index(fields.path("layers"), i)
+                guard let name = element.string else { throw context.expected("a layer name", elementPath, element) }
+                guard layers.contains(name) else {
+                    throw context.error(elementPath, element, "no layer named \(JSONValue.quote(name))"
+                                        + Suggestion.hint(name, in: layers, list: "layers"))
+                }
+                chosen.append(name)
+            }
+            bar.layers = chosen
+        }
+        return bar
     }
 
     /// `entry`: the field rules of entry mode.

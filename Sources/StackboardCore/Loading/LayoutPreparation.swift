@@ -9,12 +9,16 @@ public struct LayoutPreparation: Sendable {
     public var decimalSeparator: String
     /// Where layouts are looked up.
     public var catalog: LayoutCatalog
+    /// How many slots a layout's suggestion bar gets (0: no bar).
+    public var suggestionSlots: Int
 
     /// A preparation with these choices.
-    public init(shuffle: Bool = true, decimalSeparator: String = ".", catalog: LayoutCatalog = .forCurrentProcess()) {
+    public init(shuffle: Bool = true, decimalSeparator: String = ".", catalog: LayoutCatalog = .forCurrentProcess(),
+                suggestionSlots: Int = 0) {
         self.shuffle = shuffle
         self.decimalSeparator = decimalSeparator
         self.catalog = catalog
+        self.suggestionSlots = suggestionSlots
     }
 
     /// The layout `nameOrPath`, ready to show.
@@ -34,7 +38,7 @@ public struct LayoutPreparation: Sendable {
         if layout.hasShuffledDigits {
             dealt = shuffle ? layout.dealingShuffledDigits(using: &rng) : layout.dealingDigitsInOrder()
         }
-        return dealt.withDecimalSeparator(decimalSeparator)
+        return dealt.withDecimalSeparator(decimalSeparator).withSuggestionSlots(suggestionSlots)
     }
 
     /// The field rules of `layout`'s entry preset (no preset: no rules), with `overrides` from

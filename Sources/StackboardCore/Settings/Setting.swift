@@ -36,6 +36,10 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case entryWindow
     /// `--shuffle`: render a PIN pad's digits dealt at random.
     case shuffle
+    /// `--suggestions`, `suggestions`: the suggestion bar's slots (0: no bar).
+    case suggestions
+    /// `--suggest`: word suggestions where they are off by default (entry mode, a plug).
+    case suggest
     /// `--geometry`, `geometry`: the keyboard window's size and place.
     case geometry
     /// `--dock`, `dock`: a dock window on an edge.
@@ -46,6 +50,10 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case scale
     /// `--hidden`, `hidden`: start hidden.
     case hidden
+    /// `--auto-show`, `auto-show`: show and hide with the focus of text fields (AT-SPI).
+    case autoShow
+    /// `--hide-on-physical-keys`, `hide-on-physical-keys`: a real keyboard's key hides it.
+    case hideOnPhysicalKeys
     /// `--repeat-delay`, `repeat.delay`.
     case repeatDelay
     /// `--repeat-interval`, `repeat.interval`.

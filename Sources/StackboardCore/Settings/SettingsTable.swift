@@ -51,7 +51,7 @@ extension Setting {
             SettingSpec(flag: "events", .bool, "write one JSON object per line on stdout for every change", for: [.entry])
         case .xid:
             SettingSpec(flag: "xid", .bool, "become an XEmbed plug: print the window id first, wait for an embedder",
-                        for: [.entry])
+                        for: [.keyboard, .entry])
         case .noField:
             SettingSpec(flag: "no-field", .bool, "the keypad alone, without the text field, with --xid or --events",
                         for: [.entry])
@@ -68,6 +68,13 @@ extension Setting {
             SettingSpec(flag: "entry", .bool, "the entry window: the text field above the keypad", for: [.render, .keys])
         case .shuffle:
             SettingSpec(flag: "shuffle", .bool, "deal a PIN pad's digits at random; they are in order otherwise", for: [.render])
+        case .suggestions:
+            SettingSpec(flag: "suggestions", key: "suggestions", .int(1...9, off: 0), default: .int(3), example: "3",
+                        "words shown in the suggestion bar of the typing layouts; 0: no bar", for: [.keyboard, .render, .keys])
+        case .suggest:
+            SettingSpec(flag: "suggest", .bool, "word suggestions where they are off by default: above the keypad of "
+                        + "'stackboard entry' (a qwerty keypad), and in a plug (--xid), which otherwise suggests and learns nothing",
+                        for: [.keyboard, .entry])
         case .geometry:
             SettingSpec(flag: "geometry", key: "geometry", .geometry,
                         defaultText: "full width, a third of the screen height, along the bottom",
@@ -85,6 +92,13 @@ extension Setting {
         case .hidden:
             SettingSpec(flag: "hidden", key: "hidden", .bool, default: .bool(false),
                         "start hidden ('stackboard show', 'stackboard toggle' or SIGUSR2 show it)", for: [.keyboard])
+        case .autoShow:
+            SettingSpec(flag: "auto-show", key: "auto-show", .bool, default: .bool(false),
+                        "start hidden; show when a text field gets the focus, hide when it loses it (AT-SPI: GTK, Qt, "
+                        + "Chromium with --force-renderer-accessibility)", for: [.keyboard])
+        case .hideOnPhysicalKeys:
+            SettingSpec(flag: "hide-on-physical-keys", key: "hide-on-physical-keys", .bool, default: .bool(false),
+                        "hide when a physical keyboard types, until a field gets the focus again", for: [.keyboard])
         case .repeatDelay:
             SettingSpec(flag: "repeat-delay", key: "repeat.delay", .int(100...5000), default: .int(500), unit: "ms",
                         "hold a repeating key (backspace, arrows) this long before it repeats", for: [.keyboard])

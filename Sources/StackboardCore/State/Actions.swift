@@ -2,7 +2,7 @@ extension KeyboardState {
     /// The click a press on a key with `action` plays.
     public static func clickKind(of action: Action) -> ClickKind {
         switch action {
-        case .text, .space, .decimalSeparator, .morseDot, .morseDash, .morseGap, .shuffledDigit: return .character
+        case .text, .space, .decimalSeparator, .morseDot, .morseDash, .morseGap, .shuffledDigit, .suggestion: return .character
         case .backspace, .delete, .clear: return .delete
         case .returnKey, .done: return .returnKey
         default: return .modifier
@@ -27,6 +27,9 @@ extension KeyboardState {
             return [.nextLayout]
         case .hide:
             return [.hide]
+        case .suggestion(let slot):
+            consumeModifiers()
+            return [.acceptSuggestion(slot)]
         default:
             break
         }

@@ -24,16 +24,19 @@ public struct KeyVisual: Equatable, Hashable, Sendable {
     public var scanHighlighted: Bool
     /// Shows its shifted label (per key: caps lock shifts letters only).
     public var shifted: Bool
+    /// A label shown instead of the key's own (the suggestion bar's words), nil for none.
+    public var label: String?
 
     /// A visual with every property given (default: plain).
     public init(pressed: Bool = false, latched: Bool = false, locked: Bool = false,
-                dwellProgress: Double? = nil, scanHighlighted: Bool = false, shifted: Bool = false) {
+                dwellProgress: Double? = nil, scanHighlighted: Bool = false, shifted: Bool = false, label: String? = nil) {
         self.pressed = pressed
         self.latched = latched
         self.locked = locked
         self.dwellProgress = dwellProgress
         self.scanHighlighted = scanHighlighted
         self.shifted = shifted
+        self.label = label
     }
 
     /// A key at rest.

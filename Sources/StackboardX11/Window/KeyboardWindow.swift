@@ -231,6 +231,14 @@ public final class KeyboardWindow {
         mapRetry = (now + Self.mapRetryInterval, retry.left - 1)
     }
 
+    /// Moves (and resizes) the window to `frame` in root coordinates: a floating keyboard that
+    /// gets out of a field's way. The window manager may adjust it; a resize comes back as
+    /// `.resized`.
+    public func move(to frame: Rect) {
+        guard !connection.isLost, !isDestroyed, frame.width > 0, frame.height > 0 else { return }
+        XMoveResizeWindow(connection.display, windowID, Int32(frame.x), Int32(frame.y), UInt32(frame.width), UInt32(frame.height))
+    }
+
     /// Unmaps the window and the popup. A press in progress is cancelled when the unmap arrives.
     public func hide() {
         guard !connection.isLost, !isDestroyed else { return }
@@ -285,6 +293,15 @@ public final class KeyboardWindow {
 
     /// Whether anything can still be drawn (the server is there and the window not destroyed).
     public var isUsable: Bool { !connection.isLost && !isDestroyed }
+
+    /// Looks for the window's DestroyNotify among the events already received (after a round
+    /// trip), leaving every other event where it is; afterwards `isUsable` tells.
+    public func noticeDestruction() {
+        guard !connection.isLost, !isDestroyed else { return }
+        connection.sync()
+        var event = XEvent()
+        if XCheckTypedWindowEvent(connection.display, windowID, DestroyNotify, &event) != 0 { isDestroyed = true }
+    }
 
     deinit {
         popup = nil

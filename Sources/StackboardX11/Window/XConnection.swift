@@ -39,6 +39,8 @@ public final class XConnection {
     /// Interned atoms.
     package let atoms: Atoms
     private let loss: ConnectionLoss
+    /// The events selected on the root window so far (`selectRootEvents`).
+    private var rootEventMask = 0
 
     /// Opens `displayName`, or `$DISPLAY` when nil. Never falls back to another display.
     public init(displayName: String? = nil) throws(XConnectionError) {
@@ -75,6 +77,14 @@ public final class XConnection {
     /// The default screen's size in pixels.
     public var screenSize: Size {
         Size(width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)))
+    }
+
+    /// Adds `mask` to the events this connection selects on the root window (each part of the
+    /// program that watches the root asks for its own events; XSelectInput would replace them).
+    package func selectRootEvents(_ mask: Int) {
+        guard !isLost, rootEventMask | mask != rootEventMask else { return }
+        rootEventMask |= mask
+        XSelectInput(display, root, rootEventMask)
     }
 
     /// Sends every buffered request to the server.

@@ -70,11 +70,16 @@ final class BusSession: @unchecked Sendable {
         return String(r.stdout[r.stdout.index(after: start)..<end])
     }
 
-    /// Kills the launcher and the accessibility bus daemon it started (its process group).
+    /// Kills the launcher and the accessibility bus daemon it started (its process group, and
+    /// any accessibility dbus-daemon of this display that left the group).
     func killAccessibility() {
         launcher?.signal(SIGKILL)
         _ = launcher?.wait(timeout: 10)
         launcher = nil
+        for pid in FaultSupport.pids(named: "dbus-daemon", display: x.display) {
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            if command.contains("accessibility") { kill(pid, SIGKILL) }
+        }
     }
 
     /// Kills the session bus daemon.
