@@ -69,6 +69,8 @@ def one_round(rnd, o, binary, bench_binary, texts):
                                           for k in ('deliver_ms', 'work_ms', 'to_target_ms')})
         res['paint'] = M.paint(s, bench_binary)
         B.log('  paint:', {k: v['median_us'] for k, v in res['paint'].items()})
+        res['layouts'] = M.layouts(s, bench_binary)
+        B.log('  layouts, ms:', {k: round(v['median_us'] / 1000, 2) for k, v in res['layouts'].items()})
 
         # Typing, each typer in a session of its own: xdotool's keymap changes keep openbox busy
         # for tens of seconds, which must not spill into the next measurement.

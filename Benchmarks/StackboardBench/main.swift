@@ -2,6 +2,8 @@
 //
 //   stackboard-bench paint [--layout NAME] [--size WxH] [--scale F] [--no-x]
 //       layout and paint timings, one JSON object per line (see PaintBench.swift)
+//   stackboard-bench layouts [--rounds N]
+//       how long making layouts takes (files, the emoji panel, xkb: layouts), see LayoutBench.swift
 //   stackboard-bench fuzz --root DIR [--seconds N] [--seed S] [--timeout-ms MS] [--max-inputs N]
 //       the layout and config loaders on mutated and random input (see FuzzRunner.swift)
 //   stackboard-bench fuzz-worker --root DIR --seed S --from I
@@ -16,6 +18,7 @@
 
 let usage = """
     usage: stackboard-bench paint [--layout NAME] [--size WxH] [--scale F] [--no-x]
+           stackboard-bench layouts [--rounds N]
            stackboard-bench fuzz --root DIR [--seconds N] [--seed S] [--timeout-ms MS] [--max-inputs N]
            stackboard-bench fuzz-replay --root DIR --seed S --index I [--write FILE]
            stackboard-bench words-load --root DIR [--repeat N]
@@ -27,6 +30,7 @@ let status: Int32
 do {
     switch words.first {
     case "paint": status = try PaintBench.run(BenchOptions(Array(words.dropFirst())))
+    case "layouts": status = try LayoutBench.run(BenchOptions(Array(words.dropFirst())))
     case "fuzz": status = try FuzzRunner.run(BenchOptions(Array(words.dropFirst())))
     case "fuzz-worker": status = try FuzzWorker.run(BenchOptions(Array(words.dropFirst())))
     case "fuzz-replay": status = try FuzzReplay.run(BenchOptions(Array(words.dropFirst())))

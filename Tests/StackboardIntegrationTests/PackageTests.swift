@@ -16,7 +16,8 @@ struct PackageTests {
         })
         for path in ["/usr/bin/stackboard", "/usr/share/man/man1/stackboard.1.gz",
                      "/usr/share/applications/stackboard.desktop", "/etc/xdg/autostart/stackboard.desktop",
-                     "/usr/share/doc/stackboard/copyright"] {
+                     "/usr/share/doc/stackboard/copyright",
+                     "/usr/share/stackboard/emoji/emoji-test.txt", "/usr/share/stackboard/emoji/LICENSE"] {
             #expect(files.contains(path), "missing \(path)")
         }
         let layouts = PackageBuild.shippedLayouts

@@ -11,6 +11,8 @@ struct ReportedKey: Decodable, Equatable {
     let label: String
     let action: String
     let text: String?
+    /// What it shows and types under shift, when that differs.
+    let shifted: String?
     let style: String?
     let x: Int
     let y: Int

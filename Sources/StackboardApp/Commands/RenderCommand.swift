@@ -78,7 +78,7 @@ enum RenderCommand {
             try FieldPainter(theme: theme, scale: scale).paint(ctx, field: field, in: fieldRect)
         } else {
             let geometry = KeyboardGeometry(layout: layout, layer: layer, size: size)
-            let words = suggestions(after: values.string(.typed), language: values.string(.language))
+            let words = suggestions(after: values.string(.typed), language: values.string(.language) ?? layout.language)
             painter.paintAll(ctx, geometry: geometry, shifted: false) { index in
                 guard case .suggestion(let slot) = geometry.keys[index].key.action else { return .idle }
                 return KeyVisual(label: words.indices.contains(slot) ? words[slot] : "")

@@ -26,7 +26,7 @@ final class WordEngines {
     /// The engine for `layout`'s language, nil when it has no bar or the language no model.
     func engine(for layout: Layout) -> SuggestionWords? {
         guard slots > 0, layout.suggestionBar != nil else { return nil }
-        let tag = language ?? "en"
+        let tag = language ?? layout.language ?? "en"
         if let made = engines[tag] { return made }
         guard !missing.contains(tag) else { return nil }
         guard let made = SuggestionWords.load(language: tag, slots: slots, learning: learning, store: store,

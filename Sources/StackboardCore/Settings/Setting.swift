@@ -116,6 +116,8 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case statusLayout
     /// `--paths` of layouts.
     case paths
+    /// `--xkb` of layouts: list the XKB layouts instead.
+    case xkbLayouts
 
     /// The settings `command` accepts, in table order.
     public static func accepted(by command: CommandName) -> [Setting] {

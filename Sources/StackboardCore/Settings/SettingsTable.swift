@@ -24,7 +24,8 @@ extension Setting {
         switch self {
         case .layout:
             SettingSpec(flag: "layout", key: "layout", .name, default: .string("qwerty"), placeholder: "NAME|FILE",
-                        example: "qwerty", "the layout: a name ('stackboard layouts' lists them) or a file",
+                        example: "qwerty", "the layout: a name ('stackboard layouts' lists them), a file, an XKB layout (xkb:de, "
+                        + "'xkb:fr(bepo)'; xkb: the display's own) or emoji",
                         for: [.keyboard, .render, .keys])
         case .keypad:
             SettingSpec(flag: "layout", .name, defaultText: "numeric with --allow digits, decimal with --allow decimal, else qwerty",
@@ -195,6 +196,8 @@ extension Setting {
             SettingSpec(flag: "layout", .bool, "print the name of the layout on screen instead", for: [.status])
         case .paths:
             SettingSpec(flag: "paths", .bool, "show each layout's file instead of its origin", for: [.layouts])
+        case .xkbLayouts:
+            SettingSpec(flag: "xkb", .bool, "list every XKB layout and variant of xkb-data instead (xkb:de, xkb:fr(bepo))", for: [.layouts])
         }
     }
 }
