@@ -35,8 +35,9 @@ enum KeysCommand {
             let layout: Layout
             do throws(LayoutError) {
                 let slots = values.bool(.entryWindow) ? 0 : values.int(.suggestions)
-                layout = try LayoutPreparation.forLocale(shuffle: false, suggestions: slots)
-                    .load(values.string(.layout) ?? KeyboardOptions.defaultLayout)
+                let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
+                layout = LanguageCycle(values.names(.languages) ?? [])
+                    .keyed(try LayoutPreparation.forLocale(shuffle: false, suggestions: slots).load(name), named: name)
             } catch {
                 throw UsageError(error.description)
             }

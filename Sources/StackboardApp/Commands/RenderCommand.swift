@@ -36,7 +36,8 @@ enum RenderCommand {
             let preparation = LayoutPreparation.forLocale(shuffle: values.bool(.shuffle),
                                                           suggestions: values.bool(.entryWindow) ? 0 : values.int(.suggestions))
             let layout: Layout
-            do { layout = try preparation.load(values.string(.layout) ?? KeyboardOptions.defaultLayout) } catch {
+            let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
+            do { layout = LanguageCycle(values.names(.languages) ?? []).keyed(try preparation.load(name), named: name) } catch {
                 printError("stackboard: \(error.description)")
                 return 1
             }

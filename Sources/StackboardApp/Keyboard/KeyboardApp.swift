@@ -3,6 +3,7 @@ import StackboardRender
 import StackboardRuntime
 import StackboardSound
 import StackboardSystem
+import StackboardWords
 import StackboardX11
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -49,7 +50,9 @@ final class KeyboardApp: WindowShellClient {
         // First, before any thread exists (the click player's inherits the blocked signals).
         let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
         let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
-        let layouts = try Self.loadLayouts(options.layouts, preparation: preparation, configFile: configFile)
+        let languages = options.languages
+        let load = { (name: String) throws(LayoutError) -> Layout in languages.keyed(try preparation.load(name), named: name) }
+        let layouts = try Self.loadLayouts(options.layouts, load: load, configFile: configFile)
         guard let first = layouts.current else { throw ExitStatus(2) }
         let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
         let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: theme, scale: options.scale) }
@@ -83,12 +86,14 @@ final class KeyboardApp: WindowShellClient {
         let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service].compactMap { $0 }
         controller = KeyboardController(runtime: runtime, layouts: layouts, window: window, typer: injector,
                                         publisher: PublisherFanOut(publishers),
-                                        load: { (name: String) throws(LayoutError) -> Layout in try preparation.load(name) },
+                                        load: load,
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
         context = try? ContextWatcher(connection: connection)
         words = WordEngines(options: options)
         controller.wordsFor = { [words] layout in words.engine(for: layout) }
+        controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: Environment.current)
+        if options.layouts.first?.name == KeyboardController.displayLayoutName { controller.displayLayout = first.name }
         hidden = options.hidden
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
@@ -141,6 +146,7 @@ final class KeyboardApp: WindowShellClient {
             switch news {
             case .pointerPressed?: presses.rawPress(at: now)
             case .activeWindowChanged?: controller.contextChanged(.windowChanged)
+            case .keymapNamesChanged?: controller.displayKeymapChanged(now: now)
             case .physicalKey(let device)?:
                 controller.contextChanged(.physicalKey)
                 bus?.physicalKey(device: device, now: now)
@@ -221,11 +227,11 @@ final class KeyboardApp: WindowShellClient {
     /// The layouts to start with. One named on the command line that cannot be loaded ends the
     /// program (exit status 2); one named by the configuration file is reported and skipped, and
     /// with none left the default layout is shown.
-    static func loadLayouts(_ choices: [KeyboardOptions.LayoutChoice], preparation: LayoutPreparation,
+    static func loadLayouts(_ choices: [KeyboardOptions.LayoutChoice], load: (String) throws(LayoutError) -> Layout,
                             configFile: String) throws(ExitStatus) -> LayoutCycle {
         var layouts: [Layout] = []
         for choice in choices {
-            do { layouts.append(try preparation.load(choice.name)) } catch {
+            do { layouts.append(try load(choice.name)) } catch {
                 guard let key = choice.configKey else {
                     printError("stackboard: \(error.description)")
                     throw ExitStatus(2)
@@ -234,7 +240,7 @@ final class KeyboardApp: WindowShellClient {
             }
         }
         if layouts.isEmpty {
-            layouts.append(try startupStep(exit: 2) { () throws(LayoutError) in try preparation.load(KeyboardOptions.defaultLayout) })
+            layouts.append(try startupStep(exit: 2) { () throws(LayoutError) in try load(KeyboardOptions.defaultLayout) })
         }
         return LayoutCycle(layouts)
     }

@@ -38,6 +38,10 @@ final class KeyboardController: TypingHost {
     private var layoutBeforeField: String?
     /// The word engine for a layout's suggestion bar (nil: no bar, or no model for its language).
     var wordsFor: (Layout) -> KeypadWords? = { _ in nil }
+    /// Where the recently used emoji are kept (nil: nowhere, e.g. a plug).
+    var emojiRecents: EmojiRecentsStore?
+    /// The layout `xkb` (the display's own) was loaded as, followed while the keymap changes.
+    var displayLayout: String?
     /// The last typing error reported (each distinct one is printed once in a row).
     private var lastTypingError: InjectorError?
 
@@ -139,6 +143,7 @@ final class KeyboardController: TypingHost {
         case .type(let text, let modifiers):
             printKey?(PrintedKey.line(text: text, modifiers: modifiers))
             typing { () throws(InjectorError) in try typer.type(text, modifiers: modifiers) }
+            recordEmoji(text)
         case .key(let key, let modifiers):
             printKey?(PrintedKey.line(key: key, modifiers: modifiers))
             typing { () throws(InjectorError) in try typer.key(key, modifiers: modifiers) }
@@ -146,6 +151,8 @@ final class KeyboardController: TypingHost {
             hide(now: MonotonicClock.now())
         case .nextLayout:
             if let next = layouts.advance() { show(next, now: MonotonicClock.now()) }
+        case .showLayout(let name):
+            switchLayout(named: name, now: MonotonicClock.now())
         }
     }
 
@@ -201,6 +208,42 @@ final class KeyboardController: TypingHost {
         layouts.show(layout)
         show(layout, now: now)
         return nil
+    }
+
+    /// The display's keymap changed: a keyboard that shows the display's own layout (`xkb`)
+    /// shows its new one, relabelled, in the same place of the cycle.
+    func displayKeymapChanged(now: Double) {
+        guard let shown = displayLayout else { return }
+        let layout: Layout
+        do { layout = try load(KeyboardController.displayLayoutName) } catch {
+            report("cannot follow the display's keymap: \(error.description); keeping '\(shown)'")
+            return
+        }
+        guard layout.name != shown else { return }
+        displayLayout = layout.name
+        layouts.replace(named: shown, with: layout)
+        if let current = layouts.current { show(current, now: now) }
+    }
+
+    /// The name of the display's own layout.
+    static let displayLayoutName = "xkb"
+
+    /// An emoji typed on the emoji panel joins its recently used page (never in a secure field).
+    private func recordEmoji(_ text: String) {
+        let state = runtime.state
+        guard let store = emojiRecents, !isSecure, EmojiPanel.isPanelLayer(state.layerName),
+              let layer = state.layout.layer(named: state.layerName) else { return }
+        do {
+            guard try store.record(text, typedOn: layer) != nil else { return }
+        } catch {
+            return report(error.description)
+        }
+        // The panel is made again with the new recents, on the same page.
+        guard let fresh = try? load(state.layout.name) else { return }
+        let now = MonotonicClock.now()
+        layouts.show(fresh)
+        runtime.setLayout(fresh, now: now)
+        runtime.showLayer(state.layerName, now: now)
     }
 
     // MARK: Auto-show

@@ -80,3 +80,29 @@ extension LanguageCycle {
         return copy
     }
 }
+
+extension LanguageCycle {
+    /// `layout` as the keyboard shows it when it is one of the languages: with the language key
+    /// (a tap shows the next language) whose long press lists every language by its short name
+    /// (`ru` for `xkb:ru`), each showing that layout. Other layouts are left as they are.
+    public func keyed(_ layout: Layout, named name: String) -> Layout {
+        guard showsKey, languages.contains(name) else { return layout }
+        let choices = languages.map { Key(label: Self.shortName($0), action: .showLayout($0), style: .function) }
+        var keyed = addingKey(to: layout)
+        keyed.layers = keyed.layers.map { layer in
+            Layer(name: layer.name, root: layer.root.mapKeys { key in
+                guard key.action == .nextLayout, key.label == "🌐" else { return key }
+                var withChoices = key
+                withChoices.alternates = choices
+                return withChoices
+            })
+        }
+        return keyed
+    }
+
+    /// A layout name as the language key's list shows it: `xkb:ru` → `ru`, `xkb:fr(bepo)` →
+    /// `fr(bepo)`, other names as they are.
+    public static func shortName(_ name: String) -> String {
+        name.hasPrefix("xkb:") ? String(name.dropFirst(4)) : name
+    }
+}

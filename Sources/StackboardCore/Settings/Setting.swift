@@ -8,6 +8,8 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case keypad
     /// `--layouts`, `layouts`: the layouts next-layout cycles through.
     case layouts
+    /// `--languages`, `languages`: the keyboard's languages, with a language key to switch.
+    case languages
     /// `--prompt`: shown before the entry field's text.
     case prompt
     /// `--initial`: the entry field's text at start.

@@ -34,6 +34,10 @@ extension Setting {
         case .layouts:
             SettingSpec(flag: "layouts", key: "layouts", .names(choices: nil), example: "qwerty,numeric",
                         "the layouts the next-layout key cycles through; the first is shown at start", for: [.keyboard])
+        case .languages:
+            SettingSpec(flag: "languages", key: "languages", .names(choices: nil), example: "xkb:us,xkb:ru",
+                        "the keyboard's languages (layouts, usually xkb: ones): a 🌐 key before space shows the next one, a long "
+                        + "press lists them; the display's XKB group is never changed", for: [.keyboard, .render, .keys])
         case .prompt:
             SettingSpec(flag: "prompt", .text, "shown before the text, and the window's title", for: [.entry, .render])
         case .initial:
