@@ -47,9 +47,15 @@ struct AutoShowKeyboardTests {
 
         app.click("password", on: x)
         try keyboard.waitForState("shown")
-        try Self.type("pw", on: keyboard)
-        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed password 2 pw" } != nil)
-        #expect(keyboard.child.stdout.isEmpty && !keyboard.child.stderr.contains("pw"))
+        try Self.type("pwd", on: keyboard)
+        try keyboard.tap { ($0["action"] as? String) == "space" }
+        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed password 4 pwd " } != nil)
+        #expect(keyboard.child.stdout.isEmpty && !keyboard.child.stderr.contains("pwd"))
+        // A word typed in a password field is never learned, not even once a space ended it.
+        keyboard.child.signal(SIGTERM)
+        #expect(keyboard.child.wait(timeout: 20) == 0, "\(keyboard.child.stderr)")
+        let learned = (try? String(contentsOfFile: x.dir + "/data/stackboard/words-en.txt", encoding: .utf8)) ?? ""
+        #expect(!learned.contains("pwd"), "a password was learned: \(learned)")
     }
 
     @Test func aFloatingKeyboardMovesOutOfTheFieldsWay() throws {
