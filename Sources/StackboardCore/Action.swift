@@ -124,6 +124,8 @@ public enum Action: Equatable, Hashable, Sendable {
     /// Slot `n` (from 0) of the suggestion bar: types the word shown there. Made by
     /// `LayoutPreparation` for a layout with a suggestion bar, never written in a layout file.
     case suggestion(Int)
+    /// Shows the layout of that name (the language key's long-press list).
+    case showLayout(String)
 
     /// Every action name of the layout format, for error messages and docs.
     public static let allNames: [String] = [
@@ -166,6 +168,7 @@ public enum Action: Equatable, Hashable, Sendable {
         case .done: return "done"
         case .cancel: return "cancel"
         case .suggestion: return "suggestion"
+        case .showLayout: return "show-layout"
         }
     }
 

@@ -88,4 +88,6 @@ public enum Effect: Equatable, Hashable, Sendable {
     case nextLayout
     /// The word in slot `n` of the suggestion bar was tapped.
     case acceptSuggestion(Int)
+    /// Show the layout of that name.
+    case showLayout(String)
 }

@@ -23,6 +23,18 @@ public struct LayoutCycle: Equatable, Sendable {
         return layouts[index]
     }
 
+    /// Replaces the layout called `name` (where it is in the cycle) with `layout`, which is
+    /// shown if `name` was; a layout already called like `layout` leaves the cycle. When no
+    /// layout is called `name`, shows `layout` as `show` does.
+    public mutating func replace(named name: String, with layout: Layout) {
+        guard let at = layouts.firstIndex(where: { $0.name == name }) else { return show(layout) }
+        let shown = index == at ? layout.name : (current?.name ?? layout.name)
+        layouts = layouts.enumerated().compactMap { i, old in
+            i == at ? layout : (old.name == layout.name ? nil : old)
+        }
+        index = layouts.firstIndex { $0.name == shown } ?? 0
+    }
+
     /// Shows `layout`: it replaces the layout of the same name, or is inserted after the one
     /// shown.
     public mutating func show(_ layout: Layout) {

@@ -16,6 +16,7 @@ extension KeypadRuntime {
                 wordsTold = fieldRequest(effect, now: now) || wordsTold
             case .hide: typingHost?.keypad(self, perform: .hide)
             case .nextLayout: typingHost?.keypad(self, perform: .nextLayout)
+            case .showLayout(let name): typingHost?.keypad(self, perform: .showLayout(name))
             case .done: finishField(now: now)
             case .cancel: cancelField()
             case .click, .redraw, .redrawAll, .showAlternates, .hideAlternates, .redrawAlternates: continue
@@ -30,7 +31,7 @@ extension KeypadRuntime {
             case .redrawAll: dirtyAll = true
             case .showAlternates, .redrawAlternates: popupDirty = true
             case .hideAlternates: closePopup()
-            case .type, .key, .acceptSuggestion, .hide, .nextLayout, .edit, .done, .cancel: continue
+            case .type, .key, .acceptSuggestion, .hide, .nextLayout, .showLayout, .edit, .done, .cancel: continue
             }
         }
     }

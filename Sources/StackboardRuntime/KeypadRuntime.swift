@@ -11,6 +11,8 @@ public enum TypingRequest: Equatable, Sendable {
     case hide
     /// Show the next layout of the cycle.
     case nextLayout
+    /// Show the layout of that name.
+    case showLayout(String)
 }
 
 /// The host of a typing keypad: carries out what its keys ask for.
@@ -145,6 +147,11 @@ public final class KeypadRuntime {
         perform(state.setLayout(layout), now: now)
         closePopup()
         markAllDirty()
+    }
+
+    /// Shows the layer called `name` of the layout shown (unknown names change nothing).
+    public func showLayer(_ name: String, now: Double) {
+        perform(state.switchLayer(to: name), now: now)
     }
 
     /// Lets go of everything: pointers, latched and locked modifiers, caps lock, the popup;

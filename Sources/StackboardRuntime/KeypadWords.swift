@@ -29,6 +29,12 @@ public protocol KeypadWords: AnyObject {
     /// Something changed the text in a way the engine cannot follow (a shortcut with ctrl, the
     /// field cleared): what is before the caret is no longer known.
     func contextLost()
+    /// The caret moved where the keyboard cannot follow, for `reason` (another window, a click
+    /// outside, a physical key, the keyboard hidden or its layout changed).
+    func reset(_ reason: ContextReset)
+    /// A secret is typed now (a password field), or no longer: locked, nothing is suggested,
+    /// learned or kept.
+    func setSecure(_ on: Bool)
     /// Slot `slot` of the bar was tapped: the edit that types its word (nil: the slot is empty).
     func accepting(slot: Int) -> KeypadEdit?
     /// What the bar shows now, best first (at most as many as it has slots).

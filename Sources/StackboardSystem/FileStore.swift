@@ -3,9 +3,9 @@ import CShims
 @preconcurrency import Glibc
 #endif
 
-/// A regular file mapped read-only into memory (`mmap`), unmapped in `deinit`. Its pages are the
+/// A regular file's bytes mapped read-only into memory (`mmap`), unmapped in `deinit`. Its pages are the
 /// page cache's: reading a cached frame this way copies nothing and leaves nothing behind.
-public final class MappedFile {
+public final class MappedBytes {
     /// The file's bytes (valid while the object lives).
     public let bytes: UnsafeRawBufferPointer
 
@@ -51,65 +51,6 @@ public struct FileStatus: Equatable, Sendable {
         changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         isDirectory = info.st_mode & S_IFMT == S_IFDIR
         links = UInt64(info.st_nlink)
-    }
-}
-
-/// Why a file could not be written, with the path and the C library's reason.
-public struct FileStoreError: Error, CustomStringConvertible {
-    /// One line: what failed and why.
-    public let description: String
-    init(_ what: String, _ path: String, errno code: Int32) {
-        description = "cannot \(what) '\(path)': \(String(cString: strerror(code)))"
-    }
-}
-
-/// Writes and removes files the safe way for caches and state: a new file is written next to
-/// its final name and renamed over it, so readers see the old file or the new one, never half.
-public enum FileStore {
-    /// Creates `path` and its missing parents with `mode` (existing directories are left alone).
-    public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(FileStoreError) {
-        var prefix = ""
-        for part in path.split(separator: "/") {
-            prefix += "/" + part
-            if mkdir(prefix, mode) != 0, errno != EEXIST { throw FileStoreError("create the directory", prefix, errno: errno) }
-        }
-    }
-
-    /// Writes `parts`, one after the other, to `path` (mode `mode`) through a temporary file in
-    /// the same directory and a rename.
-    public static func writeAtomically(_ parts: [UnsafeRawBufferPointer], to path: String, mode: mode_t = 0o600) throws(FileStoreError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard fd >= 0 else { throw FileStoreError("create", temporary, errno: errno) }
-        for part in parts {
-            var offset = 0
-            while offset < part.count {
-                let n = write(fd, part.baseAddress.map { $0 + offset }, part.count - offset)
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else {
-                    let code = errno
-                    close(fd)
-                    unlink(temporary)
-                    throw FileStoreError("write", temporary, errno: code)
-                }
-                offset += n
-            }
-        }
-        guard close(fd) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw FileStoreError("write", temporary, errno: code)
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw FileStoreError("rename a file to", path, errno: code)
-        }
-    }
-
-    /// Removes the file at `path` (nothing there is no error).
-    public static func remove(_ path: String) {
-        unlink(path)
     }
 }
 

@@ -75,3 +75,32 @@ import Testing
         #expect(release.contains(.acceptSuggestion(1)))
     }
 }
+
+/// The layout cycle's replace (the display's layout followed live).
+@Suite struct LayoutCycleReplaceTests {
+    static func layout(_ name: String) -> Layout {
+        Layout(name: name, description: "", layers: [Layer(name: "l", root: Stack(axis: .vertical, items: [.key(Key(label: "a", action: .text("a")))]))])
+    }
+
+    @Test func theShownLayoutIsReplacedInPlace() {
+        var cycle = LayoutCycle([Self.layout("xkb:us"), Self.layout("numeric")])
+        cycle.replace(named: "xkb:us", with: Self.layout("xkb:de"))
+        #expect(cycle.layouts.map(\.name) == ["xkb:de", "numeric"])
+        #expect(cycle.current?.name == "xkb:de")
+    }
+
+    @Test func aLayoutNotShownIsReplacedAndTheShownOneStays() {
+        var cycle = LayoutCycle([Self.layout("xkb:us"), Self.layout("numeric")])
+        _ = cycle.advance()
+        cycle.replace(named: "xkb:us", with: Self.layout("xkb:ru"))
+        #expect(cycle.layouts.map(\.name) == ["xkb:ru", "numeric"])
+        #expect(cycle.current?.name == "numeric")
+    }
+
+    @Test func aTwinOfTheNewLayoutLeaves() {
+        var cycle = LayoutCycle([Self.layout("xkb:us"), Self.layout("xkb:de"), Self.layout("numeric")])
+        cycle.replace(named: "xkb:us", with: Self.layout("xkb:de"))
+        #expect(cycle.layouts.map(\.name) == ["xkb:de", "numeric"])
+        #expect(cycle.current?.name == "xkb:de")
+    }
+}

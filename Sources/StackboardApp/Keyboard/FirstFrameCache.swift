@@ -65,7 +65,7 @@ struct FirstFrameCache {
 
     /// The cached frame for `key` in `format`, when the file holds exactly that, intact.
     func load(key: FrameDigest, format: FrameImageFormat) -> CachedFrame? {
-        guard let mapped = MappedFile(path: file, maxSize: Self.maxFileSize),
+        guard let mapped = MappedBytes(path: file, maxSize: Self.maxFileSize),
               let header = FirstFrameHeader.decode(mapped.bytes, fileSize: mapped.bytes.count),
               header.key == key, header.format == format else { return nil }
         let pixels = UnsafeRawBufferPointer(rebasing: mapped.bytes[FirstFrameHeader.size...])
@@ -77,16 +77,16 @@ struct FirstFrameCache {
     /// server, so that the file holds exactly what the keyboard painted) and removes the oldest
     /// files beyond `maxFiles`. On failure, one line saying why (the keyboard goes on).
     func store(key: FrameDigest, window: KeyboardWindow) -> String? {
-        do throws(FileStoreError) {
-            try FileStore.makeDirectories(directory)
+        do throws(FileSystemError) {
+            try FileSystem.makeDirectories(directory)
         } catch {
             return "cannot keep the first frame (\(error.description)); the keyboard starts without it"
         }
-        var failure: FileStoreError?
+        var failure: FileSystemError?
         let read = window.withBufferImage { format, pixels -> Bool in
             let header = FirstFrameHeader(key: key, format: format, checksum: StableHasher.checksum(pixels))
             header.encoded().withUnsafeBytes { head in
-                do throws(FileStoreError) { try FileStore.writeAtomically([head, pixels], to: file) } catch { failure = error }
+                do throws(FileSystemError) { try FileSystem.writeAtomically([head, pixels], to: file) } catch { failure = error }
             }
             return true
         }
@@ -106,13 +106,13 @@ struct FirstFrameCache {
             guard let status = FileStatus(path: path) else { continue }
             if name.contains(".tmp-") {
                 // Left by a keyboard that died while writing (one writing now is younger).
-                if status.modified < now - 60_000_000_000 { FileStore.remove(path) }
+                if status.modified < now - 60_000_000_000 { FileSystem.remove(path) }
             } else if name.hasSuffix(".bin") {
                 frames.append((path, status.modified))
             }
         }
         guard frames.count > Self.maxFiles else { return }
-        for old in frames.sorted(by: { $0.modified > $1.modified }).dropFirst(Self.maxFiles) { FileStore.remove(old.path) }
+        for old in frames.sorted(by: { $0.modified > $1.modified }).dropFirst(Self.maxFiles) { FileSystem.remove(old.path) }
     }
 
     /// Feeds `path`'s device, inode, size and modification time (or that there is nothing).
@@ -135,7 +135,7 @@ struct FirstFrameCache {
 /// A cached frame, mapped from its file (unmapped when this goes).
 struct CachedFrame {
     /// The mapping (keeps `pixels` valid).
-    let file: MappedFile
+    let file: MappedBytes
     /// The pixels.
     let pixels: UnsafeRawBufferPointer
     /// Their format.

@@ -3,6 +3,7 @@ import StackboardRender
 import StackboardRuntime
 import StackboardSound
 import StackboardSystem
+import StackboardWords
 import StackboardX11
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -26,9 +27,11 @@ final class KeyboardApp: WindowShellClient {
     let bus: KeyboardBus?
     /// `--xid`: the XEmbed conversation with the embedder (nil for the desktop's keyboard).
     let plug: EntryInputCollector?
+    /// The word engines made so far, by language (each loaded once, saved at the end).
+    private let words: WordEngines
     let hidden: Bool
-    /// Presses seen on the whole display, and on the keyboard, in this batch of events.
-    private var presses = (anywhere: 0, here: 0)
+    /// Raw presses anywhere against the keyboard's own: the clicks and taps outside it.
+    private var presses = PressMatcher()
     /// Whether the injector has given everything back (it must, before the connection closes).
     private var injectorDone = false
     /// The first half of the start (the first frame on screen), finished in `run`.
@@ -68,13 +71,18 @@ final class KeyboardApp: WindowShellClient {
         invoker = options.xid ? nil : InvokerListener(connection: connection)
         plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
         let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service].compactMap { $0 }
-        let preparation = startup.preparation
         controller = KeyboardController(runtime: runtime, layouts: startup.layouts, window: window, typer: injector,
                                         publisher: PublisherFanOut(publishers),
-                                        load: { (name: String) throws(LayoutError) -> Layout in try preparation.load(name) },
+                                        load: startup.load,
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
         context = try? ContextWatcher(connection: connection)
+        words = WordEngines(options: options)
+        controller.wordsFor = { [words] layout in words.engine(for: layout) }
+        controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: Environment.current)
+        if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {
+            controller.displayLayout = first.name
+        }
         hidden = options.hidden
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
@@ -102,6 +110,9 @@ final class KeyboardApp: WindowShellClient {
             controller.start(hidden: hidden, shown: startup.mapped, now: MonotonicClock.now())
             startup.finish()
         }
+        // The word model is mapped after the first frame is on its way (it takes a millisecond).
+        shell.connection.flush()
+        controller.attachWords()
         let end = shell.run(extra: [bus].compactMap { $0 })
         if shell.connection.isLost { return connectionLost() }
         if case .failed(let message) = end {
@@ -123,10 +134,11 @@ final class KeyboardApp: WindowShellClient {
         }
         if let (news, consumed) = context?.take(event) {
             switch news {
-            case .pointerPressed?: presses.anywhere += 1
-            case .activeWindowChanged?: controller.contextChanged()
+            case .pointerPressed?: presses.rawPress(at: now)
+            case .activeWindowChanged?: controller.contextChanged(.windowChanged)
+            case .keymapNamesChanged?: controller.displayKeymapChanged(now: now)
             case .physicalKey(let device)?:
-                controller.contextChanged()
+                controller.contextChanged(.physicalKey)
                 bus?.physicalKey(device: device, now: now)
             case nil: break
             }
@@ -137,30 +149,31 @@ final class KeyboardApp: WindowShellClient {
 
     func handle(_ event: WindowEvent, now: Double) {
         switch event {
-        case .input(.press), .input(.switchPress): presses.here += 1
+        case .input(.press), .input(.switchPress): presses.ownPress(at: now)
         default: break
         }
         controller.handle(event, now: now)
     }
 
     func advance(to now: Double) {
+        words.save(now: now)
         // The embedder went: a greeter's keyboard ends with it, its keymap given back.
         for news in plug?.drain() ?? [] where news == .embedderGone { shell.loop.stop(0) }
         // A press somewhere that was not one of ours: a click or tap outside the keyboard.
-        if presses.anywhere > presses.here { controller.contextChanged() }
-        presses = (0, 0)
+        if presses.outsidePresses(now: now) > 0 { controller.contextChanged(.clickOutside) }
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)
     }
 
     var nextDeadline: Double? {
-        [controller.runtime.nextDeadline, injector.nextDeadline].compactMap { $0 }.min()
+        [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, presses.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: Ending
 
     private func connectionLost() -> Int32 {
+        words.save(now: MonotonicClock.now(), force: true)
         controller.runtime.releaseAll(now: MonotonicClock.now())
         injector.shutdown() // nothing reaches a server that is gone; this only settles its books
         injectorDone = true
@@ -169,8 +182,10 @@ final class KeyboardApp: WindowShellClient {
         return 1
     }
 
-    /// Releases every key and gives back every borrowed keycode, then stops the clicks.
+    /// Releases every key and gives back every borrowed keycode, writes the learned words, then
+    /// stops the clicks.
     private func shutdown(_ status: Int32) -> Int32 {
+        words.save(now: MonotonicClock.now(), force: true)
         controller.runtime.releaseAll(now: MonotonicClock.now())
         injector.shutdown()
         injectorDone = true
@@ -199,17 +214,18 @@ final class KeyboardApp: WindowShellClient {
         }
     }
 
-    /// The layouts to start with, and whether the first one's digits were dealt at random. One
-    /// named on the command line that cannot be loaded ends the program (exit status 2); one
-    /// named by the configuration file is reported and skipped, and with none left the default
-    /// layout is shown.
-    static func loadLayouts(_ choices: [KeyboardOptions.LayoutChoice], preparation: LayoutPreparation,
+    /// The layouts to start with (each through `load`, which says whether its digits were dealt
+    /// at random), and whether the first one's were. One named on the command line that cannot
+    /// be loaded ends the program (exit status 2); one named by the configuration file is
+    /// reported and skipped, and with none left the default layout is shown.
+    static func loadLayouts(_ choices: [KeyboardOptions.LayoutChoice],
+                            load: (String) throws(LayoutError) -> (layout: Layout, dealtAtRandom: Bool),
                             configFile: String) throws(ExitStatus) -> (LayoutCycle, firstDealtAtRandom: Bool) {
         var layouts: [Layout] = []
         var firstDealtAtRandom = false
         for choice in choices {
             do {
-                let (layout, dealt) = try preparation.loadNotingDeal(choice.name)
+                let (layout, dealt) = try load(choice.name)
                 if layouts.isEmpty { firstDealtAtRandom = dealt }
                 layouts.append(layout)
             } catch {
@@ -221,9 +237,7 @@ final class KeyboardApp: WindowShellClient {
             }
         }
         if layouts.isEmpty {
-            let (layout, dealt) = try startupStep(exit: 2) { () throws(LayoutError) in
-                try preparation.loadNotingDeal(KeyboardOptions.defaultLayout)
-            }
+            let (layout, dealt) = try startupStep(exit: 2) { () throws(LayoutError) in try load(KeyboardOptions.defaultLayout) }
             layouts.append(layout)
             firstDealtAtRandom = dealt
         }

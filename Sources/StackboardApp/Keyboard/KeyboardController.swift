@@ -36,6 +36,12 @@ final class KeyboardController: TypingHost {
     private(set) var field: FieldRequest?
     /// The user's layout while auto-show shows a numeric, decimal or phone pad for a field.
     private var layoutBeforeField: String?
+    /// The word engine for a layout's suggestion bar (nil: no bar, or no model for its language).
+    var wordsFor: (Layout) -> KeypadWords? = { _ in nil }
+    /// Where the recently used emoji are kept (nil: nowhere, e.g. a plug).
+    var emojiRecents: EmojiRecentsStore?
+    /// The layout `xkb` (the display's own) was loaded as, followed while the keymap changes.
+    var displayLayout: String?
     /// The last typing error reported (each distinct one is printed once in a row).
     private var lastTypingError: InjectorError?
 
@@ -121,10 +127,17 @@ final class KeyboardController: TypingHost {
 
     /// The caret moved somewhere the keyboard cannot follow (another window, a click outside,
     /// a physical key): the word being typed is over.
-    func contextChanged() {
+    func contextChanged(_ reason: ContextReset) {
         guard let words = runtime.words else { return }
-        words.contextLost()
+        words.reset(reason)
         runtime.refreshSuggestions()
+    }
+
+    /// Gives the layout shown its word engine (after start-up: the first frame is not delayed).
+    func attachWords() {
+        let words = runtime.state.layout.suggestionBar == nil ? nil : wordsFor(runtime.state.layout)
+        words?.setSecure(isSecure)
+        runtime.words = words
     }
 
     // MARK: What the keys ask for
@@ -134,6 +147,7 @@ final class KeyboardController: TypingHost {
         case .type(let text, let modifiers):
             printKey?(PrintedKey.line(text: text, modifiers: modifiers))
             typing { () throws(InjectorError) in try typer.type(text, modifiers: modifiers) }
+            recordEmoji(text)
         case .key(let key, let modifiers):
             printKey?(PrintedKey.line(key: key, modifiers: modifiers))
             typing { () throws(InjectorError) in try typer.key(key, modifiers: modifiers) }
@@ -141,6 +155,8 @@ final class KeyboardController: TypingHost {
             hide(now: MonotonicClock.now())
         case .nextLayout:
             if let next = layouts.advance() { show(next, now: MonotonicClock.now()) }
+        case .showLayout(let name):
+            switchLayout(named: name, now: MonotonicClock.now())
         }
     }
 
@@ -172,6 +188,7 @@ final class KeyboardController: TypingHost {
     /// Releases every latched or locked modifier and every injected key, then unmaps the window.
     func hide(now: Double) {
         visible = false
+        contextChanged(.keyboardChanged)
         releaseEverything(now: now)
         window.hide()
     }
@@ -195,6 +212,42 @@ final class KeyboardController: TypingHost {
         layouts.show(layout)
         show(layout, now: now)
         return nil
+    }
+
+    /// The display's keymap changed: a keyboard that shows the display's own layout (`xkb`)
+    /// shows its new one, relabelled, in the same place of the cycle.
+    func displayKeymapChanged(now: Double) {
+        guard let shown = displayLayout else { return }
+        let layout: Layout
+        do { layout = try load(KeyboardController.displayLayoutName) } catch {
+            report("cannot follow the display's keymap: \(error.description); keeping '\(shown)'")
+            return
+        }
+        guard layout.name != shown else { return }
+        displayLayout = layout.name
+        layouts.replace(named: shown, with: layout)
+        if let current = layouts.current { show(current, now: now) }
+    }
+
+    /// The name of the display's own layout.
+    static let displayLayoutName = "xkb"
+
+    /// An emoji typed on the emoji panel joins its recently used page (never in a secure field).
+    private func recordEmoji(_ text: String) {
+        let state = runtime.state
+        guard let store = emojiRecents, !isSecure, EmojiPanel.isPanelLayer(state.layerName),
+              let layer = state.layout.layer(named: state.layerName) else { return }
+        do {
+            guard try store.record(text, typedOn: layer) != nil else { return }
+        } catch {
+            return report(error.description)
+        }
+        // The panel is made again with the new recents, on the same page.
+        guard let fresh = try? load(state.layout.name) else { return }
+        let now = MonotonicClock.now()
+        layouts.show(fresh)
+        runtime.setLayout(fresh, now: now)
+        runtime.showLayer(state.layerName, now: now)
     }
 
     // MARK: Auto-show
@@ -238,12 +291,15 @@ final class KeyboardController: TypingHost {
 
     /// The word engine hears that the field changed (a password field locks it).
     private func fieldKindChanged() {
-        contextChanged()
+        runtime.words?.setSecure(isSecure)
+        contextChanged(.windowChanged)
     }
 
     /// Shows `layout` at the window's size and publishes its name.
     private func show(_ layout: Layout, now: Double) {
+        runtime.words?.reset(.keyboardChanged)
         runtime.setLayout(layout, now: now)
+        attachWords()
         publisher.publish(layout: layout.name)
     }
 }

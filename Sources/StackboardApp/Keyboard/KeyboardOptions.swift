@@ -42,10 +42,16 @@ struct KeyboardOptions {
     var sound: SoundOptions
     /// Slots of the typing layouts' suggestion bar (0: no bar).
     var suggestions: Int
+    /// The languages the language key cycles through (empty: no language key).
+    var languages: LanguageCycle
     /// `--auto-show`: follow the focus of text fields (starts hidden).
     var autoShow: Bool
     /// `--xid`: the keyboard as an XEmbed plug in a greeter's or locker's window.
     var xid: Bool
+    /// `--language`: the suggestions' language (nil: the layout's, else English).
+    var language: String?
+    /// Whether the suggestions learn what is typed (`--no-learn`, `learn`).
+    var learn: Bool
     /// `--hide-on-physical-keys`.
     var hideOnPhysicalKeys: Bool
     /// `--help`.
@@ -79,6 +85,8 @@ struct KeyboardOptions {
         print = values.bool(.print)
         hiddenOnCommandLine = values.commandLine[.hidden] != nil
         xid = values.bool(.xid)
+        language = values.string(.language)
+        learn = values.bool(.learn)
         autoShow = values.bool(.autoShow) && !xid
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
         hidden = values.bool(.hidden) || autoShow
@@ -93,6 +101,7 @@ struct KeyboardOptions {
         theme = values.string(.theme).flatMap(Theme.named)
         sound = SoundOptions(enabled: values.bool(.sound), volume: values.int(.volume),
                              device: values.string(.soundDevice) ?? SoundOptions.defaultDevice)
+        languages = LanguageCycle(values.names(.languages) ?? [])
         // A plug sits in a greeter or a locker: no suggestions unless asked for.
         suggestions = xid && !values.bool(.suggest) ? 0 : values.int(.suggestions)
         var problems: [ConfigProblem] = []
@@ -109,9 +118,11 @@ struct KeyboardOptions {
     /// The layout list: `--layouts` else the config's `layouts`; the first shown is `--layout`,
     /// else the first of `--layouts`, else the config's `layout`, else the list's first, else qwerty.
     private static func layouts(_ values: SettingValues) -> ([LayoutChoice], String?) {
-        let commandList = values.commandLine[.layouts]?.names
+        // The languages, when given, are the layouts the (language) key cycles through.
+        let commandList = values.commandLine[.layouts]?.names ?? values.commandLine[.languages]?.names
+        let configList = values.config[.languages].map { (Setting.languages, $0) } ?? values.config[.layouts].map { (Setting.layouts, $0) }
         var list = commandList.map { $0.map { LayoutChoice(name: $0) } }
-            ?? (values.config[.layouts]?.names ?? []).map { LayoutChoice(name: $0, configKey: Setting.layouts.spec.key) }
+            ?? (configList?.1.names ?? []).map { LayoutChoice(name: $0, configKey: configList?.0.spec.key) }
         let requested = values.commandLine[.layout]?.string ?? commandList?.first
         let first = requested.map { LayoutChoice(name: $0) }
             ?? values.config[.layout]?.string.map { LayoutChoice(name: $0, configKey: Setting.layout.spec.key) }

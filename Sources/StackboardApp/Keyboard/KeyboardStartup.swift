@@ -17,6 +17,8 @@ struct KeyboardStartup {
     let signals: SignalWatcher
     let environment: [String: String]
     let preparation: LayoutPreparation
+    /// Loads a layout by name or file for the keyboard (prepared, its language key set).
+    let load: (String) throws(LayoutError) -> Layout
     let layouts: LayoutCycle
     let connection: XConnection
     /// Commands from other `stackboard` processes (nil for a plug).
@@ -49,8 +51,15 @@ struct KeyboardStartup {
         HeapMemory.useOneArena()
         signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
         environment = KeyboardCommand.processEnvironment()
-        preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
-        let (layouts, dealtAtRandom) = try KeyboardApp.loadLayouts(options.layouts, preparation: preparation, configFile: configFile)
+        let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
+        self.preparation = preparation
+        let languages = options.languages
+        let loadNotingDeal = { (name: String) throws(LayoutError) -> (layout: Layout, dealtAtRandom: Bool) in
+            let (layout, dealt) = try preparation.loadNotingDeal(name)
+            return (languages.keyed(layout, named: name), dealt)
+        }
+        load = { (name: String) throws(LayoutError) -> Layout in try loadNotingDeal(name).layout }
+        let (layouts, dealtAtRandom) = try KeyboardApp.loadLayouts(options.layouts, load: loadNotingDeal, configFile: configFile)
         guard let first = layouts.current else { throw ExitStatus(2) }
         self.layouts = layouts
         let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light

@@ -2,8 +2,8 @@
 @preconcurrency import Glibc
 #endif
 
-/// The few reads of the file system that loading layouts and configuration needs, in one
-/// funnel over the C library. Core does not import Foundation or FoundationEssentials for
+/// What Core and the programs do with files (read layouts and configuration, keep state and
+/// caches), in one funnel over the C library. Core does not import Foundation or FoundationEssentials for
 /// them: FoundationEssentials alone adds about 2.3 MB to the keyboard's PSS and 0.3 MB of
 /// private dirty memory (measured on a static-stdlib build; docs/benchmarks.md).
 public enum FileSystem {

@@ -25,6 +25,8 @@ extension KeyboardState {
             return []
         case .nextLayout:
             return [.nextLayout]
+        case .showLayout(let name):
+            return [.showLayout(name)]
         case .hide:
             return [.hide]
         case .suggestion(let slot):

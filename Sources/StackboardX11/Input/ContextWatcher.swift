@@ -12,6 +12,8 @@ public enum ContextNews: Equatable, Sendable {
     /// A key of a physical keyboard (any keyboard device but the XTEST one the keyboard types
     /// through) went down: the XInput source device's id.
     case physicalKey(device: Int)
+    /// The display's keymap was set anew (`setxkbmap` rewrote `_XKB_RULES_NAMES`).
+    case keymapNamesChanged
 }
 
 /// Watches the whole display without grabbing anything: XInput 2 raw events on the root window
@@ -24,6 +26,7 @@ public final class ContextWatcher {
     private let root: Window
     private let opcode: Int32
     private let activeWindow: Atom
+    private let rulesNames: Atom
     /// The XTEST slave keyboard's device id (its keys are the keyboard's own typing).
     private var xtestKeyboards: Set<Int32>
 
@@ -41,6 +44,7 @@ public final class ContextWatcher {
         root = connection.root
         self.opcode = opcode
         activeWindow = connection.atoms.netActiveWindow
+        rulesNames = XInternAtom(display, "_XKB_RULES_NAMES", 0)
         xtestKeyboards = Self.xtestKeyboards(display)
         var events = [XI_RawKeyPress, XI_RawButtonPress]
         if major > 2 || minor >= 2 { events.append(XI_RawTouchBegin) }
@@ -59,7 +63,8 @@ public final class ContextWatcher {
     public func take(_ event: XEventPointer) -> (news: ContextNews?, consumed: Bool)? {
         let type = event.pointee.type
         if type == PropertyNotify, event.pointee.xproperty.window == root {
-            return (event.pointee.xproperty.atom == activeWindow ? .activeWindowChanged : nil, false)
+            let atom = event.pointee.xproperty.atom
+            return (atom == activeWindow ? .activeWindowChanged : atom == rulesNames ? .keymapNamesChanged : nil, false)
         }
         guard type == GenericEvent, event.pointee.xcookie.extension == opcode else { return nil }
         let evtype = event.pointee.xcookie.evtype
