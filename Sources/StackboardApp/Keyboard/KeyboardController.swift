@@ -32,6 +32,9 @@ final class KeyboardController: TypingHost {
     var onCommanded: ((Bool) -> Void)?
     /// Moves a floating keyboard out of the way of a field auto-show shows it for.
     var place: ((FieldRequest) -> Void)?
+    /// Told before a hidden keyboard is shown, with the field auto-show shows it for (if any):
+    /// with `--monitor focus` it goes to the active window's monitor.
+    var willShow: ((FieldRequest?) -> Void)?
     /// The field auto-show showed the keyboard for: a password field's keyboard is secure.
     private(set) var field: FieldRequest?
     /// The user's layout while auto-show shows a numeric, decimal or phone pad for a field.
@@ -175,6 +178,7 @@ final class KeyboardController: TypingHost {
     /// Maps the window. Coming back from hidden, switch scanning starts again at the first row.
     func show(now: Double) {
         let wasHidden = !visible
+        if wasHidden { willShow?(field) }
         visible = true
         window.show(now: now)
         // Hiding paused the scan; a switch press is what resumes a paused scan.

@@ -83,7 +83,9 @@ public final class KeyboardWindow {
     var wantShown = false
     /// Whether motion without a button is reported as `.hover` (for dwell).
     public private(set) var tracksHover = false
-    var lastStruts: Struts?
+    var lastStruts: DockStruts?
+    /// The monitor a dock reserves its space on, and the monitors around it (nil: the screen).
+    var dockMonitor: (monitor: Monitor, layout: MonitorLayout)?
     /// While a map request has not been answered with a MapNotify: when to ask again, and how
     /// many more times (a window manager that is just starting can drop a MapRequest).
     var mapRetry: (at: Double, left: Int)?
@@ -164,7 +166,8 @@ public final class KeyboardWindow {
 
     /// Sets the struts of a docked window at `frame` (root coordinates) when they changed.
     func updateStruts(edge: DockEdge, frame: Rect) {
-        let struts = Struts(edge: edge, frame: frame, screen: connection.screenSize)
+        let struts = dockMonitor.map { DockStruts(edge: edge, frame: frame, monitor: $0.monitor, in: $0.layout) }
+            ?? DockStruts(edge: edge, frame: frame, screen: connection.screenSize)
         guard struts != lastStruts else { return }
         lastStruts = struts
         properties.setStruts(struts)
