@@ -31,7 +31,7 @@ public struct KeyboardSizing: Equatable, Sendable {
             if dock == nil { geometry.size = Self.fitting(geometry.size, in: size) }
             var frame = geometry.frame(on: size)
             if geometry.y == nil, dock == .top { frame.y = 0 }
-            local = frame
+            local = dock == nil ? Self.fit(frame, in: size) : frame
         } else {
             let height = min(size.height, max(40, Int((Double(size.height) / 3 * scale).rounded())))
             local = Rect(x: 0, y: dock == .top ? 0 : size.height - height, width: size.width, height: height)

@@ -1,0 +1,155 @@
+import Testing
+@testable import StackboardCore
+
+/// The keyboard on one monitor through RandR changes: re-docked, kept on its monitor (clamped
+/// and scaled), moved to the primary one when its monitor goes, and back when a named one returns.
+@Suite struct KeyboardPlacementTests {
+    static let left = Monitor(name: "LEFT", frame: Rect(x: 0, y: 0, width: 1280, height: 800), isPrimary: true)
+    static let right = Monitor(name: "RIGHT", frame: Rect(x: 1280, y: 0, width: 1280, height: 800))
+    static let both = MonitorLayout(screen: Size(width: 2560, height: 800), monitors: [left, right])
+    static let leftOnly = MonitorLayout(screen: Size(width: 1280, height: 800), monitors: [left])
+    static let dock = KeyboardSizing(geometry: nil, dock: .bottom, scale: 1)
+    static let floating = KeyboardSizing(geometry: WindowGeometry(parsing: "1000x300+100+450"), dock: nil, scale: 1)
+
+    static func single(_ w: Int, _ h: Int, name: String = "DUMMY0") -> MonitorLayout {
+        MonitorLayout(screen: Size(width: w, height: h), monitors: [Monitor(name: name, frame: Rect(x: 0, y: 0, width: w, height: h), isPrimary: true)])
+    }
+
+    @Test func aDockCoversExactlyThePrimaryMonitorsBottom() {
+        let p = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.both)
+        #expect(p.monitor == Self.left)
+        #expect(p.frame == Rect(x: 0, y: 533, width: 1280, height: 267))
+        #expect(p.struts(at: p.frame)?.partial == [0, 0, 0, 267, 0, 0, 0, 0, 0, 0, 0, 1279])
+        #expect(p.strutBlocker == nil)
+    }
+
+    @Test func aNamedMonitorTakesTheKeyboard() {
+        let p = KeyboardPlacement(choice: .named("RIGHT"), sizing: Self.dock, layout: Self.both)
+        #expect(p.frame == Rect(x: 1280, y: 533, width: 1280, height: 267))
+        #expect(p.struts(at: p.frame)?.partial == [0, 0, 0, 267, 0, 0, 0, 0, 0, 0, 1280, 2559])
+    }
+
+    @Test func aFloatingKeyboardHasNoStruts() {
+        let p = KeyboardPlacement(choice: .primary, sizing: Self.floating, layout: Self.both)
+        #expect(p.struts(at: p.frame) == nil)
+        #expect(p.frame == Rect(x: 100, y: 450, width: 1000, height: 300))
+    }
+
+    @Test func aSmallerResolutionDocksAtTheNewBottomWithTheNewHeight() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.single(1280, 800))
+        let change = p.monitorsChanged(to: Self.single(1024, 768), current: p.frame)
+        #expect(change?.frame == Rect(x: 0, y: 512, width: 1024, height: 256))
+        #expect(change?.notice == nil)
+        #expect(p.struts(at: p.frame)?.partial == [0, 0, 0, 256, 0, 0, 0, 0, 0, 0, 0, 1023])
+    }
+
+    @Test func theSameMonitorsAgainChangeNothing() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.both)
+        #expect(p.monitorsChanged(to: Self.both, current: p.frame) == nil)
+    }
+
+    @Test func aKeyboardWhoseMonitorWentMovesToThePrimaryAndBackWhenItReturns() {
+        var p = KeyboardPlacement(choice: .named("RIGHT"), sizing: Self.dock, layout: Self.both)
+        let gone = p.monitorsChanged(to: Self.leftOnly, current: p.frame)
+        #expect(gone?.monitor == Self.left)
+        #expect(gone?.frame == Rect(x: 0, y: 533, width: 1280, height: 267))
+        #expect(gone?.notice == "monitor RIGHT is gone: the keyboard moves to LEFT")
+        let back = p.monitorsChanged(to: Self.both, current: p.frame)
+        #expect(back?.monitor == Self.right)
+        #expect(back?.frame == Rect(x: 1280, y: 533, width: 1280, height: 267))
+        #expect(back?.notice == "monitor RIGHT is back: the keyboard moves to it")
+    }
+
+    @Test func aKeyboardOnThePrimaryStaysOnItsMonitorWhenAnotherBecomesPrimary() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.both)
+        let swapped = MonitorLayout(screen: Self.both.screen, monitors: [
+            Monitor(name: "LEFT", frame: Self.left.frame), Monitor(name: "RIGHT", frame: Self.right.frame, isPrimary: true),
+        ])
+        let change = p.monitorsChanged(to: swapped, current: p.frame)
+        #expect(change?.monitor.name == "LEFT")
+        #expect(change?.frame == Rect(x: 0, y: 533, width: 1280, height: 267))
+    }
+
+    @Test func aMonitorThatMovesInTheRootWindowTakesItsKeyboardAlong() {
+        // The monitor on the left is unplugged: RIGHT is now at x 0.
+        var p = KeyboardPlacement(choice: .named("RIGHT"), sizing: Self.floating, layout: Self.both)
+        #expect(p.frame == Rect(x: 1380, y: 450, width: 1000, height: 300))
+        let moved = MonitorLayout(screen: Size(width: 1280, height: 800), monitors: [Monitor(name: "RIGHT", frame: Self.left.frame)])
+        #expect(p.monitorsChanged(to: moved, current: p.frame)?.frame == Rect(x: 100, y: 450, width: 1000, height: 300))
+    }
+
+    @Test func aFloatingKeyboardThatNoLongerFitsIsScaledAndKeptInsideThenRestored() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.floating, layout: Self.single(1280, 800))
+        // The options' place, on a monitor too small for 1000 pixels: scaled to 800 wide, kept inside.
+        #expect(p.monitorsChanged(to: Self.single(800, 600), current: p.frame)?.frame == Rect(x: 0, y: 360, width: 800, height: 240))
+        #expect(p.monitorsChanged(to: Self.single(1280, 800), current: p.frame)?.frame == Rect(x: 100, y: 450, width: 1000, height: 300))
+    }
+
+    @Test func aDefaultFloatingKeyboardSpansTheMonitorAgainAfterARotation() {
+        let sizing = KeyboardSizing(geometry: nil, dock: nil, scale: 1)
+        var p = KeyboardPlacement(choice: .primary, sizing: sizing, layout: Self.single(1280, 800))
+        #expect(p.monitorsChanged(to: Self.single(800, 1280), current: p.frame)?.frame == Rect(x: 0, y: 853, width: 800, height: 427))
+        #expect(p.monitorsChanged(to: Self.single(1280, 800), current: p.frame)?.frame == Rect(x: 0, y: 533, width: 1280, height: 267))
+    }
+
+    @Test func aKeyboardTheUserMovedKeepsItsPlaceScaledWhenItNoLongerFitsAndExactlyWhenItFitsAgain() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.floating, layout: Self.single(1280, 800))
+        let dragged = Rect(x: 200, y: 100, width: 1000, height: 300)
+        // The window is somewhere else than asked: the user (or the window manager) put it there.
+        let small = p.monitorsChanged(to: Self.single(1024, 768), current: dragged)
+        #expect(small?.frame == Rect(x: 24, y: 100, width: 1000, height: 300))
+        let tiny = p.monitorsChanged(to: Self.single(800, 600), current: small?.frame)
+        #expect(tiny?.frame == Rect(x: 0, y: 100, width: 800, height: 240))
+        #expect(p.monitorsChanged(to: Self.single(1280, 800), current: tiny?.frame)?.frame == dragged)
+    }
+
+    @Test func aKeyboardDraggedOntoAnotherMonitorLivesThereFromThenOn() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.floating, layout: Self.both)
+        p.moved(to: Rect(x: 1500, y: 200, width: 1000, height: 300))
+        #expect(p.monitor == Self.right)
+        #expect(p.placeOnMonitor.frame == Rect(x: 220, y: 200, width: 1000, height: 300))
+        #expect(p.placeOnMonitor.monitorSize == Size(width: 1280, height: 800))
+        // RIGHT goes: to the primary, at the same offset.
+        #expect(p.monitorsChanged(to: Self.leftOnly, current: p.frame)?.frame == Rect(x: 220, y: 200, width: 1000, height: 300))
+    }
+
+    @Test func aPlaceRememberedForTheNewMonitorSizeWins() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.floating, layout: Self.single(1280, 800))
+        let remembered = Rect(x: 10, y: 20, width: 500, height: 200)
+        let change = p.monitorsChanged(to: Self.single(1024, 768), current: p.frame) { size in
+            size == Size(width: 1024, height: 768) ? remembered : nil
+        }
+        #expect(change?.frame == remembered)
+    }
+
+    @Test func aDockIsNeverMovedByWhereTheWindowIs() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.single(1280, 800))
+        let change = p.monitorsChanged(to: Self.single(1024, 768), current: Rect(x: 5, y: 5, width: 10, height: 10))
+        #expect(change?.frame == Rect(x: 0, y: 512, width: 1024, height: 256))
+    }
+
+    @Test func withFocusEachShowGoesToTheActiveWindowsMonitor() {
+        let onRight = Rect(x: 1400, y: 100, width: 600, height: 400)
+        var p = KeyboardPlacement(choice: .focus, sizing: Self.floating, layout: Self.both, focus: onRight)
+        #expect(p.monitor == Self.right)
+        #expect(p.shown(focus: onRight, current: p.frame) == nil)
+        let toLeft = p.shown(focus: Rect(x: 100, y: 100, width: 300, height: 300), current: p.frame)
+        #expect(toLeft?.monitor == Self.left)
+        #expect(toLeft?.frame == Rect(x: 100, y: 450, width: 1000, height: 300))
+        // No active window: it stays.
+        #expect(p.shown(focus: nil, current: p.frame) == nil)
+    }
+
+    @Test func withoutFocusShowingNeverMovesTheKeyboard() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.both)
+        #expect(p.shown(focus: Rect(x: 1400, y: 100, width: 600, height: 400), current: p.frame) == nil)
+        #expect(p.monitor == Self.left)
+    }
+
+    @Test func movingOutOfAFieldsWayIsNoNewPlace() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.floating, layout: Self.single(1280, 800))
+        p.avoided(Rect(x: 100, y: 50, width: 1000, height: 300))
+        #expect(p.homeFrame == Rect(x: 100, y: 450, width: 1000, height: 300))
+        #expect(p.monitorsChanged(to: Self.single(1024, 768), current: p.frame)?.frame == Rect(x: 24, y: 450, width: 1000, height: 300))
+    }
+}
