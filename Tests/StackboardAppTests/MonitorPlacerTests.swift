@@ -93,6 +93,20 @@ final class FakePlacedWindow: MonitorPlacedWindow {
         #expect(window.frame == Rect(x: 24, y: 50, width: 1000, height: 300))
     }
 
+    @Test func aWindowManagerThatUndoesTheNewFrameIsAskedAgain() {
+        let (placer, display, window, _) = Self.placer(.primary, layout: Self.leftOnly)
+        placer.start()
+        display.current = MonitorLayout(screen: Size(width: 800, height: 600), monitors: [])
+        placer.monitorsChanged()
+        let asked = Rect(x: 0, y: 360, width: 800, height: 240)
+        #expect(window.frame == asked)
+        window.frame = Rect(x: 0, y: 300, width: 1000, height: 300) // the window manager's old frame
+        placer.windowConfigured()
+        #expect(window.moves.last == asked)
+        placer.windowConfigured() // seen where asked: settled, nothing more
+        #expect(window.moves.count == 1)
+    }
+
     @Test func withFocusAShowGoesToTheActiveWindowsMonitor() {
         let (placer, display, window, box) = Self.placer(.focus, focus: Rect(x: 1400, y: 100, width: 400, height: 300))
         placer.start()

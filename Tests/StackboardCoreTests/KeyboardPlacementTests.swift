@@ -152,4 +152,39 @@ import Testing
         #expect(p.homeFrame == Rect(x: 100, y: 450, width: 1000, height: 300))
         #expect(p.monitorsChanged(to: Self.single(1024, 768), current: p.frame)?.frame == Rect(x: 24, y: 450, width: 1000, height: 300))
     }
+
+    @Test func aWindowManagerThatPutsBackTheOldFrameAfterAChangeIsUndoneAndIsNoUserMove() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.floating, layout: Self.single(1280, 800))
+        let old = p.frame
+        let asked = Rect(x: 0, y: 360, width: 800, height: 240)
+        #expect(p.monitorsChanged(to: Self.single(800, 600), current: old)?.frame == asked)
+        // openbox moves the old frame onto the smaller screen: the old size, so undone.
+        #expect(p.windowConfigured(current: Rect(x: 0, y: 300, width: 1000, height: 300)) == asked)
+        // The same change's second notification sees that frame again: no place of the user's.
+        #expect(p.monitorsChanged(to: MonitorLayout(screen: Size(width: 800, height: 600), monitors: []),
+                                  current: Rect(x: 0, y: 300, width: 1000, height: 300))?.frame == asked)
+        // The window is where it was asked to go: settled; later moves are the user's again.
+        #expect(p.windowConfigured(current: asked) == nil)
+        #expect(p.settling == nil)
+        #expect(p.home == .options)
+    }
+
+    @Test func aWindowManagerThatInsistsOnTheOldFrameHasItsWayAfterThreeTries() {
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.floating, layout: Self.single(1280, 800))
+        _ = p.monitorsChanged(to: Self.single(800, 600), current: p.frame)
+        let insisted = Rect(x: 0, y: 300, width: 1000, height: 300)
+        for _ in 0..<KeyboardPlacement.settleTries { #expect(p.windowConfigured(current: insisted) != nil) }
+        #expect(p.windowConfigured(current: insisted) == nil)
+        #expect(p.frame == insisted)
+        #expect(p.settling == nil)
+    }
+
+    @Test func aChangeThatLeavesTheFrameAloneHasNothingToSettle() {
+        // RIGHT goes; the dock on LEFT stays where it is (its struts change with the screen).
+        var p = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.both)
+        let change = p.monitorsChanged(to: Self.leftOnly, current: p.frame)
+        #expect(change?.frame == Rect(x: 0, y: 533, width: 1280, height: 267))
+        #expect(p.settling == nil)
+        #expect(p.windowConfigured(current: Rect(x: 3, y: 3, width: 1280, height: 267)) == nil)
+    }
 }

@@ -33,6 +33,8 @@ final class KeyboardApp: WindowShellClient {
     let placer: MonitorPlacer?
     /// Whether RandR news came in this turn (the monitors are read once, after the events).
     private var monitorsChanged = false
+    /// Whether the window was moved or resized this turn (a window manager may undo a change).
+    private var windowConfigured = false
     /// The word engines made so far, by language (each loaded once, saved at the end).
     private let words: WordEngines
     let hidden: Bool
@@ -119,6 +121,7 @@ final class KeyboardApp: WindowShellClient {
         if let placer {
             placer.publish = { [channel] line in channel?.publish(monitor: line) }
             channel?.publish(keyboardWindow: window.windowID)
+            monitors?.watchedWindow = window.windowID
             placer.start()
             controller.place = { [placer] request in placer.place(for: request) }
             controller.willShow = { [placer] field in placer.willShow(field: field) }
@@ -156,9 +159,12 @@ final class KeyboardApp: WindowShellClient {
         if let command = channel?.handle(event: event) { return [.control(command)] }
         if let plug, plug.take(event) { return [] }
         // Before the invoker, which uses up every structure event of the root's.
-        if let monitors, monitors.take(event) {
+        switch monitors?.take(event) {
+        case .monitorsChanged?:
             monitorsChanged = true
             return []
+        case .windowConfigured?: windowConfigured = true // and the window handles it too
+        case nil: break
         }
         if let command = invoker?.take(event) {
             if let command { bus?.invoked(command, now: now) }
@@ -195,9 +201,11 @@ final class KeyboardApp: WindowShellClient {
         if presses.outsidePresses(now: now) > 0 { controller.contextChanged(.clickOutside) }
         // RandR news: the keyboard lays itself out again on its monitor (the resize follows).
         if monitorsChanged {
-            monitorsChanged = false
             placer?.monitorsChanged()
+        } else if windowConfigured {
+            placer?.windowConfigured()
         }
+        (monitorsChanged, windowConfigured) = (false, false)
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)

@@ -65,6 +65,13 @@ final class MonitorPlacer {
         apply(frame: change.frame, notice: change.notice)
     }
 
+    /// The window was moved or resized: after a change of the monitors, a window manager that
+    /// gave it back its old frame is asked once more for the new one.
+    func windowConfigured() {
+        guard placement.settling != nil else { return }
+        if let again = placement.windowConfigured(current: window.rootFrame()) { window.move(to: again) }
+    }
+
     /// A hidden keyboard is about to be shown, for `field` (auto-show) or for the user. With
     /// `--monitor focus` it goes to the active window's monitor (a field with extents has been
     /// placed already, by `place(for:)`).

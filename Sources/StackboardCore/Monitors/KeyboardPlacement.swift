@@ -17,6 +17,10 @@
 /// - A window frame other than the last one asked for (`current`) is where the user or the
 ///   window manager moved it: that is its place from then on, on the monitor of its centre.
 ///   Auto-show's moves out of a field's way (`avoided`) are not a new place.
+/// - The window manager hears of the same change and may, a moment later, give the window its
+///   old frame back or keep its old size on the new screen. Until the window is seen at the
+///   frame asked for (`windowConfigured`), a frame of the old size is undone (three times at
+///   most: a window manager that insists has its way) and is no place of the user's.
 public struct KeyboardPlacement: Equatable, Sendable {
     /// Where a floating keyboard goes on its monitor.
     public enum Home: Equatable, Sendable {
@@ -41,6 +45,21 @@ public struct KeyboardPlacement: Equatable, Sendable {
     public private(set) var homeFrame: Rect
     /// The last frame asked of the window (`homeFrame`, or where auto-show moved it).
     public private(set) var frame: Rect
+    /// After a change of the monitors, until the window is seen where it was asked to go.
+    public private(set) var settling: Settling?
+
+    /// A frame asked for after a change of the monitors, not yet seen on the window.
+    public struct Settling: Equatable, Sendable {
+        /// The frame asked for.
+        public var asked: Rect
+        /// The frame before the change.
+        public var before: Rect
+        /// How many more times a frame of the old size is undone.
+        public var tries: Int
+    }
+
+    /// How many times a window manager's old frame is undone after one change.
+    public static let settleTries = 3
 
     /// The placement at start on `layout`, with the active window at `focus` (for `focus`).
     public init(choice: MonitorChoice, sizing: KeyboardSizing, layout: MonitorLayout, focus: Rect? = nil) {
@@ -79,8 +98,8 @@ public struct KeyboardPlacement: Equatable, Sendable {
     public mutating func monitorsChanged(to new: MonitorLayout, current: Rect?,
                                          remembered: (Size) -> Rect? = { _ in nil }) -> PlacementChange? {
         guard new != layout else { return nil }
-        observe(current)
-        let old = monitor
+        if settling == nil { observe(current) }
+        let old = monitor, before = settling?.before ?? frame
         layout = new
         let still = new.monitor(named: old.name)
         var notice: String?
@@ -95,14 +114,35 @@ public struct KeyboardPlacement: Equatable, Sendable {
             notice = "monitor \(old.name) is gone: the keyboard moves to \(target.name)"
         }
         place(on: target, remembered: remembered)
+        settling = frame == before ? nil : Settling(asked: frame, before: before, tries: Self.settleTries)
         return PlacementChange(frame: frame, monitor: target, previous: old, notice: notice)
+    }
+
+    /// The window was configured (moved or resized) and is now at `current` (nil: unknown).
+    /// While settling after a change of the monitors: the frame to ask for again when the
+    /// window manager gave it a frame of the old size, else nil.
+    public mutating func windowConfigured(current: Rect?) -> Rect? {
+        guard var settle = settling, let current else { return nil }
+        if current == settle.asked {
+            settling = nil
+            return nil
+        }
+        if current.width == settle.before.width, current.height == settle.before.height, settle.tries > 0 {
+            settle.tries -= 1
+            settling = settle
+            return settle.asked
+        }
+        // The window manager's own adjustment (or one it insists on): where the window is.
+        settling = nil
+        frame = current
+        return nil
     }
 
     /// The keyboard is being shown, with the active window at `focus` (nil: none known) and the
     /// window at `current`. With `focus` it goes to that window's monitor; returns the change,
     /// nil when it stays where it is.
     public mutating func shown(focus: Rect?, current: Rect?, remembered: (Size) -> Rect? = { _ in nil }) -> PlacementChange? {
-        observe(current)
+        if settling == nil { observe(current) }
         guard choice == .focus, let focus else { return nil }
         let target = layout.monitor(for: focus)
         guard target != monitor else { return nil }

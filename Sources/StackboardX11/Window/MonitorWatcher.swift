@@ -16,10 +16,20 @@ public enum MonitorSource: String, Equatable, Sendable {
 /// or out), and the root window's ConfigureNotify (what a server sends when `xrandr
 /// --setmonitor` or `--delmonitor` changes the monitors, and with every new screen size).
 ///
+/// What `MonitorWatcher.take` saw in an event.
+public enum MonitorNews: Equatable, Sendable {
+    /// The screen or the monitors changed (the event is used up).
+    case monitorsChanged
+    /// The watched window was moved or resized (the event is left for the window).
+    case windowConfigured
+}
+
 /// Pass every event to `take`; read `layout()` after a change (once per batch of events: one
 /// change comes as several events).
 public final class MonitorWatcher {
     private let connection: XConnection
+    /// The window whose ConfigureNotify `take` reports (the keyboard's; 0: none).
+    public var watchedWindow: UInt = 0
     /// RandR's first event code (nil: no RandR).
     private let randrEventBase: Int32?
     /// Where the monitors come from.
@@ -48,24 +58,30 @@ public final class MonitorWatcher {
         connection.selectRootEvents(StructureNotifyMask)
     }
 
-    /// Whether `event` is news about the screen or the monitors (then it is used up: read
-    /// `layout()` once the batch of events is done). Xlib's idea of the screen size is brought
-    /// up to date on the way (`XRRUpdateConfiguration`).
-    public func take(_ event: XEventPointer) -> Bool {
+    /// What `event` says: news about the screen or the monitors (then it is used up: read
+    /// `layout()` once the batch of events is done; Xlib's idea of the screen size is brought up
+    /// to date on the way, `XRRUpdateConfiguration`), a ConfigureNotify of the watched window
+    /// (left for the window), or nil.
+    public func take(_ event: XEventPointer) -> MonitorNews? {
         let type = event.pointee.type
-        if type == ConfigureNotify, event.pointee.xconfigure.window == connection.root {
-            if randrEventBase != nil { XRRUpdateConfiguration(event) }
-            return true
+        if type == ConfigureNotify {
+            let window = event.pointee.xconfigure.window
+            if window == connection.root {
+                if randrEventBase != nil { XRRUpdateConfiguration(event) }
+                return .monitorsChanged
+            }
+            return watchedWindow != 0 && window == Window(watchedWindow) ? .windowConfigured : nil
         }
-        guard let base = randrEventBase, type == base + RRScreenChangeNotify || type == base + RRNotify else { return false }
+        guard let base = randrEventBase, type == base + RRScreenChangeNotify || type == base + RRNotify else { return nil }
         XRRUpdateConfiguration(event)
-        return true
+        return .monitorsChanged
     }
 
-    /// The monitors now, on the screen's current size.
+    /// The monitors now, on the screen's size now (asked of the server: Xlib's copy is behind
+    /// until the screen's own news has come).
     public func layout() -> MonitorLayout {
-        let screen = connection.screenSize
-        guard !connection.isLost else { return MonitorLayout(screen: screen, monitors: []) }
+        guard !connection.isLost else { return MonitorLayout(screen: connection.screenSize, monitors: []) }
+        let screen = rootSize() ?? connection.screenSize
         switch source {
         case .randr: return MonitorLayout(screen: screen, monitors: randrMonitors())
         case .xinerama: return MonitorLayout(screen: screen, monitors: xineramaHeads())
@@ -75,6 +91,14 @@ public final class MonitorWatcher {
 
     /// The active window's frame in root pixels (`_NET_ACTIVE_WINDOW`; nil: none).
     public func activeWindowFrame() -> Rect? { connection.activeWindowFrame() }
+
+    private func rootSize() -> Size? {
+        var root: Window = 0
+        var x: Int32 = 0, y: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        guard XGetGeometry(connection.display, connection.root, &root, &x, &y, &width, &height, &border, &depth) != 0 else { return nil }
+        return Size(width: Int(width), height: Int(height))
+    }
 
     private func randrMonitors() -> [Monitor] {
         let display = connection.display
