@@ -42,6 +42,15 @@ struct MonitorKeyboardTests {
         #expect(left.x == 0 && left.maxY == 800, "\(left)")
         let right = try session.maximizedArea(at: 1400, 100)
         #expect(right.x == 1280 && right.maxY == 800 - h, "\(right)")
+
+        // The alternates of e (a row wider than the space left of the key) stay on RIGHT.
+        let e = try kb.key("e")
+        kb.pointer([kb.at(e.center.x, e.center.y), "down"])
+        var popup: WindowInfo?
+        try Wait.require(timeout: 10, "the alternates popup") { popup = session.viewablePopup(); return popup != nil }
+        kb.pointer(["up"])
+        let shown = try #require(popup)
+        #expect(shown.x == 1280 && shown.width > e.center.x, "\(shown), e at \(e.center.x) in the keyboard")
     }
 
     @Test func aSmallerModeWhileRunningDocksAtTheNewBottomWithNewStrutsAndTapsStillType() throws {

@@ -93,6 +93,16 @@ final class MonitorSession {
         return area ?? Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
+    /// The alternates popup (WM_CLASS "stackboard-popup") if it is viewable.
+    func viewablePopup() -> WindowInfo? {
+        let tree = xorg.run("xwininfo", ["-root", "-tree"]).stdout
+        for line in tree.split(separator: "\n") where line.contains("(\"stackboard-popup\" \"Stackboard\")") {
+            guard let id = line.split(separator: " ").first(where: { $0.hasPrefix("0x") }) else { continue }
+            if let info = RunningKeyboard.windowInfo(xorg, id: String(id)), info.viewable { return info }
+        }
+        return nil
+    }
+
     /// The screen centres of the keys of the layout shown first, by text (or action name).
     static func keyCentres(_ keyboard: RunningKeyboard) throws -> [String: (x: Int, y: Int)] {
         var centres: [String: (x: Int, y: Int)] = [:]

@@ -7,10 +7,14 @@ extension KeyboardWindow {
     /// it changed), then the window moves. The resize comes back as `.resized`.
     public func place(_ frame: Rect, on monitor: Monitor, in layout: MonitorLayout) {
         guard !connection.isLost, !isDestroyed else { return }
-        dockMonitor = (monitor, layout)
+        onMonitor = (monitor, layout)
         if case .dock(let edge) = configuration.placement { updateStruts(edge: edge, frame: frame) }
         move(to: frame)
     }
+
+    /// Where popups (alternates, previews) must stay, root pixels: the keyboard's monitor, else
+    /// the screen.
+    var popupBounds: Rect { onMonitor?.monitor.frame ?? Rect(size: connection.screenSize) }
 
     /// The window's frame in root pixels now (a round trip; nil once the window is gone).
     public func rootFrame() -> Rect? {
