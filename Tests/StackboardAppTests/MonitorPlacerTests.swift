@@ -56,7 +56,7 @@ final class FakePlacedWindow: MonitorPlacedWindow {
 
     @Test func atStartTheWindowIsPlacedOnItsMonitorAndTheMonitorPublished() {
         let (placer, _, window, box) = Self.placer(.named("RIGHT"))
-        placer.start()
+        placer.start(now: 0)
         #expect(window.placed.map(\.monitor) == ["RIGHT"])
         #expect(window.frame == Rect(x: 1380, y: 450, width: 1000, height: 300))
         #expect(box.published == ["RIGHT 1280x800+1280+0"])
@@ -65,7 +65,7 @@ final class FakePlacedWindow: MonitorPlacedWindow {
 
     @Test func aMissingNamedMonitorIsReportedAndThePrimaryUsed() {
         let (placer, _, window, box) = Self.placer(.named("HDMI-9"))
-        placer.start()
+        placer.start(now: 0)
         #expect(window.placed.map(\.monitor) == ["LEFT"])
         #expect(box.reported.count == 1)
         #expect(box.reported.first?.hasPrefix("there is no monitor 'HDMI-9'") == true)
@@ -73,10 +73,10 @@ final class FakePlacedWindow: MonitorPlacedWindow {
 
     @Test func aMonitorThatGoesMovesTheKeyboardAndSaysSoOnce() {
         let (placer, display, window, box) = Self.placer(.named("RIGHT"))
-        placer.start()
+        placer.start(now: 0)
         display.current = Self.leftOnly
-        placer.monitorsChanged()
-        placer.monitorsChanged() // the same monitors again: nothing
+        placer.monitorsChanged(now: 10)
+        placer.monitorsChanged(now: 11) // the same monitors again: nothing
         #expect(window.placed.map(\.monitor) == ["RIGHT", "LEFT"])
         #expect(window.frame == Rect(x: 100, y: 450, width: 1000, height: 300))
         #expect(box.published == ["RIGHT 1280x800+1280+0", "LEFT 1280x800+0+0"])
@@ -85,31 +85,32 @@ final class FakePlacedWindow: MonitorPlacedWindow {
 
     @Test func whereTheUserMovedTheWindowIsKeptThroughAChange() {
         let (placer, display, window, _) = Self.placer(.primary)
-        placer.start()
+        placer.start(now: 0)
         window.frame = Rect(x: 200, y: 50, width: 1000, height: 300) // moved with the window manager
+        placer.windowConfigured(now: 5)
         display.current = MonitorLayout(screen: Size(width: 1024, height: 768),
                                         monitors: [Monitor(name: "LEFT", frame: Rect(x: 0, y: 0, width: 1024, height: 768), isPrimary: true)])
-        placer.monitorsChanged()
+        placer.monitorsChanged(now: 10)
         #expect(window.frame == Rect(x: 24, y: 50, width: 1000, height: 300))
     }
 
     @Test func aWindowManagerThatUndoesTheNewFrameIsAskedAgain() {
         let (placer, display, window, _) = Self.placer(.primary, layout: Self.leftOnly)
-        placer.start()
+        placer.start(now: 0)
         display.current = MonitorLayout(screen: Size(width: 800, height: 600), monitors: [])
-        placer.monitorsChanged()
+        placer.monitorsChanged(now: 10)
         let asked = Rect(x: 0, y: 360, width: 800, height: 240)
         #expect(window.frame == asked)
         window.frame = Rect(x: 0, y: 300, width: 1000, height: 300) // the window manager's old frame
-        placer.windowConfigured()
+        placer.windowConfigured(now: 10.1)
         #expect(window.moves.last == asked)
-        placer.windowConfigured() // seen where asked: settled, nothing more
+        placer.windowConfigured(now: 10.2) // seen where asked: nothing more
         #expect(window.moves.count == 1)
     }
 
     @Test func withFocusAShowGoesToTheActiveWindowsMonitor() {
         let (placer, display, window, box) = Self.placer(.focus, focus: Rect(x: 1400, y: 100, width: 400, height: 300))
-        placer.start()
+        placer.start(now: 0)
         #expect(window.placed.last?.monitor == "RIGHT")
         display.active = Rect(x: 10, y: 10, width: 400, height: 300)
         placer.willShow(field: nil)
@@ -119,7 +120,7 @@ final class FakePlacedWindow: MonitorPlacedWindow {
 
     @Test func withoutFocusAShowLeavesTheKeyboardWhereItIs() {
         let (placer, display, window, _) = Self.placer(.primary)
-        placer.start()
+        placer.start(now: 0)
         display.active = Rect(x: 1400, y: 100, width: 400, height: 300)
         placer.willShow(field: nil)
         #expect(window.placed.count == 1)
@@ -128,7 +129,7 @@ final class FakePlacedWindow: MonitorPlacedWindow {
 
     @Test func autoShowTakesAFocusKeyboardToTheFieldsMonitorThenOutOfTheFieldsWay() {
         let (placer, _, window, _) = Self.placer(.focus, focus: Rect(x: 10, y: 10, width: 400, height: 300))
-        placer.start()
+        placer.start(now: 0)
         // A field on the right monitor, where the keyboard would cover it.
         let field = Rect(x: 1280 + 300, y: 600, width: 300, height: 40)
         placer.place(for: FieldRequest(id: nil, kind: .text, rect: field, caret: nil))
@@ -147,7 +148,7 @@ final class FakePlacedWindow: MonitorPlacedWindow {
     @Test func aDockStaysDockedWhenAutoShowShowsItForAField() {
         let dock = KeyboardSizing(geometry: nil, dock: .bottom, scale: 1)
         let (placer, _, window, _) = Self.placer(.primary, sizing: dock)
-        placer.start()
+        placer.start(now: 0)
         placer.place(for: FieldRequest(id: nil, kind: .text, rect: Rect(x: 100, y: 600, width: 300, height: 40), caret: nil))
         #expect(window.moves.isEmpty)
         #expect(window.frame == Rect(x: 0, y: 533, width: 1280, height: 267))
@@ -159,7 +160,7 @@ final class FakePlacedWindow: MonitorPlacedWindow {
             Monitor(name: "LOWER", frame: Rect(x: 0, y: 800, width: 1280, height: 800)),
         ])
         let (placer, _, _, box) = Self.placer(.primary, sizing: KeyboardSizing(geometry: nil, dock: .bottom, scale: 1), layout: stacked)
-        placer.start()
+        placer.start(now: 0)
         #expect(box.reported.count == 1)
         #expect(box.reported.first?.contains("monitor LOWER lies between it and the screen's edge") == true)
     }

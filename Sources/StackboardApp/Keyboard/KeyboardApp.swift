@@ -122,7 +122,7 @@ final class KeyboardApp: WindowShellClient {
             placer.publish = { [channel] line in channel?.publish(monitor: line) }
             channel?.publish(keyboardWindow: window.windowID)
             monitors?.watchedWindow = window.windowID
-            placer.start()
+            placer.start(now: MonotonicClock.now())
             controller.place = { [placer] request in placer.place(for: request) }
             controller.willShow = { [placer] field in placer.willShow(field: field) }
         }
@@ -201,9 +201,9 @@ final class KeyboardApp: WindowShellClient {
         if presses.outsidePresses(now: now) > 0 { controller.contextChanged(.clickOutside) }
         // RandR news: the keyboard lays itself out again on its monitor (the resize follows).
         if monitorsChanged {
-            placer?.monitorsChanged()
+            placer?.monitorsChanged(now: now)
         } else if windowConfigured {
-            placer?.windowConfigured()
+            placer?.windowConfigured(now: now)
         }
         (monitorsChanged, windowConfigured) = (false, false)
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }

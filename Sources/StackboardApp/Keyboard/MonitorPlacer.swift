@@ -52,33 +52,31 @@ final class MonitorPlacer {
 
     /// Puts the window where the placement says (struts of its monitor), publishes the monitor
     /// and reports a named monitor that is not there.
-    func start() {
+    func start(now: Double) {
         if let missing = placement.choice.missing(in: placement.layout) { say(missing) }
+        placement.started(now: now)
         apply(frame: placement.frame, notice: nil)
     }
 
     /// The monitors changed (RandR): the keyboard lays itself out again on its monitor, or moves.
-    func monitorsChanged() {
-        guard let change = placement.monitorsChanged(to: display.layout(), current: window.rootFrame(), remembered: remembered) else {
-            return
-        }
+    func monitorsChanged(now: Double) {
+        guard let change = placement.monitorsChanged(to: display.layout(), now: now, remembered: remembered) else { return }
         apply(frame: change.frame, notice: change.notice)
     }
 
-    /// The window was moved or resized: after a change of the monitors, a window manager that
-    /// gave it back its old frame is asked once more for the new one.
-    func windowConfigured() {
-        guard placement.settling != nil else { return }
-        if let again = placement.windowConfigured(current: window.rootFrame()) { window.move(to: again) }
+    /// The window was moved or resized: the user's move is its new place; shortly after a change
+    /// of the monitors, the window manager's own move is undone.
+    func windowConfigured(now: Double) {
+        guard let current = window.rootFrame() else { return }
+        if let again = placement.windowConfigured(current: current, now: now) { window.move(to: again) }
     }
 
     /// A hidden keyboard is about to be shown, for `field` (auto-show) or for the user. With
     /// `--monitor focus` it goes to the active window's monitor (a field with extents has been
     /// placed already, by `place(for:)`).
     func willShow(field: FieldRequest?) {
-        guard field?.rect == nil else { return }
-        let focus = placement.choice == .focus ? display.activeWindowFrame() : nil
-        if let change = placement.shown(focus: focus, current: window.rootFrame(), remembered: remembered) {
+        guard field?.rect == nil, placement.choice == .focus else { return }
+        if let change = placement.shown(focus: display.activeWindowFrame(), remembered: remembered) {
             apply(frame: change.frame, notice: nil)
         }
     }
@@ -86,8 +84,7 @@ final class MonitorPlacer {
     /// Auto-show shows the keyboard for `request`: with `focus`, on the field's monitor; a
     /// floating keyboard moves out of the field's way within its monitor (home without a field).
     func place(for request: FieldRequest) {
-        if let field = request.rect,
-           let change = placement.shown(focus: field, current: window.rootFrame(), remembered: remembered) {
+        if let field = request.rect, let change = placement.shown(focus: field, remembered: remembered) {
             apply(frame: change.frame, notice: nil)
         }
         guard !placement.isDocked else { return }

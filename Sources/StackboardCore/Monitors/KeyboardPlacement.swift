@@ -1,5 +1,5 @@
 /// Which monitor the keyboard is on and where on it, followed through RandR changes: the pure
-/// part (the keyboard's X side reads the monitors and moves the window).
+/// part (the keyboard's X side reads the monitors and moves the window). Time is passed in.
 ///
 /// Rules:
 /// - At start the keyboard goes on the monitor of its `MonitorChoice`, where `KeyboardSizing`
@@ -14,13 +14,14 @@
 ///   inside; back on a monitor of the size it was moved on, it is exactly where it was. A place
 ///   remembered for the new monitor size (`remembered`) wins over both.
 /// - With `focus`, each show goes to the active window's monitor (with auto-show the field's).
-/// - A window frame other than the last one asked for (`current`) is where the user or the
-///   window manager moved it: that is its place from then on, on the monitor of its centre.
-///   Auto-show's moves out of a field's way (`avoided`) are not a new place.
-/// - The window manager hears of the same change and may, a moment later, give the window its
-///   old frame back or keep its old size on the new screen. Until the window is seen at the
-///   frame asked for (`windowConfigured`), a frame of the old size is undone (three times at
-///   most: a window manager that insists has its way) and is no place of the user's.
+/// - The window seen somewhere other than where it was asked to go (`windowConfigured`) was
+///   moved by the user or the window manager: that is its place from then on, on the monitor of
+///   its centre. Auto-show's moves out of a field's way (`avoided`) are not a new place.
+/// - Except while settling: the window manager hears of a change of the monitors too, and for a
+///   few seconds (`settleTime`) moves the window on its own (onto what is left of the screen,
+///   back to its old frame). Then the frame asked for is asked again (three times at most: a
+///   window manager that insists has its way), and nothing seen is a place of the user's. The
+///   window manager's first placement at start is taken the same way, without asking again.
 public struct KeyboardPlacement: Equatable, Sendable {
     /// Where a floating keyboard goes on its monitor.
     public enum Home: Equatable, Sendable {
@@ -29,6 +30,16 @@ public struct KeyboardPlacement: Equatable, Sendable {
         /// Where the user put it: the frame relative to its monitor's origin, and the size that
         /// monitor had then.
         case moved(Rect, monitorSize: Size)
+    }
+
+    /// A frame asked for after a change, while the window manager may still move the window.
+    public struct Settling: Equatable, Sendable {
+        /// The frame asked for.
+        public var asked: Rect
+        /// How many more times a frame other than `asked` is undone.
+        public var tries: Int
+        /// Until when (seconds, the caller's clock).
+        public var until: Double
     }
 
     /// `--monitor`.
@@ -45,20 +56,12 @@ public struct KeyboardPlacement: Equatable, Sendable {
     public private(set) var homeFrame: Rect
     /// The last frame asked of the window (`homeFrame`, or where auto-show moved it).
     public private(set) var frame: Rect
-    /// After a change of the monitors, until the window is seen where it was asked to go.
+    /// While the window manager may still move the window on its own (nil: not now).
     public private(set) var settling: Settling?
 
-    /// A frame asked for after a change of the monitors, not yet seen on the window.
-    public struct Settling: Equatable, Sendable {
-        /// The frame asked for.
-        public var asked: Rect
-        /// The frame before the change.
-        public var before: Rect
-        /// How many more times a frame of the old size is undone.
-        public var tries: Int
-    }
-
-    /// How many times a window manager's old frame is undone after one change.
+    /// How long (seconds) after a change the window manager's own moves are expected.
+    public static let settleTime = 2.0
+    /// How many times a window manager's own move is undone after one change.
     public static let settleTries = 3
 
     /// The placement at start on `layout`, with the active window at `focus` (for `focus`).
@@ -93,62 +96,67 @@ public struct KeyboardPlacement: Equatable, Sendable {
 
     // MARK: Changes
 
-    /// The monitors are now `new`; the window is at `current` (root pixels; nil: unknown).
-    /// Returns where the keyboard goes, or nil when the layout is the same as before.
-    public mutating func monitorsChanged(to new: MonitorLayout, current: Rect?,
+    /// The window is about to be mapped at `frame` (`now`): the window manager's placement of it
+    /// is taken as it comes, not as a move of the user's.
+    public mutating func started(now: Double) {
+        settling = Settling(asked: frame, tries: 0, until: now + Self.settleTime)
+    }
+
+    /// The monitors are now `new` (`now`). Returns where the keyboard goes, or nil when the
+    /// layout is the same as before.
+    public mutating func monitorsChanged(to new: MonitorLayout, now: Double,
                                          remembered: (Size) -> Rect? = { _ in nil }) -> PlacementChange? {
         guard new != layout else { return nil }
-        if settling == nil { observe(current) }
-        let old = monitor, before = settling?.before ?? frame
+        let old = monitor
         layout = new
-        let still = new.monitor(named: old.name)
         var notice: String?
         let target: Monitor
         if case .named(let wanted) = choice, wanted != old.name, let back = new.monitor(named: wanted) {
             target = back
             notice = "monitor \(wanted) is back: the keyboard moves to it"
-        } else if let still {
+        } else if let still = new.monitor(named: old.name) {
             target = still
         } else {
             target = new.primary
             notice = "monitor \(old.name) is gone: the keyboard moves to \(target.name)"
         }
         place(on: target, remembered: remembered)
-        settling = frame == before ? nil : Settling(asked: frame, before: before, tries: Self.settleTries)
+        settling = Settling(asked: frame, tries: Self.settleTries, until: now + Self.settleTime)
         return PlacementChange(frame: frame, monitor: target, previous: old, notice: notice)
     }
 
-    /// The window was configured (moved or resized) and is now at `current` (nil: unknown).
-    /// While settling after a change of the monitors: the frame to ask for again when the
-    /// window manager gave it a frame of the old size, else nil.
-    public mutating func windowConfigured(current: Rect?) -> Rect? {
-        guard var settle = settling, let current else { return nil }
-        if current == settle.asked {
-            settling = nil
-            return nil
-        }
-        if current.width == settle.before.width, current.height == settle.before.height, settle.tries > 0 {
-            settle.tries -= 1
-            settling = settle
-            return settle.asked
-        }
-        // The window manager's own adjustment (or one it insists on): where the window is.
-        settling = nil
-        frame = current
-        return nil
-    }
-
-    /// The keyboard is being shown, with the active window at `focus` (nil: none known) and the
-    /// window at `current`. With `focus` it goes to that window's monitor; returns the change,
-    /// nil when it stays where it is.
-    public mutating func shown(focus: Rect?, current: Rect?, remembered: (Size) -> Rect? = { _ in nil }) -> PlacementChange? {
-        if settling == nil { observe(current) }
+    /// The keyboard is being shown, with the active window (or the focused field) at `focus`
+    /// (nil: none known). With `focus` it goes to that monitor; returns the change, nil when it
+    /// stays where it is.
+    public mutating func shown(focus: Rect?, remembered: (Size) -> Rect? = { _ in nil }) -> PlacementChange? {
         guard choice == .focus, let focus else { return nil }
         let target = layout.monitor(for: focus)
         guard target != monitor else { return nil }
         let old = monitor
         place(on: target, remembered: remembered)
         return PlacementChange(frame: frame, monitor: target, previous: old, notice: nil)
+    }
+
+    /// The window was seen at `current` (root pixels) at `now`. While settling, returns the
+    /// frame to ask for again when the window manager put it elsewhere; otherwise a floating
+    /// keyboard seen elsewhere than asked was moved there (`moved(to:)`), and nil.
+    public mutating func windowConfigured(current: Rect, now: Double) -> Rect? {
+        if var settle = settling, now < settle.until {
+            guard current != settle.asked else { return nil }
+            if settle.tries > 0 {
+                settle.tries -= 1
+                settling = settle
+                return settle.asked
+            }
+            // A window manager that insists (or places the window at start): where it put it.
+            if frame == homeFrame { homeFrame = current }
+            frame = current
+            settling = Settling(asked: current, tries: 0, until: settle.until)
+            return nil
+        }
+        settling = nil
+        if current != frame { moved(to: current) }
+        return nil
     }
 
     /// The user (or the window manager) put the floating keyboard at `frame` (root pixels): its
@@ -164,11 +172,7 @@ public struct KeyboardPlacement: Equatable, Sendable {
     /// Auto-show moved the keyboard to `frame`, out of a field's way: not a new place.
     public mutating func avoided(_ frame: Rect) {
         self.frame = frame
-    }
-
-    private mutating func observe(_ current: Rect?) {
-        guard let current, current != frame else { return }
-        moved(to: current)
+        settling?.asked = frame
     }
 
     private mutating func place(on target: Monitor, remembered: (Size) -> Rect?) {
