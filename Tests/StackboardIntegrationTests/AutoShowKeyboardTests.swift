@@ -47,9 +47,15 @@ struct AutoShowKeyboardTests {
 
         app.click("password", on: x)
         try keyboard.waitForState("shown")
-        try Self.type("pw", on: keyboard)
-        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed password 2 pw" } != nil)
-        #expect(keyboard.child.stdout.isEmpty && !keyboard.child.stderr.contains("pw"))
+        try Self.type("pwd", on: keyboard)
+        try keyboard.tap { ($0["action"] as? String) == "space" }
+        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed password 4 pwd " } != nil)
+        #expect(keyboard.child.stdout.isEmpty && !keyboard.child.stderr.contains("pwd"))
+        // A word typed in a password field is never learned, not even once a space ended it.
+        keyboard.child.signal(SIGTERM)
+        #expect(keyboard.child.wait(timeout: 20) == 0, "\(keyboard.child.stderr)")
+        let learned = (try? String(contentsOfFile: x.dir + "/data/stackboard/words-en.txt", encoding: .utf8)) ?? ""
+        #expect(!learned.contains("pwd"), "a password was learned: \(learned)")
     }
 
     @Test func aFloatingKeyboardMovesOutOfTheFieldsWay() throws {
@@ -132,5 +138,55 @@ extension ControlHost {
         event.xclient.data.l.0 = code
         XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
         XSync(display, 0)
+    }
+}
+
+/// The keyboard with `--auto-show` over Chromium in kiosk mode (the page of AutoShowChromiumTests):
+/// a text input shows it and taps type into it, a number input brings the numeric pad, the button
+/// hides it.
+@Suite(.serialized) struct AutoShowChromiumKeyboardTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")))
+    func inputsShowTheKeyboardWithTheirLayoutAndTapsTypeIntoThem() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let bus = try BusSession(x: x)
+        let env = bus.environment.merging(["ACCESSIBILITY_ENABLED": "1"]) { $1 }
+        let keyboard = try ControlledKeyboard(x, ["--auto-show", "--no-sound", "--dock", "bottom", "--geometry", "1280x180"],
+                                              until: "hidden", env: env) // below the page's button (y 560-600)
+        try AutoShowKeyboardTests.waitUntilListening(bus)
+        let page = "file://" + Tools.repoRoot + "/Tests/Fixtures/autoshow/fields.html"
+        let browser = try x.spawn("chromium", ["--no-sandbox", "--kiosk", "--force-renderer-accessibility", "--no-first-run",
+                                               "--disable-gpu", "--enable-logging=stderr", "--v=0",
+                                               "--user-data-dir=\(x.dir)/chromium", page], env: env)
+        func click(_ name: String) {
+            let y = (AutoShowChromiumTests.fields[name] ?? 0) + 20
+            _ = x.run("xdotool", ["mousemove", "250", "\(y)", "click", "1"])
+        }
+        // Chromium takes seconds to start: click the text input until the keyboard comes.
+        try x.waitUntil(timeout: 90, "the keyboard for Chromium's text input (\(keyboard.child.stderr.suffix(300)))") {
+            click("text")
+            return (try? keyboard.waitForStateOnce("shown", timeout: 3)) == true
+        }
+        try AutoShowKeyboardTests.type("ok", on: keyboard)
+        try x.waitUntil(timeout: 20, "the text in the input (\(browser.stderr.suffix(300)))") { browser.stderr.contains("FIELD text ok") }
+
+        click("number")
+        try keyboard.waitForLayout("numeric")
+        try keyboard.tap(layout: "numeric") { ($0["text"] as? String) == "5" }
+        try x.waitUntil(timeout: 20, "the number in the input") { browser.stderr.contains("FIELD number 5") }
+
+        click("text")
+        try keyboard.waitForLayout("qwerty")
+        click("button")
+        try keyboard.waitForState("hidden")
+    }
+}
+
+extension ControlledKeyboard {
+    /// Whether `stackboard status` says `state` (and the window agrees) within `timeout` seconds.
+    func waitForStateOnce(_ state: String, timeout: Double) throws -> Bool {
+        Wait.until(timeout: timeout, interval: 0.1) {
+            stackboard(["status"]).stdout == state + "\n" && (geometry()?.viewable ?? false) == (state == "shown")
+        }
     }
 }
