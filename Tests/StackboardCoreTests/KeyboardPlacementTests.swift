@@ -12,7 +12,8 @@ import Testing
     static let floating = KeyboardSizing(geometry: WindowGeometry(parsing: "1000x300+100+450"), dock: nil, scale: 1)
 
     static func single(_ w: Int, _ h: Int, name: String = "DUMMY0") -> MonitorLayout {
-        MonitorLayout(screen: Size(width: w, height: h), monitors: [Monitor(name: name, frame: Rect(x: 0, y: 0, width: w, height: h), isPrimary: true)])
+        MonitorLayout(screen: Size(width: w, height: h),
+                      monitors: [Monitor(name: name, frame: Rect(x: 0, y: 0, width: w, height: h), isPrimary: true)])
     }
 
     @Test func aDockCoversExactlyThePrimaryMonitorsBottom() {

@@ -17,7 +17,8 @@ enum ControlCommands {
     static let layout = Command(name: "layout", summary: "switch the running keyboard to another layout") { words in
         runLayout(words)
     }
-    static let status = Command(name: "status", summary: "print whether the running keyboard is shown or hidden (or its layout, monitor, geometry)") { words in
+    static let status = Command(name: "status",
+                                summary: "print whether the running keyboard is shown or hidden (or its layout, monitor, geometry)") { words in
         runStatus(words)
     }
 

@@ -72,8 +72,8 @@ final class KeyboardApp: WindowShellClient {
             KeyboardPlacement(choice: options.monitor, sizing: options.sizing, layout: watcher.layout(),
                               focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil)
         }
-        let configuration = WindowConfiguration(frame: onMonitor?.frame ?? options.frame(on: connection.screenSize), placement: placement,
-                                                userSpecifiedGeometry: options.geometry != nil,
+        let configuration = WindowConfiguration(frame: onMonitor?.frame ?? options.frame(on: connection.screenSize),
+                                                placement: placement, userSpecifiedGeometry: options.geometry != nil,
                                                 role: options.xid ? .plug : .keyboard)
         let window = try startupStep(exit: 1) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)

@@ -64,7 +64,8 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
             let hTotal = mode.width + mode.width / 4, vTotal = mode.height + 30
             let clock = Double(hTotal * vTotal * 60) / 1_000_000
             let (w, h) = (mode.width, mode.height)
-            return "    Modeline \"\(w)x\(h)\" \(String(format: "%.2f", clock)) \(w) \(w + 16) \(w + 32) \(hTotal) \(h) \(h + 3) \(h + 6) \(vTotal)"
+            let timings = "\(w) \(w + 16) \(w + 32) \(hTotal) \(h) \(h + 3) \(h + 6) \(vTotal)"
+            return "    Modeline \"\(w)x\(h)\" \(String(format: "%.2f", clock)) " + timings
         }.joined(separator: "\n")
         let names = modes.map { "\"\($0.width)x\($0.height)\"" }.joined(separator: " ")
         let virtual = "\(modes.map(\.width).max() ?? 1280) \(modes.map(\.height).max() ?? 800)"
