@@ -166,3 +166,31 @@ struct MonitorKeyboardTests {
         }
     }
 }
+
+/// `--monitor focus` with `--auto-show`: the keyboard goes to the monitor of the focused field
+/// (a GTK 3 window on a real AT-SPI bus, on Xorg's dummy screen split in two).
+@Suite(.enabled(if: XorgTouchSession.unavailableReason == nil
+                    && FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"),
+                "Xorg or at-spi2-core is missing here"))
+struct MonitorAutoShowTests {
+    @Test func autoShowPutsAFocusKeyboardOnTheFocusedFieldsMonitor() throws {
+        let session = try MonitorSession(width: 2560, height: 800, sideBySide: true)
+        defer { session.close() }
+        let bus = try BusSession(x: session.xorg)
+        let keyboard = try ControlledKeyboard(session.xorg, ["--auto-show", "--monitor", "focus", "--dock", "bottom", "--no-sound"],
+                                              until: "hidden", env: bus.environment)
+        try AutoShowKeyboardTests.waitUntilListening(bus)
+        let right = try FocusTarget.start(on: bus, at: Point(x: 1400, y: 100))
+        #expect(right.widgets["text"].map { $0.x >= 1280 } == true, "\(right.widgets)")
+        right.click("text", on: session.xorg)
+        try keyboard.waitForState("shown")
+        #expect(session.status(["--monitor"]) == "RIGHT 1280x800+1280+0")
+        #expect(session.status(["--geometry"]).hasSuffix("+1280+\(800 - 267)"), "\(session.status(["--geometry"]))")
+
+        let left = try FocusTarget.start(on: bus, at: Point(x: 100, y: 100))
+        left.click("text", on: session.xorg)
+        try Wait.require(timeout: 20, "the keyboard on LEFT (\(session.status(["--monitor"])))") {
+            session.status(["--monitor"]) == "LEFT 1280x800+0+0" && session.status(["--geometry"]).hasSuffix("+0+\(800 - 267)")
+        }
+    }
+}
