@@ -30,7 +30,8 @@ final class KeyboardController: TypingHost {
     private(set) var visible = false
     /// Told when the user shows (true) or hides (false) the keyboard by command, for auto-show.
     var onCommanded: ((Bool) -> Void)?
-    /// Moves a floating keyboard out of the way of a field auto-show shows it for.
+    /// Places the keyboard for a field auto-show shows it for (a floating one out of its way;
+    /// with `--monitor focus`, on its monitor).
     var place: ((FieldRequest) -> Void)?
     /// Told before a hidden keyboard is shown, with the field auto-show shows it for (if any):
     /// with `--monitor focus` it goes to the active window's monitor.

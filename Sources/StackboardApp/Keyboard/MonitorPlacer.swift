@@ -26,8 +26,11 @@ protocol MonitorPlacedWindow: AnyObject {
 /// for `stackboard status --monitor` and reports, once each, a named monitor that is missing,
 /// a monitor that went, and a dock whose struts would cover another monitor.
 final class MonitorPlacer {
+    /// Where the keyboard is and goes (the pure part).
     private(set) var placement: KeyboardPlacement
+    /// The monitors and the active window.
     let display: MonitorDisplay
+    /// The keyboard's window.
     let window: MonitorPlacedWindow
     /// Where the monitor line (`HDMI-1 1920x1080+1280+0`) is published.
     var publish: (String) -> Void = { _ in }
@@ -46,9 +49,6 @@ final class MonitorPlacer {
         self.window = window
         self.report = report
     }
-
-    /// The frame the window is made with.
-    var frame: Rect { placement.frame }
 
     /// Puts the window where the placement says (struts of its monitor), publishes the monitor
     /// and reports a named monitor that is not there.
