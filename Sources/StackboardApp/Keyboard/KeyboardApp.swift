@@ -27,6 +27,14 @@ final class KeyboardApp: WindowShellClient {
     let bus: KeyboardBus?
     /// `--xid`: the XEmbed conversation with the embedder (nil for the desktop's keyboard).
     let plug: EntryInputCollector?
+    /// The display's monitors, followed through RandR changes (nil for a plug).
+    let monitors: MonitorWatcher?
+    /// Keeps the keyboard on its monitor (nil for a plug: its embedder places it).
+    let placer: MonitorPlacer?
+    /// Whether RandR news came in this turn (the monitors are read once, after the events).
+    private var monitorsChanged = false
+    /// Whether the window was moved or resized this turn (a window manager may undo a change).
+    private var windowConfigured = false
     /// The word engines made so far, by language (each loaded once, saved at the end).
     private let words: WordEngines
     let hidden: Bool
@@ -59,14 +67,25 @@ final class KeyboardApp: WindowShellClient {
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         channel = options.xid ? nil : try Self.claimChannel(connection, options: options)
         let placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
-        let configuration = WindowConfiguration(frame: options.frame(on: connection.screenSize), placement: placement,
-                                                userSpecifiedGeometry: options.geometry != nil,
+        let monitors = options.xid ? nil : MonitorWatcher(connection: connection)
+        let onMonitor = monitors.map { watcher in
+            KeyboardPlacement(choice: options.monitor, sizing: options.sizing, layout: watcher.layout(),
+                              focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil)
+        }
+        let configuration = WindowConfiguration(frame: onMonitor?.frame ?? options.frame(on: connection.screenSize),
+                                                placement: placement, userSpecifiedGeometry: options.geometry != nil,
                                                 role: options.xid ? .plug : .keyboard)
         let window = try startupStep(exit: 1) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)
         }
         let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
         self.injector = injector
+        self.monitors = monitors
+        if let onMonitor, let monitors {
+            placer = MonitorPlacer(placement: onMonitor, display: monitors, window: window, report: { printError("stackboard: " + $0) })
+        } else {
+            placer = nil
+        }
         let config = options.keyboardConfig(decimalSeparator: preparation.decimalSeparator)
         if config.scan != nil {
             // Without its switch the keyboard still works with the pointer: say so and go on.
@@ -99,12 +118,13 @@ final class KeyboardApp: WindowShellClient {
         controller.stop = { loop.stop($0) }
         bus?.controller = controller
         controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
-        if options.dock == nil, !options.xid {
-            let home = configuration.frame, screen = Rect(size: connection.screenSize)
-            controller.place = { [window] request in
-                guard let field = request.rect else { return window.move(to: home) }
-                window.move(to: KeyboardAvoidance.frame(home: home, screen: screen, field: field, caret: request.caret, docked: false))
-            }
+        if let placer {
+            placer.publish = { [channel] line in channel?.publish(monitor: line) }
+            channel?.publish(keyboardWindow: window.windowID)
+            monitors?.watchedWindow = window.windowID
+            placer.start(now: MonotonicClock.now())
+            controller.place = { [placer] request in placer.place(for: request) }
+            controller.willShow = { [placer] field in placer.willShow(field: field) }
         }
         signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
         shell.client = self
@@ -138,6 +158,14 @@ final class KeyboardApp: WindowShellClient {
         if injector.handle(xEvent: event) { return [] }
         if let command = channel?.handle(event: event) { return [.control(command)] }
         if let plug, plug.take(event) { return [] }
+        // Before the invoker, which uses up every structure event of the root's.
+        switch monitors?.take(event) {
+        case .monitorsChanged?:
+            monitorsChanged = true
+            return []
+        case .windowConfigured?: windowConfigured = true // and the window handles it too
+        case nil: break
+        }
         if let command = invoker?.take(event) {
             if let command { bus?.invoked(command, now: now) }
             return []
@@ -171,6 +199,13 @@ final class KeyboardApp: WindowShellClient {
         for news in plug?.drain() ?? [] where news == .embedderGone { shell.loop.stop(0) }
         // A press somewhere that was not one of ours: a click or tap outside the keyboard.
         if presses.outsidePresses(now: now) > 0 { controller.contextChanged(.clickOutside) }
+        // RandR news: the keyboard lays itself out again on its monitor (the resize follows).
+        if monitorsChanged {
+            placer?.monitorsChanged(now: now)
+        } else if windowConfigured {
+            placer?.windowConfigured(now: now)
+        }
+        (monitorsChanged, windowConfigured) = (false, false)
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)

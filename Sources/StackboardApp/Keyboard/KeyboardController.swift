@@ -30,8 +30,12 @@ final class KeyboardController: TypingHost {
     private(set) var visible = false
     /// Told when the user shows (true) or hides (false) the keyboard by command, for auto-show.
     var onCommanded: ((Bool) -> Void)?
-    /// Moves a floating keyboard out of the way of a field auto-show shows it for.
+    /// Places the keyboard for a field auto-show shows it for (a floating one out of its way;
+    /// with `--monitor focus`, on its monitor).
     var place: ((FieldRequest) -> Void)?
+    /// Told before a hidden keyboard is shown, with the field auto-show shows it for (if any):
+    /// with `--monitor focus` it goes to the active window's monitor.
+    var willShow: ((FieldRequest?) -> Void)?
     /// The field auto-show showed the keyboard for: a password field's keyboard is secure.
     private(set) var field: FieldRequest?
     /// The user's layout while auto-show shows a numeric, decimal or phone pad for a field.
@@ -175,6 +179,7 @@ final class KeyboardController: TypingHost {
     /// Maps the window. Coming back from hidden, switch scanning starts again at the first row.
     func show(now: Double) {
         let wasHidden = !visible
+        if wasHidden { willShow?(field) }
         visible = true
         window.show(now: now)
         // Hiding paused the scan; a switch press is what resumes a paused scan.

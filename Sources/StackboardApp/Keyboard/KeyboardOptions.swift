@@ -15,6 +15,8 @@ struct KeyboardOptions {
     var geometry: WindowGeometry?
     /// The dock edge (nil: floating).
     var dock: DockEdge?
+    /// The monitor the keyboard lives on.
+    var monitor: MonitorChoice
     /// The theme, if given (else the layout's preference, else light).
     var theme: Theme?
     /// Multiplies the default height, line widths, radii and the smallest label.
@@ -107,6 +109,7 @@ struct KeyboardOptions {
         var problems: [ConfigProblem] = []
         scanSwitch = try values.custom(.scanSwitch, file: configFile, problems: &problems, ScanSwitch.init(parsing:))
             ?? .button(1)
+        monitor = try values.custom(.monitor, file: configFile, problems: &problems, MonitorChoice.init(parsing:)) ?? .primary
         let scanOptions: [Setting] = [.scan, .scanInterval, .scanLoops, .scanSwitch]
         if scanOptions.contains(where: { values.commandLine[$0] != nil }) || values.config[.scanInterval] != nil {
             scan = ScanConfig(interval: Double(values.int(.scanInterval)) / 1000, loops: values.int(.scanLoops))
@@ -136,16 +139,12 @@ struct KeyboardOptions {
         return (list, requested)
     }
 
-    /// The window's frame on a screen of `screen` pixels.
+    /// The window's size and place on its monitor.
+    var sizing: KeyboardSizing { KeyboardSizing(geometry: geometry, dock: dock, scale: scale) }
+
+    /// The window's frame on a screen of `screen` pixels (one monitor).
     func frame(on screen: Size) -> Rect {
-        if let geometry {
-            var frame = geometry.frame(on: screen)
-            if geometry.y == nil, dock == .top { frame.y = 0 }
-            return frame
-        }
-        let height = min(screen.height, max(40, Int((Double(screen.height) / 3 * scale).rounded())))
-        let y = dock == .top ? 0 : screen.height - height
-        return Rect(x: 0, y: y, width: screen.width, height: height)
+        sizing.frame(on: Rect(size: screen))
     }
 
     /// The state machine's behaviour settings.

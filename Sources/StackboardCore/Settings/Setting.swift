@@ -54,6 +54,8 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case geometry
     /// `--dock`, `dock`: a dock window on an edge.
     case dock
+    /// `--monitor`, `monitor`: the monitor the keyboard lives on.
+    case monitor
     /// `--theme`, `theme`: the colours.
     case theme
     /// `--scale`, `scale`: the size factor.
@@ -116,6 +118,10 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case holdMs
     /// `--layout` of status: print the layout instead of the state.
     case statusLayout
+    /// `--monitor` of status: print the keyboard's monitor instead of the state.
+    case statusMonitor
+    /// `--geometry` of status: print the keyboard window's geometry instead of the state.
+    case statusGeometry
     /// `--paths` of layouts.
     case paths
     /// `--xkb` of layouts: list the XKB layouts instead.

@@ -95,11 +95,18 @@ extension Setting {
                         for: [.keyboard, .entry])
         case .geometry:
             SettingSpec(flag: "geometry", key: "geometry", .geometry,
-                        defaultText: "full width, a third of the screen height, along the bottom",
-                        "size and position, an X geometry whose -X and -Y count from the right and bottom edges", for: [.keyboard])
+                        defaultText: "the monitor's full width, a third of its height, along the bottom",
+                        "size and position, an X geometry whose -X and -Y count from the right and bottom edges of the monitor",
+                        for: [.keyboard])
         case .dock:
             SettingSpec(flag: "dock", key: "dock", .choice(["bottom", "top", "none"]), default: .string("none"),
                         "a dock on that edge that reserves its space (struts); none floats", for: [.keyboard])
+        case .monitor:
+            SettingSpec(flag: "monitor", key: "monitor", .custom, default: .string("primary"), placeholder: "NAME|primary|focus",
+                        expected: "primary, focus or a monitor's name from 'xrandr --listmonitors' like HDMI-1", example: "HDMI-1",
+                        "the monitor the keyboard lives on: the primary one, a RandR monitor by name (the primary one while it is "
+                        + "not connected), or focus: the active window's, chosen again each time the keyboard is shown (with "
+                        + "--auto-show the focused field's); --geometry and --dock are within that monitor", for: [.keyboard])
         case .theme:
             SettingSpec(flag: "theme", key: "theme", .choice(BuiltInThemes.names), defaultText: "the layout's choice, or light",
                         placeholder: "NAME", example: "dark", "the colours",
@@ -198,6 +205,12 @@ extension Setting {
                         "test aid: keep the last key and the modifiers down this long", for: [.type])
         case .statusLayout:
             SettingSpec(flag: "layout", .bool, "print the name of the layout on screen instead", for: [.status])
+        case .statusMonitor:
+            SettingSpec(flag: "monitor", .bool, "print the keyboard's monitor instead: its name and geometry (HDMI-1 1920x1080+1280+0)",
+                        for: [.status])
+        case .statusGeometry:
+            SettingSpec(flag: "geometry", .bool, "print the keyboard window's geometry on the root window instead (1920x360+1280+720)",
+                        for: [.status])
         case .paths:
             SettingSpec(flag: "paths", .bool, "show each layout's file instead of its origin", for: [.layouts])
         case .xkbLayouts:

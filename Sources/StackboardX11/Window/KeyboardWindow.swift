@@ -83,7 +83,10 @@ public final class KeyboardWindow {
     var wantShown = false
     /// Whether motion without a button is reported as `.hover` (for dwell).
     public private(set) var tracksHover = false
-    var lastStruts: Struts?
+    var lastStruts: DockStruts?
+    /// The keyboard's monitor (a dock's struts reserve space there; popups stay on it) and the
+    /// monitors around it (nil: the whole screen).
+    var onMonitor: (monitor: Monitor, layout: MonitorLayout)?
     /// While a map request has not been answered with a MapNotify: when to ask again, and how
     /// many more times (a window manager that is just starting can drop a MapRequest).
     var mapRetry: (at: Double, left: Int)?
@@ -164,7 +167,8 @@ public final class KeyboardWindow {
 
     /// Sets the struts of a docked window at `frame` (root coordinates) when they changed.
     func updateStruts(edge: DockEdge, frame: Rect) {
-        let struts = Struts(edge: edge, frame: frame, screen: connection.screenSize)
+        let struts = onMonitor.map { DockStruts(edge: edge, frame: frame, monitor: $0.monitor, in: $0.layout) }
+            ?? DockStruts(edge: edge, frame: frame, screen: connection.screenSize)
         guard struts != lastStruts else { return }
         lastStruts = struts
         properties.setStruts(struts)
@@ -269,7 +273,7 @@ public final class KeyboardWindow {
     }
 
     /// Shows the alternates popup at `frame` in this window's coordinates (it may reach above
-    /// the window's top edge; it is moved to stay on the screen), painted by `paint` on a cairo
+    /// the window's top edge; it is moved to stay on the keyboard's monitor), painted by `paint` on a cairo
     /// surface of the frame's size. `paint` gets a new reference it owns (for `CairoSurface(taking:)`).
     public func showPopup(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
         guard !connection.isLost, !isDestroyed else { return }
@@ -277,10 +281,10 @@ public final class KeyboardWindow {
         var rootX: Int32 = 0, rootY: Int32 = 0
         var child: Window = 0
         XTranslateCoordinates(display, windowID, connection.root, Int32(frame.x), Int32(frame.y), &rootX, &rootY, &child)
-        let screen = connection.screenSize
+        let screen = popupBounds
         let width = min(frame.width, screen.width), height = min(frame.height, screen.height)
-        let x = min(max(0, Int(rootX)), screen.width - width)
-        let y = min(max(0, Int(rootY)), screen.height - height)
+        let x = min(max(screen.x, Int(rootX)), screen.maxX - width)
+        let y = min(max(screen.y, Int(rootY)), screen.maxY - height)
         if popup == nil { popup = try PopupWindow(connection: connection) }
         try popup?.show(frame: Rect(x: x, y: y, width: width, height: height), paint: paint)
     }

@@ -109,7 +109,7 @@ struct WindowProperties {
     }
 
     /// _NET_WM_STRUT and _NET_WM_STRUT_PARTIAL.
-    func setStruts(_ struts: Struts) {
+    func setStruts(_ struts: DockStruts) {
         setCardinals(atoms.netWMStrut, struts.strut)
         setCardinals(atoms.netWMStrutPartial, struts.partial)
     }
