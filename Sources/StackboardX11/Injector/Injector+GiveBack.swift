@@ -1,0 +1,125 @@
+import CX11
+import StackboardCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+extension Injector {
+    /// Restores the keycodes that Stackboard processes which are gone left borrowed (under the
+    /// lock); returns how many. When the record shows nothing abandoned it only reads it.
+    func restoreAbandoned() -> Int {
+        let record = lock.read()
+        guard !record.keys.isEmpty || !record.borrowers.isEmpty else { return 0 }
+        let gone = record.abandoned(alive: lock.alive(in: record))
+        guard !gone.keys.isEmpty || !gone.borrowers.isEmpty else { return 0 }
+        return (try? withKeymapLock { (view: inout LockedKeymap) throws(InjectorError) -> Int in view.restored }) ?? 0
+    }
+
+    /// In a change under the lock: empties every keycode of a borrower that is gone, when it
+    /// still holds exactly what the record says (one someone else has changed since is theirs and
+    /// left as it is), and drops those entries and borrowers from the record.
+    func restoreAbandoned(in view: inout LockedKeymap) {
+        let gone = view.record.abandoned(alive: view.alive)
+        for key in gone.keys {
+            if view.map.holdsExactly(key.keycode, key.symbols.map { UInt($0) }), view.map.clear(key.keycode) {
+                view.changed.append(key.keycode)
+                view.restored += 1
+            }
+            view.record.remove(keycode: key.keycode)
+        }
+        view.record.removeBorrowers(notIn: view.alive)
+    }
+
+    /// Empties `keys`, each only if it still holds what the injector put there, and forgets them.
+    func giveBack(_ keys: [BorrowedKey]) {
+        guard !keys.isEmpty else { return }
+        settleClients()
+        let nonce = lock.nonce
+        _ = try? withKeymapLock { (view: inout LockedKeymap) throws(InjectorError) in
+            for key in keys {
+                let mine = view.record.key(key.keycode).map { $0.nonce == nonce } ?? true
+                guard mine else { continue }
+                if view.map.allKeysyms(key.keycode) == key.holds, view.map.clear(key.keycode) {
+                    view.changed.append(key.keycode)
+                }
+                view.record.remove(keycode: key.keycode)
+            }
+        }
+        for key in keys { borrowed.drop(key.keycode) }
+    }
+
+    /// Leaves the record (gives up this process's slot) when it holds nothing.
+    func leave() {
+        guard lock.isRegistered, borrowed.keys.isEmpty else { return }
+        let lock = self.lock
+        _ = try? withKeymapLock { (view: inout LockedKeymap) throws(InjectorError) in lock.unregister(in: &view.record) }
+    }
+
+    /// What proves, at `now`, that the application has handled earlier keys.
+    func proof(_ now: Double) -> DeliveryProof {
+        DeliveryProof(confirmedSend: confirmedSend, now: now, pingable: pingable)
+    }
+
+    /// Whether the application has handled every level of `key`.
+    func handled(_ key: BorrowedKey, now: Double) -> Bool {
+        BorrowedKeys.isHandled(key, proof: proof(now))
+    }
+
+    /// Syncs the keys sent so far and pings the focused application for them; false when the
+    /// display cannot be reached.
+    @discardableResult
+    func askForProof() -> Bool {
+        XSync(display.raw, 0)
+        askedAt = sendCount
+        switch barrier.ping(covering: sendCount) {
+        case .sent: pingable = true
+        case .unsupported: pingable = false
+        case .unreachable:
+            pingable = false
+            return false
+        }
+        return true
+    }
+
+    /// A pong at `now` confirmed every send up to `send`.
+    func confirm(_ send: Int, at now: Double) {
+        confirmedSend = max(confirmedSend, send)
+        if send >= sendCount { pace.confirmed(at: now) }
+    }
+
+    /// Waits until the application has handled the last use of every level of `keys`: its pong,
+    /// or the time a slow application would need; never past `limit`.
+    func waitUntilHandled(_ keys: [BorrowedKey], limit: Double) {
+        guard keys.contains(where: { !handled($0, now: clock()) }) else { return }
+        guard askForProof() else { return }
+        let byTime = min(limit, keys.map { BorrowedKeys.handledTime($0, proof: proof(clock())) }.max() ?? clock())
+        if pingable, let confirmed = barrier.wait(until: byTime, clock: clock) {
+            confirm(confirmed, at: clock())
+        } else {
+            while clock() < byTime { pause(until: byTime) }
+        }
+        if barrier.isWaiting, keys.allSatisfy({ handled($0, now: clock()) }) { barrier.giveUp() }
+    }
+
+    /// When `expireIdle` next has work: a keycode falls idle (or is beyond the share), and can
+    /// be proved handled; a pong to look for; the record to read again.
+    func nextDue(now: Double) -> Double? {
+        let busy = Set(pressed)
+        var due: [Double] = []
+        if recordChanged, lock.isRegistered || !borrowed.keys.isEmpty { due.append(now) }
+        if borrowed.keys.isEmpty, lock.isRegistered { due.append(now) }
+        let excess = Set(borrowed.excess(limit: share, busy: busy).map(\.keycode))
+        let proof = self.proof(now)
+        for key in borrowed.keys.values where !busy.contains(key.keycode) {
+            let wanted = excess.contains(key.keycode) ? now : key.lastUse + borrowed.idleTimeout
+            if wanted > now || BorrowedKeys.isHandled(key, proof: proof) {
+                due.append(wanted)
+            } else {
+                let later = askedAt < sendCount ? now : BorrowedKeys.handledTime(key, proof: proof)
+                due.append(barrier.isWaiting ? now + Injector.pongPollSeconds : later)
+            }
+        }
+        guard let first = due.min() else { return nil }
+        return max(first, (lastFetchTrigger ?? 0) + Injector.settleSeconds)
+    }
+}
