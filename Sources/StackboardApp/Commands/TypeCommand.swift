@@ -14,11 +14,15 @@ enum TypeCommand {
         Usage: stackboard type [OPTIONS] TEXT...
                stackboard type [OPTIONS] --file FILE
                stackboard type [OPTIONS] --key NAME
+               stackboard type --restore-keymap [--display NAME]
 
         Types into the window that has the keyboard focus, exactly, on any keyboard layout and
-        group, with Caps Lock on or off. Characters that are not in the keymap go through a
-        borrowed empty keycode that is restored before stackboard exits. The words of TEXT are
-        joined with single spaces; put '--' before text that starts with a dash.
+        group, with Caps Lock on or off. Characters that are not in the keymap go on borrowed
+        empty keycodes (up to four characters each), shared with every other Stackboard process
+        on the display, and restored before stackboard exits, once the application has handled
+        its keys: it answered a _NET_WM_PING, or (an application that does not answer pings)
+        it has had --slow-app-ms per key. The words of TEXT are joined with single spaces; put
+        '--' before text that starts with a dash.
 
         Options:
           --file FILE        type the contents of FILE (UTF-8); '-' reads standard input
@@ -28,8 +32,13 @@ enum TypeCommand {
                              list of shift, ctrl, alt, super, altgr (e.g. --modifiers ctrl)
           --delay MS         wait MS milliseconds between characters (default 0)
           --keep-ms MS       before exiting, keep borrowed keycodes mapped until they have been
-                             idle this long, so that a slow application still reads characters
-                             that are not in the keymap (default 2000)
+                             idle this long as well (default 0)
+          --slow-app-ms MS   how long an application that does not answer _NET_WM_PING may take
+                             per key event before the keymap is changed again (default 200;
+                             0 trusts it to keep up)
+          --restore-keymap   type nothing: restore the keycodes that Stackboard processes which
+                             are gone (killed, crashed) left borrowed, then exit (for a session
+                             script; every Stackboard command that types does it first anyway)
           --display NAME     the X display (default: $DISPLAY)
           --hold-ms MS       test aid: keep the last key and the modifiers down MS milliseconds
                              before releasing them
@@ -38,8 +47,8 @@ enum TypeCommand {
         Exit status: 0 typed, 1 X error or stopped by a signal, 2 usage error.
         """
 
-    static let spec = OptionSpec(valued: ["file", "key", "modifiers", "delay", "keep-ms", "display", "hold-ms"],
-                                 flags: ["help"])
+    static let spec = OptionSpec(valued: ["file", "key", "modifiers", "delay", "keep-ms", "slow-app-ms", "display", "hold-ms"],
+                                 flags: ["help", "restore-keymap"])
 
     /// What to send.
     enum Payload {
@@ -51,13 +60,15 @@ enum TypeCommand {
         let args: Arguments
         let payload: Payload
         let modifiers: Set<Modifier>
-        let delayMs, keepMs, holdMs: Int
+        let delayMs, keepMs, holdMs, slowMs: Int
         do throws(UsageError) {
             args = try Arguments(words, spec: spec)
             if args.flag("help") { print(help); return 0 }
+            if args.flag("restore-keymap") { return try restoreKeymap(args) }
             delayMs = try args.int("delay", in: 0...600_000) ?? 0
-            keepMs = try args.int("keep-ms", in: 0...600_000) ?? 2000
+            keepMs = try args.int("keep-ms", in: 0...600_000) ?? 0
             holdMs = try args.int("hold-ms", in: 0...600_000) ?? 0
+            slowMs = try args.int("slow-app-ms", in: 0...60_000) ?? 200
             modifiers = try parseModifiers(args.value("modifiers"))
             payload = try readPayload(args)
         } catch {
@@ -76,8 +87,31 @@ enum TypeCommand {
             printError("stackboard: \(error)")
             return 1
         }
+        injector.slowApplicationSeconds = Double(slowMs) / 1000
+        injector.keycodeWaitSeconds = 60
         let session = TypingSession(injector: injector, watcher: watcher)
         return session.run(payload, modifiers: modifiers, delayMs: delayMs, holdMs: holdMs)
+    }
+
+    /// `--restore-keymap`: opening an injector restores what processes that are gone left
+    /// borrowed; nothing else may be asked for.
+    static func restoreKeymap(_ args: Arguments) throws(UsageError) -> Int32 {
+        let others = ["file", "key", "modifiers", "delay", "keep-ms", "slow-app-ms", "hold-ms"].filter { args.value($0) != nil }
+        guard args.positional.isEmpty, others.isEmpty else {
+            throw UsageError("--restore-keymap types nothing: give it no TEXT and no other option than --display.")
+        }
+        do {
+            let injector = try Injector(displayName: args.value("display"))
+            let restored = injector.restoredAtStart
+            injector.shutdown()
+            if restored > 0 {
+                printError("stackboard: restored \(restored) keycode\(restored == 1 ? "" : "s") that Stackboard processes which are gone had borrowed")
+            }
+            return 0
+        } catch {
+            printError("stackboard: \(error)")
+            return 1
+        }
     }
 
     static func parseModifiers(_ list: String?) throws(UsageError) -> Set<Modifier> {
@@ -132,6 +166,7 @@ struct TypingSession {
             case .key(let name):
                 try injector.key(.keysym(name), modifiers: modifiers)
             case .text(let text):
+                try injector.prepare(text)
                 let pieces = split(text, perCharacter: delayMs > 0 || holdMs > 0)
                 for (i, piece) in pieces.enumerated() {
                     if let sig = pendingStop() { return stop(sig) }

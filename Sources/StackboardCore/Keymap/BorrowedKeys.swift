@@ -4,18 +4,11 @@ public struct BorrowedLevel: Equatable, Sendable {
     public var keysym: UInt
     /// When it was last pressed (seconds, the injector's clock).
     public var lastUse: Double
-    /// The number of the send that last used it: a pong to a ping sent after that send proves
-    /// the target has handled it.
-    public var lastSend: Int
-    /// When a target that handles one key event per `KeyDeliveryPace.perEvent` has handled it.
-    public var handledBy: Double
 
-    /// A level last used at `lastUse` by send `lastSend`, handled by `handledBy`.
-    public init(keysym: UInt, lastUse: Double, lastSend: Int, handledBy: Double) {
+    /// A level last used at `lastUse`.
+    public init(keysym: UInt, lastUse: Double) {
         self.keysym = keysym
         self.lastUse = lastUse
-        self.lastSend = lastSend
-        self.handledBy = handledBy
     }
 }
 
@@ -39,38 +32,6 @@ public struct BorrowedKey: Equatable, Sendable {
 
     /// When any of its levels was last used.
     public var lastUse: Double { levels.map(\.lastUse).max() ?? 0 }
-}
-
-/// What proves that the focused application has handled a key event sent earlier: a pong to a
-/// `_NET_WM_PING` sent after it, or enough time at the pace of a slow application.
-public struct DeliveryProof: Equatable, Sendable {
-    /// Every send up to this number is confirmed handled by a pong (-1: none).
-    public var confirmedSend: Int
-    /// Now (the injector's clock).
-    public var now: Double
-    /// Whether the focused application answers `_NET_WM_PING`: then time alone counts only
-    /// `hangAllowance` after the slow-application pace (it may be slower and still answer).
-    public var pingable: Bool
-    /// How long past the pace a pinged application that has not answered is taken as hung.
-    public var hangAllowance: Double
-
-    /// A proof as of `now`.
-    public init(confirmedSend: Int, now: Double, pingable: Bool, hangAllowance: Double = 5) {
-        self.confirmedSend = confirmedSend
-        self.now = now
-        self.pingable = pingable
-        self.hangAllowance = hangAllowance
-    }
-
-    /// Whether the target has handled the last use of `level`.
-    public func isHandled(_ level: BorrowedLevel) -> Bool {
-        level.lastSend <= confirmedSend || now >= handledTime(level)
-    }
-
-    /// When time alone will prove `level` handled.
-    public func handledTime(_ level: BorrowedLevel) -> Double {
-        level.handledBy + (pingable ? hangAllowance : 0)
-    }
 }
 
 /// Where a character that is not in the keymap goes.
@@ -109,18 +70,18 @@ public struct BorrowedKeys: Equatable, Sendable {
     /// Whether `keycode` is borrowed.
     public func isBorrowed(_ keycode: Int) -> Bool { keys[keycode] != nil }
 
-    /// Marks the level carrying `keysym` as typed at `now` by send `send`, handled by `handledBy`.
-    public mutating func touch(_ keysym: UInt, now: Double, send: Int, handledBy: Double) {
+    /// Marks the level carrying `keysym` as typed at `now`.
+    public mutating func touch(_ keysym: UInt, now: Double) {
         guard let (kc, level) = slot(for: keysym) else { return }
-        keys[kc]?.levels[level] = BorrowedLevel(keysym: keysym, lastUse: now, lastSend: send, handledBy: handledBy)
+        keys[kc]?.levels[level].lastUse = now
     }
 
     /// Records that `keycode` now carries `symbols` (level by level) and holds `holds` in all;
     /// levels whose keysym did not change keep their history, new ones start at `now`.
-    public mutating func record(_ keycode: Int, symbols: [UInt], holds: [UInt], now: Double, send: Int) {
+    public mutating func record(_ keycode: Int, symbols: [UInt], holds: [UInt], now: Double) {
         let old = keys[keycode]?.levels ?? []
         let levels = symbols.enumerated().map { i, sym in
-            i < old.count && old[i].keysym == sym ? old[i] : BorrowedLevel(keysym: sym, lastUse: now, lastSend: send, handledBy: now)
+            i < old.count && old[i].keysym == sym ? old[i] : BorrowedLevel(keysym: sym, lastUse: now)
         }
         keys[keycode] = BorrowedKey(keycode: keycode, levels: levels, holds: holds)
     }
@@ -134,19 +95,18 @@ public struct BorrowedKeys: Equatable, Sendable {
     /// typed need; `nextUse`: where each keysym is next needed in the text still to type.
     /// A level is added to a held keycode before a free keycode is taken (fewer keycodes held,
     /// more left for other processes); only when both fail is a character replaced: the one
-    /// needed last (or never again), among equals one the target has handled, then the least
-    /// recently used.
+    /// needed last (or never again), among equals the least recently used.
     public func placement(for keysym: UInt, free: [Int], limit: Int, levels: Int, busy: Set<Int>,
-                          protected: Set<UInt>, nextUse: [UInt: Int], proof: DeliveryProof) -> Placement {
+                          protected: Set<UInt>, nextUse: [UInt: Int]) -> Placement {
         let open = keys.values.filter { $0.levels.count < levels && !busy.contains($0.keycode) }
         if let key = open.max(by: { ($0.levels.count, -$0.keycode) < ($1.levels.count, -$1.keycode) }) {
             return .extend(keycode: key.keycode)
         }
         if keys.count < limit, let kc = free.filter({ keys[$0] == nil }).max() { return .take(keycode: kc) }
-        var best: (rank: (Int, Int, Double, Int, Int), keycode: Int, level: Int, victim: BorrowedLevel)?
+        var best: (rank: (Int, Double, Int, Int), keycode: Int, level: Int, victim: BorrowedLevel)?
         for key in keys.values where !busy.contains(key.keycode) {
             for (i, level) in key.levels.enumerated() where !protected.contains(level.keysym) {
-                let rank = (-(nextUse[level.keysym] ?? Int.max), proof.isHandled(level) ? 0 : 1, level.lastUse, key.keycode, i)
+                let rank = (-(nextUse[level.keysym] ?? Int.max), level.lastUse, key.keycode, i)
                 if best.map({ rank < $0.rank }) ?? true { best = (rank, key.keycode, i, level) }
             }
         }
@@ -171,43 +131,5 @@ public struct BorrowedKeys: Equatable, Sendable {
     /// When the next keycode (not in `busy`) falls idle; nil when nothing is borrowed.
     public func nextIdle(busy: Set<Int>) -> Double? {
         keys.values.filter { !busy.contains($0.keycode) }.map(\.lastUse).min().map { $0 + idleTimeout }
-    }
-
-    /// Whether every level of `key` has been handled by the target.
-    public static func isHandled(_ key: BorrowedKey, proof: DeliveryProof) -> Bool {
-        key.levels.allSatisfy(proof.isHandled)
-    }
-
-    /// When time alone proves every level of `key` handled.
-    public static func handledTime(_ key: BorrowedKey, proof: DeliveryProof) -> Double {
-        key.levels.map(proof.handledTime).max() ?? proof.now
-    }
-}
-
-/// When an application that handles one key event per `perEvent` seconds has handled the
-/// key events sent so far: how long the injector waits, for an application that does not
-/// answer `_NET_WM_PING`, before it changes a keycode the application may still have to look
-/// up. Such an application cannot say when it has read its keys; this pace is the slowest at
-/// which an application still keeps up with a person typing (5 key events, 2.5 characters, a
-/// second), so anything slower must answer pings to be typed into exactly.
-public struct KeyDeliveryPace: Equatable, Sendable {
-    /// Seconds an application may take per key event.
-    public var perEvent: Double
-    /// When the events sent so far are handled (0: nothing sent).
-    public private(set) var handledBy: Double = 0
-
-    /// A pace of `perEvent` seconds per key event (default 0.2).
-    public init(perEvent: Double = 0.2) { self.perEvent = max(0, perEvent) }
-
-    /// Notes `events` key events sent at `now`; returns when they are handled.
-    @discardableResult
-    public mutating func sent(events: Int, at now: Double) -> Double {
-        handledBy = max(handledBy, now) + perEvent * Double(max(0, events))
-        return handledBy
-    }
-
-    /// A pong at `now` confirmed every event sent so far.
-    public mutating func confirmed(at now: Double) {
-        handledBy = min(handledBy, now)
     }
 }

@@ -18,78 +18,102 @@ struct LockedKeymap {
     var restored = 0
 }
 
-/// What one attempt at borrowing came to.
-private enum BorrowStep {
-    case done(keycode: Int, symbols: [UInt])
-    case retry
-}
-
 extension Injector {
     /// Puts `keysym` on a level of a borrowed keycode and returns how to type it; nil when every
     /// level this process may use is needed by the batch being typed (`protecting`).
     func borrow(_ keysym: UInt, state: KeyboardLockState, otherGroups: Bool, character: Bool,
                 protecting: Set<UInt>, nextUse: [UInt: Int], batchHasKeys: Bool) throws(InjectorError) -> KeyPlan? {
         let waitEnd = clock() + keycodeWaitSeconds
-        var attempts = 0
-        while true {
-            attempts += 1
-            guard attempts < 1000, let map else { throw .noFreeKeycode }
+        for _ in 0..<1000 {
+            guard let map else { break }
             if let plan = map.plan(for: keysym, state: state, otherGroups: otherGroups, character: character) { return plan }
             let types = map.borrowTypes(group: state.group)
             let placement = borrowed.placement(for: keysym, free: free, limit: share, levels: types.maxLevels,
-                                               busy: Set(pressed), protected: protecting, nextUse: nextUse,
-                                               proof: proof(clock()))
+                                               busy: Set(pressed), protected: protecting, nextUse: nextUse)
             if case .none = placement {
                 if batchHasKeys { return nil }
                 // This process holds nothing it may change: wait for the others to give some back.
-                guard clock() < waitEnd, borrowed.keys.count < share || borrowed.keys.isEmpty else {
-                    throw .noFreeKeycode
-                }
+                guard clock() < waitEnd, borrowed.keys.count < share || borrowed.keys.isEmpty else { break }
                 pause(until: clock() + 0.05)
                 try refreshShare()
                 continue
             }
-            if case .replace(_, _, let victim) = placement {
-                waitUntilHandled([BorrowedKey(keycode: 0, levels: [victim], holds: [])], limit: .infinity)
-            }
-            settleClients()
-            let step = try withKeymapLock { (view: inout LockedKeymap) throws(InjectorError) -> BorrowStep in
+            beforeChange()
+            let done = try withKeymapLock { (view: inout LockedKeymap) throws(InjectorError) -> Bool in
                 try self.change(&view, placement: placement, keysym: keysym, types: types)
             }
-            guard case .done(let kc, let symbols) = step else { continue }
+            guard done, let fresh = self.map else { continue }
             changedSinceKeys = true
-            guard let fresh = self.map else { throw .noFreeKeycode }
-            borrowed.record(kc, symbols: symbols, holds: fresh.allKeysyms(kc), now: clock(), send: sendCount)
             if let plan = fresh.plan(for: keysym, state: state, otherGroups: otherGroups, character: character) {
                 return plan
             }
             // The server made something else of it: give it back and give up on this character.
-            if let key = borrowed.keys[kc] { giveBack([key]) }
-            throw .noFreeKeycode
+            if let kc = borrowed.slot(for: keysym)?.keycode, let key = borrowed.keys[kc] { giveBack([key]) }
+            break
         }
+        throw .noFreeKeycode
+    }
+
+    /// Borrows, in one keymap change, levels for those of `keysyms` that are not in the map, as
+    /// many as fit on levels and keycodes this process may take without replacing a character.
+    func borrowAhead(_ keysyms: [UInt], state: KeyboardLockState, otherGroups: Bool) throws(InjectorError) {
+        guard let map else { return }
+        var missing: [UInt] = []
+        var seen = Set<UInt>()
+        for keysym in keysyms where seen.insert(keysym).inserted && borrowed.slot(for: keysym) == nil {
+            let character = CharacterKeysyms.isPrintable(keysym)
+            if map.plan(for: keysym, state: state, otherGroups: otherGroups, character: character) == nil { missing.append(keysym) }
+        }
+        guard !missing.isEmpty else { return }
+        let types = map.borrowTypes(group: state.group)
+        beforeChange()
+        let placed = try withKeymapLock { (view: inout LockedKeymap) throws(InjectorError) -> Int in
+            var count = 0
+            for keysym in missing {
+                let placement = self.borrowed.placement(for: keysym, free: view.free, limit: self.share, levels: types.maxLevels,
+                                                        busy: Set(self.pressed), protected: Set(missing), nextUse: [:])
+                switch placement {
+                case .extend, .take:
+                    if try self.change(&view, placement: placement, keysym: keysym, types: types) { count += 1 }
+                case .replace, .none:
+                    return count
+                }
+            }
+            return count
+        }
+        if placed > 0 { changedSinceKeys = true }
+    }
+
+    /// Before a keymap change: waits until the application has handled every key sent so far
+    /// (an Xlib client that is behind looks keys up in whatever map it fetches next, and can
+    /// miss a change that arrives while it fetches), and until clients have fetched the last one.
+    func beforeChange() {
+        waitUntilQuiet(limit: .infinity)
+        settleClients()
     }
 
     /// Makes the change `placement` asks for in `view`, after checking that it still holds: the
     /// free keycode still free and within this process's share, the held one still holding
-    /// what this process put there (else it is someone else's now, and forgotten).
-    private func change(_ view: inout LockedKeymap, placement: Placement, keysym: UInt,
-                        types: BorrowTypes) throws(InjectorError) -> BorrowStep {
+    /// what this process put there (else it is someone else's now, and forgotten). Records it in
+    /// `borrowed` as the local copy of the map now has it. False when it no longer holds.
+    func change(_ view: inout LockedKeymap, placement: Placement, keysym: UInt,
+                types: BorrowTypes) throws(InjectorError) -> Bool {
         var symbols: [UInt]
         let kc: Int
         switch placement {
         case .none:
-            return .retry
+            return false
         case .take(let keycode):
-            guard view.free.contains(keycode) else { return .retry }
+            guard view.free.contains(keycode), !view.changed.contains(keycode) else { return false }
             guard lock.register(in: &view.record, alive: view.alive) else { throw .noFreeKeycode }
-            guard borrowed.keys.count < share else { return .retry }
+            guard borrowed.keys.count < share else { return false }
             kc = keycode
             symbols = [keysym]
         case .extend(let keycode), .replace(let keycode, _, _):
             guard let mine = borrowed.keys[keycode], view.map.allKeysyms(keycode) == mine.holds,
                   view.record.key(keycode).map({ $0.nonce == lock.nonce }) ?? true else {
                 borrowed.drop(keycode) // someone else changed it: it is theirs now
-                return .retry
+                return false
             }
             kc = keycode
             symbols = mine.levels.map(\.keysym)
@@ -100,7 +124,8 @@ extension Injector {
         }
         view.changed.append(kc)
         view.record.set(KeymapRecord.Key(keycode: kc, pid: lock.pid, nonce: lock.nonce, symbols: symbols.map { UInt32(truncatingIfNeeded: $0) }))
-        return .done(keycode: kc, symbols: symbols)
+        borrowed.record(kc, symbols: symbols, holds: view.map.allKeysyms(kc), now: clock())
+        return true
     }
 
     /// Runs `body` under the keymap lock on a fresh read of the map and the record, after

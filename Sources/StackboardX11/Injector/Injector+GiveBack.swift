@@ -55,23 +55,21 @@ extension Injector {
         _ = try? withKeymapLock { (view: inout LockedKeymap) throws(InjectorError) in lock.unregister(in: &view.record) }
     }
 
-    /// What proves, at `now`, that the application has handled earlier keys.
-    func proof(_ now: Double) -> DeliveryProof {
-        DeliveryProof(confirmedSend: confirmedSend, now: now, pingable: pingable)
-    }
+    /// When time alone proves the keys sent so far handled: the slow-application pace, and for
+    /// an application that answers pings, `hangSeconds` more before it is taken as hung.
+    var quietTime: Double { pace.handledBy + (pingable ? Injector.hangSeconds : 0) }
 
-    /// Whether the application has handled every level of `key`.
-    func handled(_ key: BorrowedKey, now: Double) -> Bool {
-        BorrowedKeys.isHandled(key, proof: proof(now))
-    }
+    /// Whether the focused application has handled every key sent so far (a pong, or time).
+    func isQuiet(now: Double) -> Bool { lastKeyEpoch <= confirmedSend || now >= quietTime }
 
     /// Syncs the keys sent so far and pings the focused application for them; false when the
     /// display cannot be reached.
     @discardableResult
     func askForProof() -> Bool {
         XSync(display.raw, 0)
-        askedAt = sendCount
-        switch barrier.ping(covering: sendCount) {
+        askedAt = epoch
+        epoch += 1 // keys sent from now on are not covered by this ping
+        switch barrier.ping(covering: askedAt) {
         case .sent: pingable = true
         case .unsupported: pingable = false
         case .unreachable:
@@ -81,42 +79,42 @@ extension Injector {
         return true
     }
 
-    /// A pong at `now` confirmed every send up to `send`.
-    func confirm(_ send: Int, at now: Double) {
-        confirmedSend = max(confirmedSend, send)
-        if send >= sendCount { pace.confirmed(at: now) }
+    /// A pong at `now` confirmed every epoch up to `epoch`.
+    func confirm(_ epoch: Int, at now: Double) {
+        confirmedSend = max(confirmedSend, epoch)
+        if epoch >= lastKeyEpoch { pace.confirmed(at: now) }
     }
 
-    /// Waits until the application has handled the last use of every level of `keys`: its pong,
-    /// or the time a slow application would need; never past `limit`.
-    func waitUntilHandled(_ keys: [BorrowedKey], limit: Double) {
-        guard keys.contains(where: { !handled($0, now: clock()) }) else { return }
-        guard askForProof() else { return }
-        let byTime = min(limit, keys.map { BorrowedKeys.handledTime($0, proof: proof(clock())) }.max() ?? clock())
+    /// Waits until the application has handled every key sent so far: its pong, or the time a
+    /// slow application would need; never past `limit`.
+    func waitUntilQuiet(limit: Double) {
+        guard !isQuiet(now: clock()), askForProof() else { return }
+        let byTime = min(limit, quietTime)
         if pingable, let confirmed = barrier.wait(until: byTime, clock: clock) {
             confirm(confirmed, at: clock())
         } else {
             while clock() < byTime { pause(until: byTime) }
         }
-        if barrier.isWaiting, keys.allSatisfy({ handled($0, now: clock()) }) { barrier.giveUp() }
+        if barrier.isWaiting, isQuiet(now: clock()) { barrier.giveUp() }
     }
 
-    /// When `expireIdle` next has work: a keycode falls idle (or is beyond the share), and can
-    /// be proved handled; a pong to look for; the record to read again.
+    /// When `expireIdle` next has work: a keycode falls idle (or is beyond the share) and the
+    /// keys sent so far can be proved handled; a pong to look for; the record to read again.
     func nextDue(now: Double) -> Double? {
         let busy = Set(pressed)
         var due: [Double] = []
         if recordChanged, lock.isRegistered || !borrowed.keys.isEmpty { due.append(now) }
         if borrowed.keys.isEmpty, lock.isRegistered { due.append(now) }
         let excess = Set(borrowed.excess(limit: share, busy: busy).map(\.keycode))
-        let proof = self.proof(now)
-        for key in borrowed.keys.values where !busy.contains(key.keycode) {
-            let wanted = excess.contains(key.keycode) ? now : key.lastUse + borrowed.idleTimeout
-            if wanted > now || BorrowedKeys.isHandled(key, proof: proof) {
+        let wanted = borrowed.keys.values.filter { !busy.contains($0.keycode) }
+            .map { excess.contains($0.keycode) ? now : $0.lastUse + borrowed.idleTimeout }.min()
+        if let wanted {
+            if wanted > now || isQuiet(now: now) {
                 due.append(wanted)
+            } else if barrier.isWaiting {
+                due.append(now + Injector.pongPollSeconds)
             } else {
-                let later = askedAt < sendCount ? now : BorrowedKeys.handledTime(key, proof: proof)
-                due.append(barrier.isWaiting ? now + Injector.pongPollSeconds : later)
+                due.append(askedAt < lastKeyEpoch ? now : quietTime)
             }
         }
         guard let first = due.min() else { return nil }

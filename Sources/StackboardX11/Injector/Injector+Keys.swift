@@ -23,10 +23,10 @@ extension Injector {
         isShutDown = false // in use again: deinit restores what it borrows from now on
         drainOwnEvents()
         if stale { try refresh() }
-        sendCount += 1
         let state = lockState
         let held = try pressModifiers(modifiers, state: state)
-        _ = pace.sent(events: held.count, at: clock())
+        pace.sent(events: held.count, at: clock())
+        lastKeyEpoch = epoch
         do {
             var i = 0
             while i < keysyms.count {
@@ -34,10 +34,9 @@ extension Injector {
                 for (n, plan) in plans.enumerated() {
                     let events = execute(plan, hold: holdLast && i + n == keysyms.count - 1)
                     let now = clock()
-                    let handledBy = pace.sent(events: events, at: now)
-                    if borrowed.isBorrowed(plan.keycode) {
-                        borrowed.touch(keysyms[i + n], now: now, send: sendCount, handledBy: handledBy)
-                    }
+                    pace.sent(events: events, at: now)
+                    lastKeyEpoch = epoch
+                    if borrowed.isBorrowed(plan.keycode) { borrowed.touch(keysyms[i + n], now: now) }
                 }
                 if changedSinceKeys {
                     lastFetchTrigger = clock()
@@ -52,7 +51,8 @@ extension Injector {
         }
         if !holdLast {
             for kc in held.reversed() { up(kc) }
-            _ = pace.sent(events: held.count, at: clock())
+            pace.sent(events: held.count, at: clock())
+            lastKeyEpoch = epoch
         }
         try display.sync()
     }
@@ -65,6 +65,10 @@ extension Injector {
         var protected = Set<UInt>()
         var nextUse: [UInt: Int] = [:]
         for (i, keysym) in keysyms.enumerated() where nextUse[keysym] == nil { nextUse[keysym] = i }
+        let uncached = nextUse.keys.filter { planCache[PlanKey(keysym: $0, otherGroups: otherGroups, character: CharacterKeysyms.isPrintable($0))] == nil }
+        if uncached.count > 1 {
+            try borrowAhead(uncached.sorted { nextUse[$0, default: 0] < nextUse[$1, default: 0] }, state: state, otherGroups: otherGroups)
+        }
         for keysym in keysyms {
             let character = CharacterKeysyms.isPrintable(keysym)
             let key = PlanKey(keysym: keysym, otherGroups: otherGroups, character: character)

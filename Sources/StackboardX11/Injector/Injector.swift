@@ -55,13 +55,16 @@ public final class Injector {
     var share = Int.max
     /// The ping barrier with the focused application.
     let barrier: PingBarrier
-    /// The number of sends so far (each `type` or `key` call is one).
-    var sendCount = 0
-    /// Every send up to this one is confirmed handled by a pong.
+    /// The stretch of keys being sent: each ping ends one, so a pong proves every key stamped
+    /// with the ping's epoch or an earlier one handled.
+    var epoch = 0
+    /// The epoch of the last keys sent.
+    var lastKeyEpoch = -1
+    /// Every epoch up to this one is confirmed handled by a pong.
     var confirmedSend = -1
     /// Whether the focused application answered `_NET_WM_PING` at the last barrier.
     var pingable = false
-    /// The send the last ping was for (-1: none yet).
+    /// The epoch the last ping was for (-1: none yet).
     var askedAt = -1
     /// When a slow application would have handled the keys sent so far.
     var pace = KeyDeliveryPace()
@@ -71,6 +74,9 @@ public final class Injector {
     static let settleSeconds = 0.1
     /// How long `expireIdle` waits between looks at the barrier while a pong is due: s.
     static let pongPollSeconds = 0.02
+    /// How long past the slow-application pace an application that answers pings may take to
+    /// answer before it is taken as hung (and the keymap changed without its pong): s.
+    static let hangSeconds = 10.0
 
     /// Seconds of idle after which a borrowed keycode is given back (default 10).
     public var idleRestoreSeconds: Double {
@@ -150,6 +156,19 @@ public final class Injector {
         try send([keysym], modifiers: modifiers, otherGroups: true, holdLast: false)
     }
 
+    /// Borrows, in one keymap change, keycodes for the characters of `text` that are not in the
+    /// keymap (as many as this process's share of the free keycodes carries, in the order the
+    /// text first needs them), so that typing it piece by piece changes the keymap as little as
+    /// possible and never while the application is busy with earlier keys.
+    public func prepare(_ text: String) throws(InjectorError) {
+        guard let keysyms = CharacterKeysyms.keysyms(for: text) else { throw .untypableControlCharacter }
+        isShutDown = false
+        drainOwnEvents()
+        if stale { try refresh() }
+        try borrowAhead(keysyms, state: lockState, otherGroups: false)
+        try display.sync()
+    }
+
     /// When `expireIdle(now:)` has work to do (monotonic seconds); nil when there is none.
     public var nextDeadline: Double? { nextDue(now: clock()) }
 
@@ -165,12 +184,14 @@ public final class Injector {
         let busy = Set(pressed)
         var due = borrowed.idle(now: now, busy: busy)
         for key in borrowed.excess(limit: share, busy: busy) where !due.contains(key) { due.append(key) }
-        let ready = due.filter { handled($0, now: now) }
-        if ready.count < due.count, !barrier.isWaiting, askedAt < sendCount { askForProof() }
-        if !ready.isEmpty { giveBack(ready) }
-        if barrier.isWaiting, ready.count == due.count, borrowed.keys.values.allSatisfy({ handled($0, now: now) }) {
-            barrier.giveUp()
+        if !due.isEmpty {
+            if isQuiet(now: now) {
+                giveBack(due)
+            } else if !barrier.isWaiting, askedAt < lastKeyEpoch {
+                askForProof()
+            }
         }
+        if barrier.isWaiting, isQuiet(now: now) { barrier.giveUp() }
         if borrowed.keys.isEmpty { leave() }
     }
 
@@ -178,13 +199,11 @@ public final class Injector {
     public func releaseAll() {
         guard !pressed.isEmpty else { return }
         let now = clock()
-        sendCount += 1
-        let handledBy = pace.sent(events: pressed.count, at: now)
+        lastKeyEpoch = epoch
+        pace.sent(events: pressed.count, at: now)
         for kc in pressed.reversed() {
             XTestFakeKeyEvent(display.raw, UInt32(kc), 0, 0)
-            for level in borrowed.keys[kc]?.levels ?? [] {
-                borrowed.touch(level.keysym, now: now, send: sendCount, handledBy: handledBy)
-            }
+            for level in borrowed.keys[kc]?.levels ?? [] { borrowed.touch(level.keysym, now: now) }
         }
         pressed.removeAll()
         XSync(display.raw, 0)
@@ -197,7 +216,7 @@ public final class Injector {
         releaseAll()
         drainOwnEvents()
         if !borrowed.keys.isEmpty {
-            waitUntilHandled(Array(borrowed.keys.values), limit: clock() + shutdownWaitSeconds)
+            waitUntilQuiet(limit: clock() + shutdownWaitSeconds)
             giveBack(Array(borrowed.keys.values))
         }
         leave()
