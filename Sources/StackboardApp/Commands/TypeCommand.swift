@@ -166,7 +166,7 @@ struct TypingSession {
             case .key(let name):
                 try injector.key(.keysym(name), modifiers: modifiers)
             case .text(let text):
-                try injector.prepare(text)
+                try injector.prepare(text, modifiers: modifiers)
                 let pieces = split(text, perCharacter: delayMs > 0 || holdMs > 0)
                 for (i, piece) in pieces.enumerated() {
                     if let sig = pendingStop() { return stop(sig) }

@@ -106,8 +106,9 @@ extension Injector {
         if recordChanged, lock.isRegistered || !borrowed.keys.isEmpty { due.append(now) }
         if borrowed.keys.isEmpty, lock.isRegistered { due.append(now) }
         let excess = Set(borrowed.excess(limit: share, busy: busy).map(\.keycode))
-        let wanted = borrowed.keys.values.filter { !busy.contains($0.keycode) }
+        var wanted = borrowed.keys.values.filter { !busy.contains($0.keycode) }
             .map { excess.contains($0.keycode) ? now : $0.lastUse + borrowed.idleTimeout }.min()
+        if !outbox.isEmpty { wanted = now }
         if let wanted {
             if wanted > now || isQuiet(now: now) {
                 due.append(wanted)

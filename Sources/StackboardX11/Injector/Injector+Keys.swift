@@ -18,7 +18,7 @@ extension Injector {
     /// that are not in the map are borrowed for a whole batch before its first key goes out, so
     /// that a client sees every keymap change of the batch before it looks any of its keys up;
     /// a borrowed level is taken back for the character the text ahead needs last.
-    func send(_ keysyms: [UInt], modifiers: Set<Modifier>, otherGroups: Bool, holdLast: Bool) throws(InjectorError) {
+    func sendNow(_ keysyms: [UInt], modifiers: Set<Modifier>, otherGroups: Bool, holdLast: Bool) throws(InjectorError) {
         guard !keysyms.isEmpty || !modifiers.isEmpty else { return }
         isShutDown = false // in use again: deinit restores what it borrows from now on
         drainOwnEvents()

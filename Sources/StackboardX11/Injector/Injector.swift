@@ -98,6 +98,15 @@ public final class Injector {
     /// How long `shutdown()` waits at most for the application to handle the last keys (s).
     public var shutdownWaitSeconds: Double = 5
 
+    /// Whether text whose characters need a keymap change while the application is still busy
+    /// with earlier keys is queued (and sent by `expireIdle` once it has caught up) instead of
+    /// waited for: the keyboard never blocks on a slow application. Off: `type` waits.
+    public var defersWhenBusy = false
+    /// Keys queued by `defersWhenBusy`, in order.
+    var outbox: [DeferredSend] = []
+    /// The error the last deferred keys met when `expireIdle` sent them (nil: none).
+    public internal(set) var deferredError: InjectorError?
+
     /// How many keycodes processes that are gone had left borrowed, restored when this injector
     /// was created.
     public private(set) var restoredAtStart = 0
@@ -160,12 +169,13 @@ public final class Injector {
     /// keymap (as many as this process's share of the free keycodes carries, in the order the
     /// text first needs them), so that typing it piece by piece changes the keymap as little as
     /// possible and never while the application is busy with earlier keys.
-    public func prepare(_ text: String) throws(InjectorError) {
+    /// `modifiers`: those it will be typed with (a shortcut may use a key of another group).
+    public func prepare(_ text: String, modifiers: Set<Modifier> = []) throws(InjectorError) {
         guard let keysyms = CharacterKeysyms.keysyms(for: text) else { throw .untypableControlCharacter }
         isShutDown = false
         drainOwnEvents()
         if stale { try refresh() }
-        try borrowAhead(keysyms, state: lockState, otherGroups: false)
+        try borrowAhead(keysyms, state: lockState, otherGroups: !modifiers.isDisjoint(with: [.ctrl, .alt, .super]))
         try display.sync()
     }
 
@@ -179,6 +189,7 @@ public final class Injector {
     public func expireIdle(now: Double) {
         drainOwnEvents()
         if let confirmed = barrier.poll() { confirm(confirmed, at: now) }
+        if !outbox.isEmpty { flushOutbox() }
         if recordChanged { try? refreshShare() }
         guard now >= (lastFetchTrigger ?? 0) + Injector.settleSeconds else { return }
         let busy = Set(pressed)
@@ -191,8 +202,8 @@ public final class Injector {
                 askForProof()
             }
         }
-        if barrier.isWaiting, isQuiet(now: now) { barrier.giveUp() }
-        if borrowed.keys.isEmpty { leave() }
+        if barrier.isWaiting, outbox.isEmpty, isQuiet(now: now) { barrier.giveUp() }
+        if borrowed.keys.isEmpty, outbox.isEmpty { leave() }
     }
 
     /// Releases every key the injector holds down.
@@ -209,14 +220,17 @@ public final class Injector {
         XSync(display.raw, 0)
     }
 
-    /// Releases every key and restores every borrowed keycode that is still the injector's,
-    /// after waiting (at most `shutdownWaitSeconds`) for the application to handle the keys.
+    /// Sends the keys still deferred, releases every key and restores every borrowed keycode that
+    /// is still the injector's, after waiting (at most `shutdownWaitSeconds` in all) for the
+    /// application to handle the keys; deferred keys still waiting then are dropped.
     /// Call it on exit and on SIGTERM, SIGINT and SIGHUP.
     public func shutdown() {
+        let limit = clock() + shutdownWaitSeconds
+        flushOutbox(until: limit)
         releaseAll()
         drainOwnEvents()
         if !borrowed.keys.isEmpty {
-            waitUntilQuiet(limit: clock() + shutdownWaitSeconds)
+            waitUntilQuiet(limit: limit)
             giveBack(Array(borrowed.keys.values))
         }
         leave()
