@@ -35,6 +35,8 @@ extension Injector {
                 // This process holds nothing it may change: wait for the others to give some back.
                 guard clock() < waitEnd, borrowed.keys.count < share || borrowed.keys.isEmpty else { break }
                 pause(until: clock() + 0.05)
+                drainOwnEvents()
+                try refresh()
                 try refreshShare()
                 continue
             }
@@ -167,6 +169,16 @@ extension Injector {
         let recordedNow = Set(view.record.keys.map(\.keycode))
         free = view.free.filter { !recordedNow.contains($0) }
         return result
+    }
+
+    /// Gives back the keycodes this process holds beyond its share while other Stackboard
+    /// processes borrow too, once the application has handled the keys sent so far (a script
+    /// waits for that between pieces of its text; the keyboard does it from `expireIdle`).
+    func giveBackExcess() throws(InjectorError) {
+        if recordChanged { try refreshShare() }
+        guard !borrowed.excess(limit: share, busy: Set(pressed)).isEmpty else { return }
+        waitUntilQuiet(limit: .infinity)
+        giveBack(borrowed.excess(limit: share, busy: Set(pressed)))
     }
 
     /// Reads the record again (no lock) and works out this process's share of the pool.

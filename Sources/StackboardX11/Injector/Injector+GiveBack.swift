@@ -98,24 +98,25 @@ extension Injector {
         if barrier.isWaiting, isQuiet(now: clock()) { barrier.giveUp() }
     }
 
-    /// When `expireIdle` next has work: a keycode falls idle (or is beyond the share) and the
-    /// keys sent so far can be proved handled; a pong to look for; the record to read again.
+    /// When `expireIdle` next has work: a keycode falls idle (or is beyond the share), or
+    /// deferred keys wait, and the keys sent so far can be proved handled; a pong to look for;
+    /// the record to read again. Work to do at once is due at 0, before any caller's "now".
     func nextDue(now: Double) -> Double? {
         let busy = Set(pressed)
         var due: [Double] = []
-        if recordChanged, lock.isRegistered || !borrowed.keys.isEmpty { due.append(now) }
-        if borrowed.keys.isEmpty, lock.isRegistered { due.append(now) }
+        if recordChanged, lock.isRegistered || !borrowed.keys.isEmpty { due.append(0) }
+        if borrowed.keys.isEmpty, outbox.isEmpty, lock.isRegistered { due.append(0) }
         let excess = Set(borrowed.excess(limit: share, busy: busy).map(\.keycode))
         var wanted = borrowed.keys.values.filter { !busy.contains($0.keycode) }
-            .map { excess.contains($0.keycode) ? now : $0.lastUse + borrowed.idleTimeout }.min()
-        if !outbox.isEmpty { wanted = now }
+            .map { excess.contains($0.keycode) ? 0 : $0.lastUse + borrowed.idleTimeout }.min()
+        if !outbox.isEmpty { wanted = 0 }
         if let wanted {
             if wanted > now || isQuiet(now: now) {
                 due.append(wanted)
             } else if barrier.isWaiting {
                 due.append(now + Injector.pongPollSeconds)
             } else {
-                due.append(askedAt < lastKeyEpoch ? now : quietTime)
+                due.append(askedAt < lastKeyEpoch ? 0 : quietTime)
             }
         }
         guard let first = due.min() else { return nil }

@@ -22,6 +22,7 @@ extension Injector {
         guard !keysyms.isEmpty || !modifiers.isEmpty else { return }
         isShutDown = false // in use again: deinit restores what it borrows from now on
         drainOwnEvents()
+        if !defersWhenBusy { try giveBackExcess() }
         if stale { try refresh() }
         let state = lockState
         let held = try pressModifiers(modifiers, state: state)
