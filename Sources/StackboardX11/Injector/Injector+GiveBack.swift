@@ -114,7 +114,7 @@ extension Injector {
             if wanted > now || isQuiet(now: now) {
                 due.append(wanted)
             } else if barrier.isWaiting {
-                due.append(now + Injector.pongPollSeconds)
+                due.append(lastBarrierPoll + Injector.pongPollSeconds)
             } else {
                 due.append(askedAt < lastKeyEpoch ? 0 : quietTime)
             }

@@ -26,8 +26,10 @@ extension Injector {
         if stale { try refresh() }
         let state = lockState
         let held = try pressModifiers(modifiers, state: state)
-        pace.sent(events: held.count, at: clock())
-        lastKeyEpoch = epoch
+        if !held.isEmpty {
+            pace.sent(events: held.count, at: clock())
+            lastKeyEpoch = epoch
+        }
         do {
             var i = 0
             while i < keysyms.count {
@@ -52,8 +54,10 @@ extension Injector {
         }
         if !holdLast {
             for kc in held.reversed() { up(kc) }
-            pace.sent(events: held.count, at: clock())
-            lastKeyEpoch = epoch
+            if !held.isEmpty {
+                pace.sent(events: held.count, at: clock())
+                lastKeyEpoch = epoch
+            }
         }
         try display.sync()
     }

@@ -66,6 +66,8 @@ public final class Injector {
     var pingable = false
     /// The epoch the last ping was for (-1: none yet).
     var askedAt = -1
+    /// When `expireIdle` last looked for a pong.
+    var lastBarrierPoll = 0.0
     /// When a slow application would have handled the keys sent so far.
     var pace = KeyDeliveryPace()
 
@@ -188,6 +190,7 @@ public final class Injector {
     /// waited for) and only when it still holds what the injector put there.
     public func expireIdle(now: Double) {
         drainOwnEvents()
+        lastBarrierPoll = now
         if let confirmed = barrier.poll() { confirm(confirmed, at: now) }
         if !outbox.isEmpty { flushOutbox() }
         if recordChanged { try? refreshShare() }
