@@ -2,6 +2,7 @@
 stackboard binary) and returns a dict of raw numbers; bench.py runs them round after round and
 summarizes. Times are CLOCK_MONOTONIC microseconds unless a name says otherwise."""
 import difflib, json, os, random, re, time
+from collections import Counter
 
 from benchlib import centre, cpu_delta, cpu_sample, memory_kb, now_us, read, tool
 
@@ -273,3 +274,40 @@ def breakdown(s, binary, keys_for, taps, hold_ms=30, gap_ms=40):
         target.append((key_t - sent) / 1000)
     return {'deliver_ms': deliver, 'work_ms': work, 'to_target_ms': target, 'tap_ms': lat['tap_ms'],
             'floor_ms': lat['floor_ms'], 'paired': len(work)}
+
+
+def type_together(s, commands, texts, name, wm_limit=15):
+    """Runs several typing commands at once (each types its text) and reports: seconds from the
+    start to the last character at keysink and to the last exit; whether keysink got every
+    character of every text (the multiset: the typers interleave); keymap changes; exit codes."""
+    expected = sorted(''.join(texts).replace('\n', '\r'))
+    settle_wm(s)
+    watch = s.spawn([tool('xkbtool'), 'watch'], name + '-watch')
+    s.wait(10, 'xkbtool watch', lambda: 'WATCHING' in read(os.path.join(s.dir, name + '-watch.out')))
+    start = len(s.sink_lines())
+    t0 = now_us()
+    procs = [s.spawn(c, f'{name}-{i}') for i, c in enumerate(commands)]
+    statuses = [None] * len(procs)
+    deadline = time.time() + 400
+    while time.time() < deadline and None in statuses:
+        statuses = [p.poll() for p in procs]
+        time.sleep(0.01)
+    t_exit = now_us()
+    for p, st in zip(procs, statuses):
+        if st is None:
+            s.stop(p)
+    end = time.time() + 10
+    got_keys = s.sink_keys(start)
+    while time.time() < end and len(''.join(t for _, _, t in got_keys)) < len(expected):
+        time.sleep(0.1)
+        got_keys = s.sink_keys(start)
+    settle_wm(s, limit=wm_limit)
+    s.stop(watch)
+    mappings = sum(1 for l in read(os.path.join(s.dir, name + '-watch.out')).splitlines() if l.startswith('MAPPING 1 '))
+    got = sorted(''.join(t for _, _, t in got_keys))
+    missing = sum((Counter(expected) - Counter(got)).values())
+    return {'statuses': statuses, 'chars': len(expected), 'received': len(got), 'exact': got == expected,
+            'missing_or_wrong': missing, 'mapping_notify': mappings,
+            'to_last_key_s': round((got_keys[-1][0] - t0) / 1e6, 3) if got_keys else None,
+            'to_exit_s': round((t_exit - t0) / 1e6, 3),
+            'stderr': [s.logtail(f'{name}-{i}', 300) for i in range(len(procs))]}

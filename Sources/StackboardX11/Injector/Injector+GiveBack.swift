@@ -86,9 +86,11 @@ extension Injector {
     }
 
     /// Waits until the application has handled every key sent so far: its pong, or the time a
-    /// slow application would need; never past `limit`.
-    func waitUntilQuiet(limit: Double) {
-        guard !isQuiet(now: clock()), askForProof() else { return }
+    /// slow application would need; never past `limit`. False when the display is gone.
+    @discardableResult
+    func waitUntilQuiet(limit: Double) -> Bool {
+        guard !isQuiet(now: clock()) else { return true }
+        guard askForProof() else { return false }
         let byTime = min(limit, quietTime)
         if pingable, let confirmed = barrier.wait(until: byTime, clock: clock) {
             confirm(confirmed, at: clock())
@@ -96,6 +98,7 @@ extension Injector {
             while clock() < byTime { pause(until: byTime) }
         }
         if barrier.isWaiting, isQuiet(now: clock()) { barrier.giveUp() }
+        return true
     }
 
     /// When `expireIdle` next has work: a keycode falls idle (or is beyond the share), or

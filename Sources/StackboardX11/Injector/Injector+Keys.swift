@@ -94,8 +94,8 @@ extension Injector {
         return plans
     }
 
-    /// Reads the map of the XTEST keyboard (or the core keyboard's) and the keycodes that are
-    /// empty in it and in the core map.
+    /// Reads the map of the XTEST keyboard (or the core keyboard's), the keycodes that are
+    /// empty in it and in the core map, and the keyboard state.
     func refresh() throws(InjectorError) {
         let dpy = display.raw
         let serial = XNextRequest(dpy)
@@ -107,6 +107,7 @@ extension Injector {
         stale = false
         planCache.removeAll()
         free = fetched.emptyKeycodes(display: dpy)
+        readState() // a new map can move the group without a state event
     }
 
     /// Presses the keys of `modifiers` in a fixed order (shift, ctrl, alt, super, altgr);

@@ -90,8 +90,7 @@ extension Injector {
     func flushOutbox(until limit: Double) {
         while !outbox.isEmpty, clock() < limit {
             flushOutbox()
-            guard !outbox.isEmpty else { return }
-            waitUntilQuiet(limit: limit)
+            guard !outbox.isEmpty, waitUntilQuiet(limit: limit) else { break }
         }
         outbox.removeAll()
     }

@@ -132,7 +132,6 @@ public final class Injector {
         barrier = PingBarrier(displayName: String(cString: XDisplayString(connection.raw)))
         selectEvents()
         try refresh()
-        readState()
         restoredAtStart = restoreAbandoned()
     }
 
