@@ -115,6 +115,14 @@ def typing_shared(o, binary, texts, rnd):
         finally:
             t.close()
         B.log(f'  mixed, {name}:', {x: out[f'mixed: {name}'][x] for x in ('to_last_key_s', 'to_exit_s', 'exact', 'mapping_notify')})
+    t = B.Session(logdir=o.scratch, sink_args=('-p',))
+    try:
+        out['lock: round trips, idle'] = M.rtt_probe(t, 3)
+        out['lock: round trips, typing'] = M.rtt_probe(t, 3, during=[binary, 'type', '--file', p2])
+    finally:
+        t.close()
+    B.log('  round trips of another client, idle / while typing:', out['lock: round trips, idle'],
+          out['lock: round trips, typing'])
     if rnd > o.busy_rounds:
         return out
     for name, sink in (('keysink -p -s 150', ('-p', '-s', '150')), ('keysink -s 150', ('-s', '150')),

@@ -311,3 +311,20 @@ def type_together(s, commands, texts, name, wm_limit=15):
             'to_last_key_s': round((got_keys[-1][0] - t0) / 1e6, 3) if got_keys else None,
             'to_exit_s': round((t_exit - t0) / 1e6, 3),
             'stderr': [s.logtail(f'{name}-{i}', 300) for i in range(len(procs))]}
+
+
+def rtt_probe(s, seconds, during=None):
+    """Round trips of another client (Benchmarks/tools/rttprobe.c) for `seconds`, while `during`
+    (a command) runs, or with nothing else going on: how long the keymap lock holds the rest of
+    the desktop. Returns count, median, p99 and max in µs and how many took over 1 and 5 ms."""
+    probe = s.spawn([tool('rttprobe'), str(seconds)], 'rttprobe', stdout=os.path.join(s.dir, 'rttprobe.out'))
+    typer = s.spawn(during, 'rtt-typer') if during else None
+    deadline = time.time() + seconds + 60
+    while probe.poll() is None and time.time() < deadline:
+        time.sleep(0.05)
+    if typer:
+        while typer.poll() is None and time.time() < deadline:
+            time.sleep(0.05)
+    f = read(os.path.join(s.dir, 'rttprobe.out')).split()
+    keys = ('count', 'median_us', 'p99_us', 'max_us', 'over_1ms', 'over_5ms')
+    return dict(zip(keys, map(int, f[1:7]))) if len(f) >= 7 and f[0] == 'RTT' else {'error': ' '.join(f)}

@@ -156,6 +156,17 @@ def summarize(info, rounds, peer):
                          spread([x['to_last_key_s'] for x in two]), 'one alone, same round (twice the text: 2.0 is no cost)',
                          spread(per_round_ratio(pairs, lambda r: r['type_shared']['mixed: two at once']['to_last_key_s'],
                                                 lambda r: r['type_shared']['mixed: alone']['to_last_key_s']))))
+    probes = [(r['type_shared']['lock: round trips, idle'], r['type_shared']['lock: round trips, typing'])
+              for r in sh if 'lock: round trips, typing' in r['type_shared']]
+    probes = [(a, b) for a, b in probes if 'max_us' in a and 'max_us' in b]
+    if probes:
+        lines.append(row('another client\'s round trips while `stackboard type` types a mixed text (the keymap lock: '
+                         f"a server grab per change), µs median / p99 / max; over 1 ms "
+                         f"{', '.join(str(b['over_1ms']) for _, b in probes)} of {', '.join(str(b['count']) for _, b in probes)}",
+                         f"{spread([b['median_us'] for _, b in probes])} / {spread([b['p99_us'] for _, b in probes])} / "
+                         f"{spread([b['max_us'] for _, b in probes])}",
+                         f"nothing typing: {spread([a['median_us'] for a, _ in probes])} / {spread([a['p99_us'] for a, _ in probes])} / "
+                         f"{spread([a['max_us'] for a, _ in probes])}", '–'))
     for name in ('keysink -p -s 150', 'keysink -s 150', 'keysink, no ping'):
         have = [r['type_shared'][f'busy: {name}'] for r in sh if f'busy: {name}' in r['type_shared']]
         if not have:

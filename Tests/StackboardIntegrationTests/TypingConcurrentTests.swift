@@ -34,6 +34,21 @@ import Testing
         #expect(rig.keymapRecord == "")
     }
 
+    /// Two typers of the same characters at once: each types on keycodes of its own (another's
+    /// may be changed by its borrower at any moment), and every character arrives.
+    @Test func typersOfTheSameCharactersUseKeycodesOfTheirOwn() throws {
+        let rig = try TypingRig(layout: "us", sinkArgs: ["-r", "-p"])
+        let before = rig.keymapDump()
+        let text = String(MissingCharacters.cyrillic.shuffled() + MissingCharacters.cyrillic)
+        let path = try rig.file("same.txt", text)
+        let children = try (0..<2).map { _ in try rig.session.spawn(Tools.stackboard, ["type", "--delay", "5", "--file", path]) }
+        for child in children { #expect(child.wait(timeout: 240) == 0, "\(child.stderr)") }
+        let expected = (text + text).sorted()
+        #expect(rig.receivedMultiset(count: expected.count, timeout: 30) == expected)
+        #expect(rig.keymapDump() == before)
+        #expect(rig.keymapRecord == "")
+    }
+
     /// The keyboard holds borrowed keycodes for its accent keys while a script types Cyrillic:
     /// both arrive exactly, and when both have finished the keymap is as before.
     @Test func theKeyboardAndAScriptBorrowSideBySide() throws {

@@ -163,6 +163,8 @@ extension Injector {
         lock.release()
         XSync(dpy, 0)
         if let message = display.owned ? InjectorXErrors.take(dpy) : nil { throw .xError(message) }
+        fresh.avoided = Set(view.record.keys.filter { $0.nonce != lock.nonce }.map(\.keycode))
+        othersBorrowed = fresh.avoided
         map = fresh
         stale = false
         planCache.removeAll()
@@ -188,6 +190,7 @@ extension Injector {
         let alive = lock.alive(in: record)
         let live = record.keys.filter { alive.contains($0.nonce) }.count
         let others = record.borrowers.filter { $0.nonce != lock.nonce && alive.contains($0.nonce) }.count
+        othersBorrowed = Set(record.keys.filter { $0.nonce != lock.nonce }.map(\.keycode))
         share = KeymapRecord.share(pool: free.count + live, borrowers: others + 1)
         if stale { try refresh() }
     }

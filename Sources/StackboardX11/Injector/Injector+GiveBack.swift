@@ -9,6 +9,7 @@ extension Injector {
     /// lock); returns how many. When the record shows nothing abandoned it only reads it.
     func restoreAbandoned() -> Int {
         let record = lock.read()
+        othersBorrowed = Set(record.keys.map(\.keycode))
         guard !record.keys.isEmpty || !record.borrowers.isEmpty else { return 0 }
         let gone = record.abandoned(alive: lock.alive(in: record))
         guard !gone.keys.isEmpty || !gone.borrowers.isEmpty else { return 0 }

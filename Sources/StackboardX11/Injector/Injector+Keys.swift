@@ -22,11 +22,17 @@ extension Injector {
         guard !keysyms.isEmpty || !modifiers.isEmpty else { return }
         isShutDown = false // in use again: deinit restores what it borrows from now on
         drainOwnEvents()
-        if !defersWhenBusy { try giveBackExcess() }
+        if !defersWhenBusy { try giveBackExcess() } else if recordChanged { try refreshShare() }
         if stale { try refresh() }
         let state = lockState
-        let held = try pressModifiers(modifiers, state: state)
-        if !held.isEmpty {
+        // Each stretch of keys is sent holding the server grab that is the keymap lock: another
+        // Stackboard process's keys (and its Shift or AltGr) never come in between. Planning,
+        // which may borrow and wait, happens outside it.
+        var held: [Int] = []
+        if !modifiers.isEmpty {
+            lock.acquire()
+            defer { lock.release() }
+            held = try pressModifiers(modifiers, state: state)
             pace.sent(events: held.count, at: clock())
             lastKeyEpoch = epoch
         }
@@ -34,6 +40,7 @@ extension Injector {
             var i = 0
             while i < keysyms.count {
                 let plans = try planBatch(keysyms[i...], state: state, otherGroups: otherGroups)
+                lock.acquire()
                 for (n, plan) in plans.enumerated() {
                     let events = execute(plan, hold: holdLast && i + n == keysyms.count - 1)
                     let now = clock()
@@ -41,6 +48,7 @@ extension Injector {
                     lastKeyEpoch = epoch
                     if borrowed.isBorrowed(plan.keycode) { borrowed.touch(keysyms[i + n], now: now) }
                 }
+                lock.release()
                 if changedSinceKeys {
                     lastFetchTrigger = clock()
                     changedSinceKeys = false
@@ -48,16 +56,18 @@ extension Injector {
                 i += plans.count
             }
         } catch {
+            lock.acquire()
             for kc in held.reversed() { up(kc) }
+            lock.release()
             XSync(display.raw, 0)
             throw error
         }
-        if !holdLast {
+        if !holdLast, !held.isEmpty {
+            lock.acquire()
             for kc in held.reversed() { up(kc) }
-            if !held.isEmpty {
-                pace.sent(events: held.count, at: clock())
-                lastKeyEpoch = epoch
-            }
+            lock.release()
+            pace.sent(events: held.count, at: clock())
+            lastKeyEpoch = epoch
         }
         try display.sync()
     }
@@ -102,6 +112,7 @@ extension Injector {
         let fetched = display.xtestDevice.flatMap { KeyboardMap(display: dpy, device: $0) }
             ?? KeyboardMap(display: dpy, device: UInt32(XkbUseCoreKbd))
         guard let fetched else { throw .xError("cannot read the keyboard map (XkbGetMap failed)") }
+        fetched.avoided = othersBorrowed
         map = fetched
         mapSerial = serial
         stale = false

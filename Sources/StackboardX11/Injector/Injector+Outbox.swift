@@ -43,6 +43,7 @@ extension Injector {
     /// not borrowed yet).
     func needsChange(_ request: DeferredSend) throws(InjectorError) -> Bool {
         drainOwnEvents()
+        if recordChanged { try refreshShare() }
         if stale { try refresh() }
         guard let map else { return false }
         let state = lockState

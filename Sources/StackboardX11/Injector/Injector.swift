@@ -53,6 +53,15 @@ public final class Injector {
     var recordChanged = true
     /// How many keycodes this process may hold (from the last read of the record).
     var share = Int.max
+    /// Keycodes other Stackboard processes have borrowed (from the last read of the record):
+    /// never typed with, since their borrower may change them at any moment.
+    var othersBorrowed: Set<Int> = [] {
+        didSet {
+            guard othersBorrowed != oldValue else { return }
+            map?.avoided = othersBorrowed
+            planCache.removeAll()
+        }
+    }
     /// The ping barrier with the focused application.
     let barrier: PingBarrier
     /// The stretch of keys being sent: each ping ends one, so a pong proves every key stamped
@@ -214,10 +223,12 @@ public final class Injector {
         let now = clock()
         lastKeyEpoch = epoch
         pace.sent(events: pressed.count, at: now)
+        lock.acquire()
         for kc in pressed.reversed() {
             XTestFakeKeyEvent(display.raw, UInt32(kc), 0, 0)
             for level in borrowed.keys[kc]?.levels ?? [] { borrowed.touch(level.keysym, now: now) }
         }
+        lock.release()
         pressed.removeAll()
         XSync(display.raw, 0)
     }

@@ -39,6 +39,9 @@ final class KeyboardMap {
     let minKeycode: Int
     /// The largest keycode.
     let maxKeycode: Int
+    /// Keycodes that plans never use: those other Stackboard processes have borrowed (they
+    /// may change them at any time).
+    var avoided: Set<Int> = []
 
     /// Every map component: types, symbols, modifier map, explicit, actions, behaviors, vmods.
     private static let allComponents: UInt32 = 0xff

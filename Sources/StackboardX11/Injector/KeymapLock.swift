@@ -9,7 +9,9 @@ import StackboardCore
 /// read-verify-change-record (other clients, xmodmap and xdotool included, cannot change the map
 /// in between; the grabs of two Stackboard processes queue behind each other, since a second
 /// GrabServer waits for the first to end even from a client made impervious with
-/// XTestGrabControl). The record of who borrowed what (`KeymapRecord`) is the root window's
+/// XTestGrabControl). Each stretch of keys is sent under the same grab, so that the keys of two
+/// Stackboard typers (and the Shift or AltGr one holds for a level) never interleave. The record
+/// of who borrowed what (`KeymapRecord`) is the root window's
 /// `_STACKBOARD_KEYMAP` property. A process that borrows registers under a slot selection
 /// (`_STACKBOARD_KEYMAP_S0`...`S31`) that it owns with a small unmapped window of its own: the
 /// server drops the ownership when the process's connection closes, however it dies, which is
