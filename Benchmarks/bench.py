@@ -115,10 +115,13 @@ def typing_shared(o, binary, texts, rnd):
         finally:
             t.close()
         B.log(f'  mixed, {name}:', {x: out[f'mixed: {name}'][x] for x in ('to_last_key_s', 'to_exit_s', 'exact', 'mapping_notify')})
+    many = os.path.join(o.out, 'many-missing-text.txt')
+    with open(many, 'w', encoding='utf-8') as f:
+        f.write(M.many_missing_text())
     t = B.Session(logdir=o.scratch, sink_args=('-p',))
     try:
-        out['lock: round trips, idle'] = M.rtt_probe(t, 3)
-        out['lock: round trips, typing'] = M.rtt_probe(t, 3, during=[binary, 'type', '--file', p2])
+        out['lock: round trips, idle'] = M.rtt_probe(t, 5)
+        out['lock: round trips, typing'] = M.rtt_probe(t, 5, during=[binary, 'type', '--file', many])
     finally:
         t.close()
     B.log('  round trips of another client, idle / while typing:', out['lock: round trips, idle'],

@@ -313,18 +313,35 @@ def type_together(s, commands, texts, name, wm_limit=15):
             'stderr': [s.logtail(f'{name}-{i}', 300) for i in range(len(procs))]}
 
 
+def many_missing_text():
+    """110 different characters the us keymap lacks (Latin-1, Cyrillic, Greek, CJK, Hangul,
+    emoji, symbols), then 20 of them again: more than the free keycodes carry at once, so that
+    typing it replaces borrowed characters about 70 times (each a change under the keymap lock)."""
+    chars = ([chr(c) for c in range(0xe0, 0x100)] + [chr(c) for c in range(0x430, 0x450)]
+             + [chr(c) for c in range(0x3b1, 0x3ca)] + list('你好千万日本中文字한국어글😀🎉🚀✓→∞≠≤'))
+    chars = chars[:110]
+    again = random.Random(5).sample(chars, 20)
+    return ''.join(chars + again)
+
+
 def rtt_probe(s, seconds, during=None):
     """Round trips of another client (Benchmarks/tools/rttprobe.c) for `seconds`, while `during`
-    (a command) runs, or with nothing else going on: how long the keymap lock holds the rest of
-    the desktop. Returns count, median, p99 and max in µs and how many took over 1 and 5 ms."""
+    (a command, run again and again until the probe ends) runs, or with nothing else going on:
+    how long the keymap lock holds the rest of the desktop. Returns count, median, p99 and max
+    in µs, how many took over 1 and 5 ms, and how many times `during` ran."""
     probe = s.spawn([tool('rttprobe'), str(seconds)], 'rttprobe', stdout=os.path.join(s.dir, 'rttprobe.out'))
-    typer = s.spawn(during, 'rtt-typer') if during else None
+    runs = 0
     deadline = time.time() + seconds + 60
     while probe.poll() is None and time.time() < deadline:
-        time.sleep(0.05)
-    if typer:
-        while typer.poll() is None and time.time() < deadline:
+        if during:
+            typer = s.spawn(during, f'rtt-typer-{runs}')
+            while typer.poll() is None and time.time() < deadline:
+                time.sleep(0.01)
+            runs += 1
+        else:
             time.sleep(0.05)
     f = read(os.path.join(s.dir, 'rttprobe.out')).split()
     keys = ('count', 'median_us', 'p99_us', 'max_us', 'over_1ms', 'over_5ms')
-    return dict(zip(keys, map(int, f[1:7]))) if len(f) >= 7 and f[0] == 'RTT' else {'error': ' '.join(f)}
+    out = dict(zip(keys, map(int, f[1:7]))) if len(f) >= 7 and f[0] == 'RTT' else {'error': ' '.join(f)}
+    out['runs'] = runs
+    return out
