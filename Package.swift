@@ -10,6 +10,8 @@ let package = Package(
     targets: [
         // Pure Swift: model, layout engine, hit testing, state machine, text buffer.
         .target(name: "StackboardCore"),
+        // The process's plumbing: the one clock, the one poll loop, signals, stdin/files, stderr.
+        .target(name: "StackboardSystem", dependencies: ["CShims"]),
 
         // C libraries, one thin module each.
         .systemLibrary(name: "CX11", pkgConfig: "x11 xtst xi",
@@ -20,6 +22,9 @@ let package = Package(
                        providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        // D-Bus through sd-bus (libsystemd): the session bus and the accessibility bus.
+        .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
         // What Swift cannot write itself (variadic C callbacks).
         .target(name: "CShims", dependencies: ["CALSA"]),
         // A cairo surface on an X drawable, behind a header with no X11 or cairo types
@@ -27,23 +32,47 @@ let package = Package(
         .target(name: "CXlibCairo", dependencies: ["CX11", "CCairoPango"]),
 
         .target(name: "StackboardRender", dependencies: ["StackboardCore", "CCairoPango"]),
+        // Keyboards made from XKB layouts (`xkb:de`): libxkbcommon compiles, Core builds.
+        .target(name: "StackboardXKB", dependencies: ["StackboardCore", "CXKBCommon"]),
         .target(name: "StackboardX11", dependencies: [
-            "StackboardCore", "StackboardRender", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
+            "StackboardCore", "StackboardRender", "StackboardSystem", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
         ]),
-        .target(name: "StackboardSound", dependencies: ["StackboardCore", "CALSA", "CShims"]),
-        .target(name: "StackboardKit", dependencies: ["StackboardCore", "StackboardRender", "StackboardX11"]),
+        .target(name: "StackboardSound", dependencies: ["StackboardCore", "StackboardSystem", "CALSA", "CShims"]),
+        // Word suggestions' files: shipped models mapped from disk, the learned words saved atomically.
+        .target(name: "StackboardWords", dependencies: ["StackboardCore"]),
+        // One keypad at work (state, painting, popup, clicks, timers, effects), for every host.
+        .target(name: "StackboardRuntime", dependencies: [
+            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSystem",
+        ]),
+        .target(name: "StackboardKit", dependencies: [
+            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardRuntime", "StackboardSystem",
+        ]),
+        // D-Bus connections, AT-SPI focus tracking and the control service, as poll-loop sources.
+        .target(name: "StackboardBus", dependencies: ["StackboardCore", "StackboardSystem", "CSDBus"]),
         .target(name: "StackboardApp", dependencies: [
-            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit", "CShims",
+            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit",
+            "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardWords", "StackboardXKB",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.
         .executableTarget(name: "stackboard-bench",
-                          dependencies: ["StackboardCore", "StackboardRender", "CX11", "CXlibCairo", "CCairoPango"],
+                          dependencies: ["StackboardCore", "StackboardRender", "StackboardXKB", "CX11", "CXlibCairo", "CCairoPango", "StackboardWords"],
                           path: "Benchmarks/StackboardBench"),
 
+        // `make bench`'s auto-show figures: focus -> decision latency and idle wake-ups.
+        .executableTarget(name: "stackboard-autoshow-bench", dependencies: ["StackboardCore", "StackboardBus"],
+                          path: "Benchmarks/AutoShowBench"),
+
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
-        .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
+        .testTarget(name: "StackboardBusTests", dependencies: ["StackboardCore", "StackboardBus"]),
+        .testTarget(name: "StackboardWordsTests", dependencies: ["StackboardCore", "StackboardWords"]),
+        .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender", "StackboardXKB"],
                     exclude: ["Golden"]),
-        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11"]),
+        .testTarget(name: "StackboardXKBTests", dependencies: ["StackboardCore", "StackboardXKB"]),
+        // The command line, config.json and the settings table, the runtime's roles on fakes; no display.
+        .testTarget(name: "StackboardAppTests", dependencies: [
+            "StackboardApp", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardSound", "StackboardX11",
+        ]),
+        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11", "StackboardBus"]),
     ]
 )

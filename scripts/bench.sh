@@ -19,6 +19,7 @@ BENCH_PACKAGES=(
   dbus-daemon                              # onboard needs a session bus (osk-bench starts one)
   libxres-dev libxdamage-dev libxtst-dev   # headers of the helpers (xprobe, startprobe)
   xvfb openbox x11-utils xdotool imagemagick gcc make python3
+  strace                                   # auto-show's idle wake-ups (Benchmarks/autoshow.sh)
 )
 missing=()
 for p in "${BENCH_PACKAGES[@]}"; do
@@ -37,5 +38,9 @@ BENCH_BIN="$(dirname "$BIN")/stackboard-bench"
 if [ ! -x "$BENCH_BIN" ] || [ "$BIN" -nt "$BENCH_BIN" ]; then
   (cd "$ROOT" && swift build -c release --product stackboard-bench 2>&1 | grep -v "prohibited flag" | tail -n 1)
 fi
+# Auto-show (issue 13): focus -> decision latency and idle wake-ups with the tracker on.
+AUTOSHOW_BIN="$(dirname "$BIN")/stackboard-autoshow-bench"
+[ -x "$AUTOSHOW_BIN" ] || (cd "$ROOT" && swift build -c release --product stackboard-autoshow-bench 2>&1 | tail -n 1)
+"$ROOT/Benchmarks/autoshow.sh" "$AUTOSHOW_BIN" || echo "bench: the auto-show figures failed (see above)"
 # shellcheck disable=SC2086
 exec python3 "$ROOT/Benchmarks/bench.py" "$BIN" ${BENCH_FLAGS:-} "$@"

@@ -15,10 +15,15 @@ PACKAGES=(
   xdotool                                 # reference for the typing benchmark
   imagemagick                             # screenshots (import)
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
+  fonts-noto-core                         # xkb: layouts: Arabic, Hebrew, Indic, Thai, Georgian, Armenian, Ethiopic... (42 MB)
   xserver-xorg-core xserver-xorg-video-dummy   # touch tests (Xorg + inputtest)
   locales
   python3                                 # scripts/make-clicks.py (click samples) and its --check test
   dpkg-dev debhelper desktop-file-utils   # the Debian package test (make deb), desktop file check
+  libsystemd-dev                          # sd-bus: D-Bus control and auto-show (StackboardBus)
+  dbus-daemon at-spi2-core                # auto-show tests: a private session bus, the accessibility bus
+  python3-gi gir1.2-gtk-3.0               # auto-show tests: the GTK 3 focus target (Tests/Tools/focus-target.py)
+  chromium                                # auto-show tests: Chromium in kiosk mode (about 350 MB installed)
 )
 
 missing=()

@@ -7,7 +7,9 @@ enum FuzzGrammar {
                              "label", "shifted", "action", "weight", "style", "alternates", "repeat", "text", "keysym",
                              "layer", "factor", "stack", "items", "distribution", "entry", "secure", "maxLength",
                              "allow", "shuffled"]
-    static let configKeys = ConfigLoader.topLevelKeys + ["enabled", "volume", "device", "delay", "interval", "loops", "switch"]
+    /// Every name of the settings table's keys, top level and nested (`sound`, `volume`).
+    static let configKeys = Setting.configKeys.flatMap { $0.split(separator: ".").map(String.init) }
+        .reduce(into: [String]()) { names, name in if !names.contains(name) { names.append(name) } }
     static let words = ["qwerty", "letters", "numbers", "text", "backspace", "return", "layer", "shift", "ctrl", "keysym",
                         "multiply", "decimal", "morse-dot", "shuffled-digit", "vertical", "horizontal", "weighted",
                         "equal", "function", "accent", "blank", "dark", "light", "high-contrast", "bottom", "top",

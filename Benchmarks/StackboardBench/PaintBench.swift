@@ -78,7 +78,7 @@ enum PaintBench {
             let index = keys[(i / 2) % keys.count]
             let pressed = i % 2 == 0
             painter.paintKeys(ctx, geometry: geometry, indices: [index], shifted: false,
-                              states: { $0 == index && pressed ? KeyPaintState(pressed: true) : .idle })
+                              states: { $0 == index && pressed ? KeyVisual(pressed: true) : .idle })
             sync()
         }
         let all = Sampler.measure("paint-all", target: target, iterations: n(300), warmup: 10) { _ in

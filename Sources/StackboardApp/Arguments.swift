@@ -1,3 +1,5 @@
+import StackboardCore
+
 /// A command-line mistake, with a message that says what to do. Exit status 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     /// The message, one or two lines.
@@ -16,19 +18,60 @@ public struct OptionSpec: Sendable {
     public var flags: Set<String>
     /// A spec with the given options.
     public init(valued: Set<String> = [], flags: Set<String> = []) { self.valued = valued; self.flags = flags }
+
+    /// The options of `command` in the settings table, and `--help`: `.bool` settings are flags.
+    public init(command: CommandName) {
+        var valued: Set<String> = [], flags: Set<String> = ["help"]
+        for setting in Setting.accepted(by: command) {
+            guard let flag = setting.spec.flag else { continue }
+            if case .bool = setting.spec.kind { flags.insert(flag) } else { valued.insert(flag) }
+        }
+        self.init(valued: valued, flags: flags)
+    }
 }
 
-/// Parsed arguments: option values (last one wins), flags and positional words.
+/// Parsed arguments: option values (last one wins), flags and positional words; for a command
+/// of the settings table, also each option's value checked against its setting.
 public struct Arguments: Sendable {
-    /// Values of valued options by name (without dashes).
+    /// Values of valued options by name (without dashes), as written.
     public private(set) var values: [String: String] = [:]
     /// Flags that were given.
     public private(set) var flags: Set<String> = []
     /// Words that are not options.
     public private(set) var positional: [String] = []
+    /// The command the words were parsed for (nil with a hand-made `OptionSpec`).
+    public private(set) var command: CommandName?
+    /// The settings the options gave, checked against the table.
+    public private(set) var given: [Setting: SettingValue] = [:]
+
+    /// Parses the words after `command`'s name with its options from the settings table: an
+    /// unknown option gets the nearest one, a bad value the setting's message
+    /// (`Option '--volume' wants a whole number from 0 to 100, not '300'.`).
+    public init(_ words: [String], command: CommandName) throws(UsageError) {
+        try self.init(words, spec: OptionSpec(command: command), command: command)
+        for setting in Setting.accepted(by: command) {
+            let spec = setting.spec
+            guard let flag = spec.flag else { continue }
+            if case .bool = spec.kind {
+                if flags.contains(flag) { given[setting] = .bool(spec.flagSets) }
+                continue
+            }
+            guard let text = values[flag] else { continue }
+            switch spec.parse(text) {
+            case .success(let value): given[setting] = value
+            case .failure(let rejection): throw UsageError(rejection.commandLineMessage(flag: flag, text: text))
+            }
+        }
+    }
 
     /// Parses `words` against `spec`. Accepts `--name value`, `--name=value` and `--` (the rest is positional).
     public init(_ words: [String], spec: OptionSpec) throws(UsageError) {
+        try self.init(words, spec: spec, command: nil)
+    }
+
+    private init(_ words: [String], spec: OptionSpec, command: CommandName?) throws(UsageError) {
+        self.command = command
+        let seeHelp = command?.helpCommand ?? "stackboard --help"
         var i = 0
         var onlyPositional = false
         while i < words.count {
@@ -36,7 +79,7 @@ public struct Arguments: Sendable {
             i += 1
             if onlyPositional || !word.hasPrefix("--") || word == "-" {
                 if !onlyPositional && word.hasPrefix("-") && word != "-" && word.count > 1 && Int(word) == nil {
-                    throw UsageError("Unknown option '\(word)'. Options start with two dashes; see 'stackboard --help'.")
+                    throw UsageError("Unknown option '\(word)'. Options start with two dashes; see '\(seeHelp)'.")
                 }
                 positional.append(word)
                 continue
@@ -53,7 +96,7 @@ public struct Arguments: Sendable {
                     values[name] = v
                 } else {
                     guard i < words.count else {
-                        throw UsageError("Option '--\(name)' needs a value, for example '--\(name) \(Self.example(for: name))'.")
+                        throw UsageError("Option '--\(name)' needs a value, for example '--\(name) \(Self.example(for: name, of: command))'.")
                     }
                     values[name] = words[i]
                     i += 1
@@ -62,69 +105,37 @@ public struct Arguments: Sendable {
                 if inlineValue != nil { throw UsageError("Option '--\(name)' takes no value.") }
                 flags.insert(name)
             } else {
-                let all = spec.valued.union(spec.flags)
-                if let guess = Self.closest(to: name, in: all) {
+                let guess = command.flatMap { SettingSuggestion.option(for: name, of: $0) }
+                    ?? Self.closest(to: name, in: spec.valued.union(spec.flags))
+                if let guess {
                     throw UsageError("Unknown option '--\(name)'. Did you mean '--\(guess)'?")
                 }
-                throw UsageError("Unknown option '--\(name)'. See 'stackboard --help' for the options.")
+                throw UsageError("Unknown option '--\(name)'. See '\(seeHelp)' for the options.")
             }
         }
     }
 
-    /// The value of a valued option.
+    /// The value of a valued option, as written.
     public func value(_ name: String) -> String? { values[name] }
 
     /// Whether a flag was given.
     public func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    /// An integer option in `range`, or nil when absent.
-    public func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = values[name] else { return nil }
-        guard let n = Int(text), range.contains(n) else {
-            throw UsageError("Option '--\(name)' wants a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'.")
-        }
-        return n
+    /// `--help` was given.
+    public var help: Bool { flags.contains("help") }
+
+    /// The command's settings: these options over the settings of `config` the command reads,
+    /// over the table's defaults.
+    public func settings(config: Config = Config()) -> SettingValues {
+        SettingValues(command: command ?? .check, commandLine: given, config: config)
     }
 
-    /// A decimal option in `range`, or nil when absent.
-    public func double(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
-        guard let text = values[name] else { return nil }
-        guard let n = Double(text), n.isFinite, range.contains(n) else {
-            throw UsageError("Option '--\(name)' wants a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'.")
-        }
-        return n
+    private static func example(for name: String, of command: CommandName?) -> String {
+        command.flatMap { Setting.option(name, of: $0) }?.spec.example ?? "VALUE"
     }
 
-    private static func example(for name: String) -> String {
-        switch name {
-        case "layout": return "qwerty"
-        case "size": return "1280x400"
-        case "theme": return "dark"
-        case "output": return "keyboard.png"
-        case "geometry": return "800x300+0+500"
-        default: return "VALUE"
-        }
-    }
-
-    /// The candidate within edit distance 2 of `word` (nil when none is that close).
+    /// The candidate closest to `word` if it is close enough to be a typo (see `Suggestion`).
     public static func closest(to word: String, in candidates: Set<String>) -> String? {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }
-        return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
-    }
-
-    /// Levenshtein distance between two strings (by character).
-    public static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        for i in 1...x.count {
-            var current = [i] + Array(repeating: 0, count: y.count)
-            for j in 1...y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[y.count]
+        Suggestion.closest(to: word, in: candidates.sorted())
     }
 }

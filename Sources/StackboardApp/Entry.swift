@@ -1,3 +1,4 @@
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -73,11 +74,4 @@ public enum StackboardMain {
 public func fail(_ error: UsageError) -> Int32 {
     printError("stackboard: \(error.message)")
     return 2
-}
-
-/// Writes one line to stderr.
-public func printError(_ line: String) {
-    var text = line
-    if !text.hasSuffix("\n") { text += "\n" }
-    fputs(text, stderr)
 }

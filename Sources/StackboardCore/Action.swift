@@ -121,6 +121,11 @@ public enum Action: Equatable, Hashable, Sendable {
     case done
     /// Entry mode: cancel (like escape).
     case cancel
+    /// Slot `n` (from 0) of the suggestion bar: types the word shown there. Made by
+    /// `LayoutPreparation` for a layout with a suggestion bar, never written in a layout file.
+    case suggestion(Int)
+    /// Shows the layout of that name (the language key's long-press list).
+    case showLayout(String)
 
     /// Every action name of the layout format, for error messages and docs.
     public static let allNames: [String] = [
@@ -162,6 +167,8 @@ public enum Action: Equatable, Hashable, Sendable {
         case .shuffledDigit: return "shuffled-digit"
         case .done: return "done"
         case .cancel: return "cancel"
+        case .suggestion: return "suggestion"
+        case .showLayout: return "show-layout"
         }
     }
 

@@ -86,4 +86,8 @@ public enum Effect: Equatable, Hashable, Sendable {
     case hide
     /// Switch to the next layout.
     case nextLayout
+    /// The word in slot `n` of the suggestion bar was tapped.
+    case acceptSuggestion(Int)
+    /// Show the layout of that name.
+    case showLayout(String)
 }

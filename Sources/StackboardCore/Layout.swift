@@ -179,6 +179,28 @@ public struct EntryPreset: Equatable, Hashable, Sendable {
     }
 }
 
+/// The suggestion bar a layout asks for: a row of word suggestions above the keys of its
+/// layers. The slots themselves are made when the layout is prepared (their number is the
+/// `suggestions` setting; 0 leaves the bar out).
+public struct SuggestionBar: Equatable, Hashable, Sendable {
+    /// The bar's share of the layer's height, where a row of keys is 1.
+    public var weight: Double
+    /// The layers that show it (nil: every layer).
+    public var layers: [String]?
+
+    /// The default bar's share of the height: a little lower than a row of keys.
+    public static let defaultWeight = 0.7
+
+    /// A bar with every property given.
+    public init(weight: Double = SuggestionBar.defaultWeight, layers: [String]? = nil) {
+        self.weight = weight
+        self.layers = layers
+    }
+
+    /// Whether the layer named `name` shows the bar.
+    public func shows(layer name: String) -> Bool { layers?.contains(name) ?? true }
+}
+
 /// A keyboard layout: named layers of stacked keys.
 public struct Layout: Equatable, Hashable, Sendable {
     /// The layout's name (`qwerty`, `pin`).
@@ -191,15 +213,23 @@ public struct Layout: Equatable, Hashable, Sendable {
     public var layers: [Layer]
     /// Field rules for entry mode, if the layout is an entry preset.
     public var entry: EntryPreset?
+    /// The suggestion bar, if the layout has one (typing layouts do; pads do not).
+    public var suggestionBar: SuggestionBar?
+    /// The language it types, as a language code (`en`, `de`, `fa`; nil: not said), for
+    /// features that depend on it (word suggestions).
+    public var language: String?
 
     /// A layout with every property given.
     public init(name: String, description: String, defaults: LayoutDefaults = LayoutDefaults(),
-                layers: [Layer], entry: EntryPreset? = nil) {
+                layers: [Layer], entry: EntryPreset? = nil, suggestionBar: SuggestionBar? = nil,
+                language: String? = nil) {
         self.name = name
         self.description = description
         self.defaults = defaults
         self.layers = layers
         self.entry = entry
+        self.suggestionBar = suggestionBar
+        self.language = language
     }
 
     /// The layer with the given name.

@@ -1,10 +1,9 @@
 import CX11
 import StackboardCore
 import StackboardRender
+import StackboardRuntime
+import StackboardSystem
 import StackboardX11
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A keypad inside a Swift X11 application's own window: a child window of the host's window,
 /// painted like Stackboard's keyboard and driven by its state machine in entry mode. The host
@@ -22,12 +21,8 @@ public final class Keypad {
     public let layout: Layout
 
     let window: ChildWindow
-    var state: KeyboardState
-    var editor: FieldEditor
-    let painter: KeyboardPainter
-    var canvas: (generation: Int, context: CairoContext)?
-    var dirtyKeys: Set<Int> = []
-    var dirtyAll = true
+    private let bridge: FieldBridge
+    private let runtime: KeypadRuntime
 
     /// Creates the keypad at `frame` (in `parent`'s pixels) in the host's window `parent`, on the
     /// host's display connection `display` (a `Display *`). `layout` is a layout name or a JSON
@@ -35,26 +30,13 @@ public final class Keypad {
     /// are dealt shuffled unless `shuffle` is false; decimal keys type `decimalSeparator`.
     public init(display: OpaquePointer, parent: UInt, frame: Rect, layout: String, theme: String = "light",
                 shuffle: Bool = true, decimalSeparator: String = ".") throws(KeypadError) {
-        var loaded: Layout
-        do { loaded = try LayoutCatalog.forCurrentProcess().load(layout) } catch { throw .layout(error) }
-        if loaded.hasShuffledDigits {
-            if shuffle {
-                var rng = SystemRandomNumberGenerator()
-                loaded = loaded.dealingShuffledDigits(using: &rng)
-            } else {
-                loaded = loaded.dealingDigitsInOrder()
-            }
-        }
-        loaded = loaded.withDecimalSeparator(decimalSeparator)
+        let preparation = LayoutPreparation(shuffle: shuffle, decimalSeparator: decimalSeparator)
+        let loaded: Layout
+        do { loaded = try preparation.load(layout) } catch { throw .layout(error) }
         guard let chosenTheme = Theme.named(theme) else { throw .unknownTheme(theme) }
-        let preset = loaded.entry ?? EntryPreset()
         let rules: FieldRules
-        do {
-            rules = try FieldRules(maxLength: preset.maxLength, allow: preset.allow, secure: preset.secure,
-                                   decimalSeparator: decimalSeparator)
-        } catch {
-            throw .rules(error)
-        }
+        do { rules = try preparation.fieldRules(for: loaded).rules } catch { throw .rules(error) }
+        let painter: KeyboardPainter
         do {
             painter = try KeyboardPainter(theme: chosenTheme)
             window = try ChildWindow(display: display, parent: parent, frame: frame)
@@ -62,23 +44,19 @@ public final class Keypad {
             throw .window("cannot make the keypad: \(error)")
         }
         self.layout = loaded
+        bridge = FieldBridge()
         // A keypad in a host's window shows no long-press popups: keys with alternates type their own text.
-        let config = KeyboardConfig(mode: .entry, longPressDelay: Keypad.noLongPress, decimalSeparator: decimalSeparator)
-        state = KeyboardState(layout: loaded, size: window.size, config: config)
-        editor = FieldEditor(session: EntrySession(rules: rules, decimalSeparator: decimalSeparator,
-                                                   reportBackspaceOnEmpty: true))
-        repaint()
+        let config = KeyboardConfig(longPressDelay: KeyboardConfig.noLongPress, decimalSeparator: decimalSeparator)
+        let editor = FieldEditor(session: EntrySession(rules: rules, decimalSeparator: decimalSeparator,
+                                                       reportBackspaceOnEmpty: true))
+        runtime = KeypadRuntime(layout: loaded, surface: window, painter: painter, config: config, role: .entry(editor))
+        runtime.fieldHost = bridge
+        bridge.keypad = self
+        runtime.repaint(now: Keypad.now())
     }
-
-    /// A long-press delay no press lasts (about 30 years): keys with alternates just type.
-    static let noLongPress = 1e9
 
     /// The current CLOCK_MONOTONIC time in seconds: the clock of `nextDeadline` and `advance(to:)`.
-    public static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    public static func now() -> Double { MonotonicClock.now() }
 
     /// The keypad's X window (a child of the host's window).
     public var windowID: UInt { window.windowID }
@@ -87,17 +65,16 @@ public final class Keypad {
     public var frame: Rect { window.frame }
 
     /// The keypad's copy of the field's text. Never log it.
-    public var text: String { editor.session.text }
+    public var text: String { runtime.field?.session.text ?? "" }
 
     /// The rules inserts must pass before `shouldInsert` is asked (from the layout's preset).
-    public var rules: FieldRules { editor.session.rules }
+    public var rules: FieldRules { runtime.field?.session.rules ?? FieldRules() }
 
     /// Replaces the keypad's copy of the field (cursor at the end), e.g. when the host's field
     /// changed by itself or another field took over the keypad.
     public func setText(_ text: String) {
-        editor.replaceText(text)
-        dirtyKeys.formUnion(KeyboardPainter.morseGapIndices(in: state.geometry))
-        repaint()
+        runtime.replaceFieldText(text)
+        runtime.repaint(now: Keypad.now())
     }
 
     /// Looks at one event from the host's queue. Returns true when it was the keypad's (the
@@ -105,8 +82,8 @@ public final class Keypad {
     public func handle(event: UnsafeMutablePointer<XEvent>) -> Bool {
         guard let inputs = window.handle(event) else { return false }
         let now = Keypad.now()
-        for input in inputs { perform(state.handle(input, now: now)) }
-        repaint()
+        for input in inputs { runtime.handle(input, now: now) }
+        runtime.repaint(now: now)
         return true
     }
 
@@ -116,19 +93,54 @@ public final class Keypad {
     }
 
     /// When `advance(to:)` must be called next (a held key repeats); nil when idle.
-    public var nextDeadline: Double? { state.nextDeadline }
+    public var nextDeadline: Double? { runtime.nextDeadline }
 
     /// Does what is due at `now` (`Keypad.now()`): key repeat, long press.
     public func advance(to now: Double) {
-        perform(state.advance(to: now))
-        repaint()
+        runtime.advance(to: now)
+        runtime.repaint(now: now)
     }
 
     /// Moves and resizes the keypad in the host's window; the keys are laid out again.
     public func setFrame(_ frame: Rect) {
         do { try window.setFrame(frame) } catch { return }
-        perform(state.resize(to: window.size))
-        dirtyAll = true
-        repaint()
+        let now = Keypad.now()
+        runtime.setFrame(Rect(size: window.size), now: now)
+        runtime.repaint(now: now)
+    }
+
+    /// Tells the delegate about each event of a field change, in order.
+    fileprivate func report(_ events: [EntryEvent], by change: FieldChange) {
+        guard let delegate else { return }
+        let backward = change == .edit(.deleteBackward)
+        for event in events {
+            switch event {
+            case .insert(let text): delegate.keypad(self, didInsert: text)
+            case .delete where backward, .backspaceEmpty: delegate.keypadDidDeleteBackward(self)
+            case .reject(let reason): delegate.keypad(self, didReject: reason)
+            case .done: delegate.keypadDidFinish(self)
+            case .cancel: delegate.keypadDidCancel(self)
+            default: delegate.keypad(self, didChange: event)
+            }
+        }
+    }
+
+    /// Whether the delegate lets `text` into the field.
+    fileprivate func allows(_ text: String, into current: String) -> Bool {
+        delegate?.keypad(self, shouldInsert: text, into: current) ?? true
+    }
+}
+
+/// The runtime's field host for a `Keypad` (the keypad owns the runtime, which holds its hosts
+/// weakly; this small object breaks the cycle the other way).
+private final class FieldBridge: FieldHost {
+    weak var keypad: Keypad?
+
+    func keypad(_ runtime: KeypadRuntime, shouldInsert text: String, into current: String) -> Bool {
+        keypad?.allows(text, into: current) ?? true
+    }
+
+    func keypad(_ runtime: KeypadRuntime, field events: [EntryEvent], by change: FieldChange) {
+        keypad?.report(events, by: change)
     }
 }

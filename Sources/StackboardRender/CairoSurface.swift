@@ -26,6 +26,10 @@ public class CairoSurface {
         try body(handle)
     }
 
+    /// A new reference to the `cairo_surface_t *` (the caller owns it: hand it to
+    /// `CairoSurface(taking:)`), e.g. for a keypad surface that paints into this image.
+    public func newReference() -> OpaquePointer { cairo_surface_reference(handle) }
+
     /// Makes an off-screen surface like this one (same format and visual), for double buffering
     /// (`cairo_surface_create_similar`).
     public func similar(width: Int, height: Int) throws(RenderError) -> CairoSurface {

@@ -27,7 +27,7 @@ public struct KeyboardPainter {
     /// `states` gives each key's state by index; `pendingMorse` (a code of `.` and `-`) is shown
     /// on morse-gap keys.
     public func paintAll(_ ctx: CairoContext, geometry: KeyboardGeometry, shifted: Bool,
-                         states: (Int) -> KeyPaintState = { _ in .idle }, pendingMorse: String? = nil) {
+                         states: (Int) -> KeyVisual = { _ in .idle }, pendingMorse: String? = nil) {
         ctx.fill(Rect(size: geometry.size), with: theme.background)
         for placed in geometry.keys {
             paintKey(ctx, placed, shifted: shifted, state: states(placed.index), pendingMorse: pendingMorse)
@@ -37,7 +37,7 @@ public struct KeyboardPainter {
     /// Repaints only the keys at `indices`: each key's frame is cleared with the background and
     /// the key drawn again. Pixels outside those frames are left as they are.
     public func paintKeys(_ ctx: CairoContext, geometry: KeyboardGeometry, indices: [Int], shifted: Bool,
-                          states: (Int) -> KeyPaintState = { _ in .idle }, pendingMorse: String? = nil) {
+                          states: (Int) -> KeyVisual = { _ in .idle }, pendingMorse: String? = nil) {
         for index in indices where geometry.keys.indices.contains(index) {
             let placed = geometry.keys[index]
             ctx.fill(placed.frame, with: theme.background)
@@ -52,9 +52,10 @@ public struct KeyboardPainter {
     }
 
     /// Draws one key inside its frame (the frame must already hold the background).
-    func paintKey(_ ctx: CairoContext, _ placed: PlacedKey, shifted: Bool, state: KeyPaintState, pendingMorse: String?) {
+    func paintKey(_ ctx: CairoContext, _ placed: PlacedKey, shifted: Bool, state: KeyVisual, pendingMorse: String?) {
         let key = placed.key
         guard key.style != .blank, !placed.frame.isEmpty else { return }
+        if case .suggestion(let slot) = key.action { return paintSlot(ctx, placed, slot: slot, state: state) }
         let frame = RectD(placed.frame)
         let shadowDepth = theme.shadow == nil ? 0 : max(1, (1.5 * scale).rounded())
         let body = RectD(x: frame.x, y: frame.y, width: frame.width, height: max(0, frame.height - shadowDepth))
@@ -80,8 +81,8 @@ public struct KeyboardPainter {
             ctx.strokeRoundedInside(body, radius: radius, width: width, color: theme.highlight)
         }
         if let progress = state.dwellProgress { paintDwellRing(ctx, body: body, progress: progress) }
-        paintLabel(ctx, key: key, body: body, shifted: shifted || state.shifted, color: colors.label,
-                   pending: key.action == .morseGap ? pendingMorse : nil)
+        paintLabel(ctx, label: state.label ?? key.displayLabel(shifted: shifted || state.shifted), body: body,
+                   color: colors.label, pending: key.action == .morseGap ? pendingMorse : nil)
         ctx.restore()
     }
 
@@ -103,8 +104,7 @@ public struct KeyboardPainter {
         return max(minimumLabelSize, keyHeight * share)
     }
 
-    private func paintLabel(_ ctx: CairoContext, key: Key, body: RectD, shifted: Bool, color: Color, pending: String?) {
-        let label = key.displayLabel(shifted: shifted)
+    private func paintLabel(_ ctx: CairoContext, label: String, body: RectD, color: Color, pending: String?) {
         var area = labelArea(body)
         var keyHeight = body.height
         guard area.width > 0, area.height > 0 else { return }
@@ -125,6 +125,31 @@ public struct KeyboardPainter {
                                        preferred: preferredLabelSize(label, keyHeight: keyHeight),
                                        minimum: minimumLabelSize) else { return }
         text.draw(fitted, in: ctx, centeredIn: area, color: color)
+    }
+
+    /// A slot of the suggestion bar: flat on the background (the bar is not a row of keys), a
+    /// thin rule before every slot but the first, the word centred; pressed like a key.
+    private func paintSlot(_ ctx: CairoContext, _ placed: PlacedKey, slot: Int, state: KeyVisual) {
+        let frame = RectD(placed.frame)
+        ctx.save()
+        ctx.clip(to: frame)
+        let colors = state.pressed ? theme.pressed : theme.colors(for: .normal)
+        if state.pressed { ctx.fillRounded(frame.insetBy(dx: 1, dy: 1), radius: keyRadius(frame), color: colors.fill) }
+        if state.scanHighlighted {
+            ctx.strokeRoundedInside(frame, radius: keyRadius(frame), width: max(3, theme.outlineWidth + 2) * scale, color: theme.highlight)
+        }
+        if slot > 0 {
+            let rule = RectD(x: frame.x, y: frame.y + frame.height * 0.2, width: max(1, scale), height: frame.height * 0.6)
+            ctx.fillRounded(rule, radius: 0, color: theme.outline.withAlpha(0.5))
+        }
+        let label = state.label ?? ""
+        let area = frame.insetBy(dx: max(4, frame.height * 0.15), dy: max(2, frame.height * 0.12))
+        if !label.isEmpty, area.width > 0, area.height > 0,
+           let fitted = text.fitted(label, width: area.width, height: area.height,
+                                    preferred: max(minimumLabelSize, frame.height * 0.42), minimum: minimumLabelSize) {
+            text.draw(fitted, in: ctx, centeredIn: area, color: state.pressed ? colors.label : theme.colors(for: .normal).label)
+        }
+        ctx.restore()
     }
 
     /// A Morse code as shown on keys: `.` as a bullet and `-` as a dash, easier to read than ASCII.

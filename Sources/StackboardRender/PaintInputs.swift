@@ -1,35 +1,5 @@
 import StackboardCore
 
-/// How one key looks right now (the app fills it from the keyboard state).
-public struct KeyPaintState: Equatable, Hashable, Sendable {
-    /// Held down by a pointer.
-    public var pressed: Bool
-    /// A modifier tapped once: applies to the next key.
-    public var latched: Bool
-    /// A modifier tapped twice: stays on.
-    public var locked: Bool
-    /// Dwell progress from 0 to 1 while the pointer rests on the key (nil: not dwelling).
-    public var dwellProgress: Double?
-    /// Highlighted by switch scanning.
-    public var scanHighlighted: Bool
-    /// Shows its shifted label (per key: caps lock shifts letters only).
-    public var shifted: Bool
-
-    /// A state; every property defaults to off.
-    public init(pressed: Bool = false, latched: Bool = false, locked: Bool = false,
-                dwellProgress: Double? = nil, scanHighlighted: Bool = false, shifted: Bool = false) {
-        self.shifted = shifted
-        self.pressed = pressed
-        self.latched = latched
-        self.locked = locked
-        self.dwellProgress = dwellProgress
-        self.scanHighlighted = scanHighlighted
-    }
-
-    /// A key at rest.
-    public static let idle = KeyPaintState()
-}
-
 /// The long-press alternates popup: one cell per option at the given frames.
 public struct AlternatesPaint: Equatable, Hashable, Sendable {
     /// The key whose alternates these are.

@@ -102,7 +102,7 @@ public struct Theme: Equatable, Hashable, Sendable {
     }
 
     /// The names of the built-in themes.
-    public static let allNames = ["light", "dark", "high-contrast"]
+    public static let allNames = BuiltInThemes.names
 
     /// The built-in theme called `name`, nil when there is none.
     public static func named(_ name: String) -> Theme? {

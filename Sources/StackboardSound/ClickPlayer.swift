@@ -1,3 +1,4 @@
+import StackboardSystem
 import StackboardCore
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -27,7 +28,7 @@ public final class ClickPlayer: ClickSound, @unchecked Sendable {
         let mono = try ClickSamples.load(from: samplesDirectory).mapValues { $0.scaled(volume: volume) }
         let queue = ClickQueue()
         try Self.startThread(PlaybackLoop(queue: queue, deviceName: device, mono: mono))
-        switch queue.waitForOpen(until: monotonicNanoseconds() + Self.openTimeoutNanoseconds) {
+        switch queue.waitForOpen(until: MonotonicClock.nanoseconds() + Self.openTimeoutNanoseconds) {
         case .success(let format)?:
             self.format = format
         case .failure(let error)?:
@@ -44,13 +45,13 @@ public final class ClickPlayer: ClickSound, @unchecked Sendable {
 
     /// Hands the click for `kind` to the playback thread and returns at once.
     public func play(_ kind: ClickKind) {
-        queue.submit(ClickRequest(kind: kind, requestedAt: monotonicNanoseconds()))
+        queue.submit(ClickRequest(kind: kind, requestedAt: MonotonicClock.nanoseconds()))
     }
 
     /// Stops the thread: the last click plays out, then the device closes. Waits at most half a
     /// second; a thread stuck in a hung device is left to end on its own. Idempotent.
     public func close() {
-        _ = queue.close(until: monotonicNanoseconds() + Self.closeTimeoutNanoseconds)
+        _ = queue.close(until: MonotonicClock.nanoseconds() + Self.closeTimeoutNanoseconds)
     }
 
     /// For diagnostics and benchmarks (not for the event loop): waits up to `timeout` until every
@@ -58,7 +59,7 @@ public final class ClickPlayer: ClickSound, @unchecked Sendable {
     public func waitUntilIdle(timeout: Duration) -> Bool {
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
-        return queue.waitUntilIdle(until: monotonicNanoseconds() + nanoseconds)
+        return queue.waitUntilIdle(until: MonotonicClock.nanoseconds() + nanoseconds)
     }
 
     /// What happened to the requests so far.

@@ -1,13 +1,7 @@
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-
-/// Nanoseconds on the monotonic clock (CLOCK_MONOTONIC).
-func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
 
 /// A pthread mutex with one condition variable that times out on the monotonic clock.
 /// Owns both C objects and destroys them in `deinit`.

@@ -1,3 +1,4 @@
+import StackboardSystem
 import CALSA
 import StackboardCore
 #if canImport(Glibc)
@@ -62,7 +63,7 @@ final class PlaybackLoop: @unchecked Sendable {
         guard startFresh(device) else { return lose(device) }
         let channels = device.format.channels
         let total = samples.count / channels
-        let giveUp = monotonicNanoseconds() + UInt64(total) * 1_000_000_000 / UInt64(device.format.rate) + 500_000_000
+        let giveUp = MonotonicClock.nanoseconds() + UInt64(total) * 1_000_000_000 / UInt64(device.format.rate) + 500_000_000
         var offset = 0
         var first = true
         samples.withUnsafeBufferPointer { buffer in
@@ -70,7 +71,7 @@ final class PlaybackLoop: @unchecked Sendable {
                 let n = device.write(buffer, frameOffset: offset, frames: total - offset)
                 if n > 0 {
                     if first {
-                        queue.recordLatency(monotonicNanoseconds() &- request.requestedAt)
+                        queue.recordLatency(MonotonicClock.nanoseconds() &- request.requestedAt)
                         first = false
                     }
                     offset += n
@@ -79,7 +80,7 @@ final class PlaybackLoop: @unchecked Sendable {
                 // No progress. Stop for a newer click or close; give up on a device that
                 // neither takes the click nor fails outright within its length plus half a second.
                 if queue.shouldStop { return }
-                if monotonicNanoseconds() > giveUp { queue.count(failed: 1); return }
+                if MonotonicClock.nanoseconds() > giveUp { queue.count(failed: 1); return }
                 if n == -Int(EAGAIN) || n == 0 { // the buffer is full: wait a little for room
                     let w = device.waitForRoom(milliseconds: 10)
                     if w < 0, device.recover(w) < 0 { return lose(device) }
@@ -115,15 +116,15 @@ final class PlaybackLoop: @unchecked Sendable {
     private func lose(_ failed: PCMDevice) {
         queue.count(failed: 1)
         if device === failed { device = nil }
-        retryAt = monotonicNanoseconds() + retryInterval
+        retryAt = MonotonicClock.nanoseconds() + retryInterval
     }
 
     /// The open device, reopening a lost one when its rest is over; nil while there is none.
     private func openDevice() -> PCMDevice? {
         if let device { return device }
-        guard monotonicNanoseconds() >= retryAt, let rate = mono.values.first?.sampleRate else { return nil }
+        guard MonotonicClock.nanoseconds() >= retryAt, let rate = mono.values.first?.sampleRate else { return nil }
         guard let reopened = try? PCMDevice(name: deviceName, rate: rate) else {
-            retryAt = monotonicNanoseconds() + retryInterval
+            retryAt = MonotonicClock.nanoseconds() + retryInterval
             return nil
         }
         clips = Self.prepare(mono, for: reopened.format)

@@ -38,26 +38,26 @@ import Testing
 
     @Test func everySettingOfTheFullFileIsRead() {
         let (config, _) = ConfigLoader.load(file: Self.directory + "/ok-every-setting.json")
-        #expect(config.layout == "qwerty")
-        #expect(config.layouts == ["qwerty", "numeric", "pin"])
-        #expect(config.theme == "dark")
-        #expect(config.scale == 1.5)
-        #expect(config.geometry == "1280x300+0+500")
-        #expect(config.dock == "bottom")
-        #expect(config.hidden == false)
-        #expect(config.soundEnabled == true && config.soundVolume == 40 && config.soundDevice == "default")
-        #expect(config.repeatDelay == 400 && config.repeatInterval == 40)
-        #expect(config.longPress == 600 && config.dwell == 800)
-        #expect(config.scanInterval == 1000 && config.scanLoops == 3 && config.scanSwitch == "space")
+        #expect(config[.layout] == .string("qwerty"))
+        #expect(config[.layouts] == .names(["qwerty", "numeric", "pin"]))
+        #expect(config[.theme] == .string("dark"))
+        #expect(config[.scale] == .double(1.5))
+        #expect(config[.geometry]?.geometry == WindowGeometry(parsing: "1280x300+0+500"))
+        #expect(config[.dock] == .string("bottom"))
+        #expect(config[.hidden] == .bool(false))
+        #expect(config[.sound] == .bool(true) && config[.volume] == .int(40) && config[.soundDevice] == .string("default"))
+        #expect(config[.repeatDelay] == .int(400) && config[.repeatInterval] == .int(40))
+        #expect(config[.longPress] == .int(600) && config[.dwell] == .int(800))
+        #expect(config[.scanInterval] == .int(1000) && config[.scanLoops] == .int(3) && config[.scanSwitch] == .string("space"))
     }
 
     @Test func goodSettingsNextToBadOnesAreKept() {
         let (config, problems) = ConfigLoader.load(file: Self.directory + "/bad-mixed-good-and-bad.json")
-        #expect(config.theme == "dark")
-        #expect(config.dock == "top")
-        #expect(config.soundVolume == 30)
-        #expect(config.scale == nil)
-        #expect(config.soundEnabled == nil)
+        #expect(config[.theme] == .string("dark"))
+        #expect(config[.dock] == .string("top"))
+        #expect(config[.volume] == .int(30))
+        #expect(config[.scale] == nil)
+        #expect(config[.sound] == nil)
         #expect(Set(problems.map(\.key)) == ["scale", "sound.enabled"])
     }
 

@@ -15,18 +15,20 @@ import Testing
              "scan": {"interval": 1200, "loops": 2, "switch": "space"}}
             """)
         #expect(problems.isEmpty)
-        #expect(c.layout == "numeric" && c.layouts == ["numeric", "qwerty"] && c.theme == "dark" && c.scale == 1.5)
-        #expect(c.geometry == "800x300+10+20" && c.dock == "bottom" && c.hidden == true)
-        #expect(c.soundEnabled == false && c.soundVolume == 30 && c.soundDevice == "hw:0")
-        #expect(c.repeatDelay == 400 && c.repeatInterval == 40 && c.longPress == 600 && c.dwell == 800)
-        #expect(c.scanInterval == 1200 && c.scanLoops == 2 && c.scanSwitch == "space")
+        #expect(c[.layout] == .string("numeric") && c[.layouts] == .names(["numeric", "qwerty"]))
+        #expect(c[.theme] == .string("dark") && c[.scale] == .double(1.5))
+        #expect(c[.geometry]?.geometry == WindowGeometry(parsing: "800x300+10+20") && c[.dock] == .string("bottom"))
+        #expect(c[.hidden] == .bool(true))
+        #expect(c[.sound] == .bool(false) && c[.volume] == .int(30) && c[.soundDevice] == .string("hw:0"))
+        #expect(c[.repeatDelay] == .int(400) && c[.repeatInterval] == .int(40) && c[.longPress] == .int(600) && c[.dwell] == .int(800))
+        #expect(c[.scanInterval] == .int(1200) && c[.scanLoops] == .int(2) && c[.scanSwitch] == .string("space"))
     }
 
     @Test func aBadSettingIsNamedAndTheGoodOnesAreKept() {
         let (c, problems) = parse(#"{"theme": "drak", "scale": 2, "sound": {"volume": 300}, "repet": {}}"#)
-        #expect(c.theme == nil)
-        #expect(c.scale == 2)
-        #expect(c.soundVolume == nil)
+        #expect(c[.theme] == nil)
+        #expect(c[.scale] == .double(2))
+        #expect(c[.volume] == nil)
         #expect(problems.count == 3)
         #expect(problems[0].description.contains("config.json: theme:"))
         #expect(problems[0].description.contains("did you mean \"dark\""))

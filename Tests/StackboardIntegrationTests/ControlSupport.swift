@@ -139,11 +139,12 @@ final class ControlledKeyboard {
     static let hasHiddenOption: Bool = available
         && PackageBuild.run(Tools.stackboard, ["keyboard", "--help"]).stdout.contains("--hidden")
 
-    /// Starts `stackboard ARGS` and waits until it answers `stackboard status` with `state`.
-    init(_ session: XSession, _ args: [String] = [], until state: String = "shown") throws {
+    /// Starts `stackboard ARGS` (with `env` added to the session's environment) and waits until
+    /// it answers `stackboard status` with `state`.
+    init(_ session: XSession, _ args: [String] = [], until state: String = "shown", env: [String: String] = [:]) throws {
         self.session = session
         try ControlledKeyboard.waitForWindowManager(session)
-        child = try session.spawn(Tools.stackboard, args)
+        child = try session.spawn(Tools.stackboard, args, env: env)
         try waitForState(state)
     }
 

@@ -9,9 +9,9 @@ import Testing
         (["--allow", "//"], "stackboard: --allow //: the regular expression is empty"),
         (["--max-length", "0"], "stackboard: Option '--max-length' wants a whole number from 1 to 100000, not '0'."),
         (["--sise", "10x10"], "stackboard: Unknown option '--sise'. Did you mean '--size'?"),
-        (["--size", "big"], "stackboard: Option '--size' wants WxH in pixels, for example 360x480, not 'big'."),
+        (["--size", "big"], "stackboard: Option '--size' wants WxH in pixels, each side 1 to 16384 (for example 1280x400), not 'big'."),
         (["--layout", "nope"], "stackboard: "),
-        (["--theme", "drak"], "stackboard: Unknown theme 'drak'. Did you mean 'dark'?"),
+        (["--theme", "drak"], "stackboard: Option '--theme' wants one of light, dark, high-contrast, not 'drak'. Did you mean 'dark'?"),
         (["1234"], "stackboard: Unexpected argument '1234'."),
     ])
     func badArgumentsExit2WithAMessage(args: [String], message: String) throws {
@@ -38,6 +38,28 @@ import Testing
         let r = try runStackboard(["entry", "--layout", "pin"], environment: environmentWithoutDisplay)
         #expect(r.status == 2)
         #expect(r.stderr == "stackboard: cannot open a display: DISPLAY is not set. Try DISPLAY=:0, or start one with Xvfb :1 &\n")
+    }
+
+    @Test func theConfigFileIsReadAndTheBadSettingsEntryUsesAreReported() throws {
+        let dir = NSTemporaryDirectory() + "stackboard-entry-config-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/stackboard", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/stackboard/config.json"
+        try #"{"theme": "purple", "dock": "left", "sound": {"volume": 300}, "scale": 2}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        var environment = environmentWithoutDisplay
+        environment["XDG_CONFIG_HOME"] = dir
+        let r = try runStackboard(["entry", "--layout", "pin"], environment: environment)
+        #expect(r.status == 2)
+        // The keyboard's own `dock` is left to the keyboard; the display is tried after the file.
+        #expect(r.stderr.split(separator: "\n").map(String.init) == [
+            "stackboard: \(file): theme: expected one of light, dark, high-contrast, found \"purple\"; using the default",
+            "stackboard: \(file): sound.volume: expected a whole number from 0 to 100, found the number 300; using the default",
+            "stackboard: cannot open a display: DISPLAY is not set. Try DISPLAY=:0, or start one with Xvfb :1 &",
+        ], "\(r.stderr)")
+        // A bad option is still a usage error before anything else.
+        let bad = try runStackboard(["entry", "--scale", "5"], environment: environment)
+        #expect(bad.status == 2 && bad.stderr == "stackboard: Option '--scale' wants a number from 0.25 to 4, not '5'.\n")
     }
 
     @Test func helpNamesTheOutputRules() throws {

@@ -37,15 +37,21 @@ import Testing
         let kb = try RunningKeyboard(rig.session, chatty + ["--sound-device", "stackboardtest"], sound: true,
                                      env: home.environment.merging(["ALSA_CONFIG_PATH": fx.alsaConfigPath]) { $1 })
         try kb.tap(labels: secret.map { String($0) })
-        #expect(rig.waitForText(secret) == secret, "the taps typed the secret into the application")
+        kb.tap(try #require(try kb.keys().first { $0.action == "space" }))
+        #expect(rig.waitForText(secret + " ") == secret + " ", "the taps typed the secret and a space into the application")
 
         var leaks = Self.leaksWhileRunning(secret, pid: kb.child.pid, windows: [kb.info.id], session: rig.session)
         kill(kb.child.pid, SIGTERM)
         #expect(kb.child.wait(timeout: 10) == 0)
         #expect(kb.child.stdout.isEmpty, "stdout without --print: \(kb.child.stdout.count) bytes")
         if kb.child.stderr.contains(secret) { leaks.append("stderr") }
-        leaks += Self.leaksInFiles(secret, under: [home.root, fx.dir])
+        // A word typed in an ordinary field is the user's: learned into their own model (mode 0600),
+        // and into nothing else.
+        let model = home.root + "/xdg_data_home/stackboard/words-en.txt"
+        leaks += Self.leaksInFiles(secret, under: [home.root, fx.dir]).filter { $0 != model }
         #expect(leaks.isEmpty, "the secret appears in: \(leaks) (options turned on: \(chatty))")
+        var info = stat()
+        if stat(model, &info) == 0 { #expect(info.st_mode & 0o077 == 0, "the learned words are readable by others") }
         #expect(FileManager.default.fileExists(atPath: fx.output), "the clicks were recorded")
     }
 
@@ -80,8 +86,13 @@ import Testing
             #expect(entry.child.stdout == secret + "\n", "the result, once, on stdout")
         }
         if entry.child.stderr.contains(secret) { leaks.append("stderr") }
-        leaks += Self.leaksInFiles(secret, under: [home.root, fx.dir])
+        // A word typed in an ordinary field is the user's: learned into their own model (mode 0600),
+        // and into nothing else.
+        let model = home.root + "/xdg_data_home/stackboard/words-en.txt"
+        leaks += Self.leaksInFiles(secret, under: [home.root, fx.dir]).filter { $0 != model }
         #expect(leaks.isEmpty, "the secret appears in: \(leaks) (options turned on: \(chatty))")
+        var info = stat()
+        if stat(model, &info) == 0 { #expect(info.st_mode & 0o077 == 0, "the learned words are readable by others") }
     }
 
     /// 14 random consonants: no word, no number, nothing a log would hold by chance.

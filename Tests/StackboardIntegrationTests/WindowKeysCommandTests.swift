@@ -44,7 +44,7 @@ import Testing
         let r = try runStackboard(["keys", "--layout", "qwerty", "--size", "1280x400"], environment: environmentWithoutDisplay)
         let line = String(r.stdout.split(separator: "\n").first { $0.contains("\"label\":\"q\"") } ?? "")
         let q = try #require(try keys(["--layout", "qwerty", "--size", "1280x400"]).first { $0.label == "q" })
-        #expect(line == "{\"layer\":\"\(q.layer)\",\"index\":\(q.index),\"label\":\"q\",\"action\":\"text\",\"text\":\"q\",\"x\":\(q.x),\"y\":\(q.y),\"width\":\(q.width),\"height\":\(q.height)}")
+        #expect(line == "{\"layer\":\"\(q.layer)\",\"index\":\(q.index),\"label\":\"q\",\"action\":\"text\",\"text\":\"q\",\"shifted\":\"Q\",\"x\":\(q.x),\"y\":\(q.y),\"width\":\(q.width),\"height\":\(q.height)}")
     }
 
     @Test func quotesAndBackslashesAreEscaped() throws {
@@ -66,7 +66,7 @@ import Testing
 
     @Test(arguments: [
         (["--layout", "qwerty"], "'stackboard keys' needs '--size WxH', for example '--size 1280x400'."),
-        (["--size", "0x10"], "Option '--size' wants WxH with positive whole numbers, for example 1280x400, not '0x10'."),
+        (["--size", "0x10"], "Option '--size' wants WxH in pixels, each side 1 to 16384 (for example 1280x400), not '0x10'."),
         (["--size", "100x100", "--layer", "nope"], nil),
     ])
     func mistakesExit2WithAMessage(args: [String], message: String?) throws {

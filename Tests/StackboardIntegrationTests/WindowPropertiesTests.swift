@@ -49,10 +49,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--dock", "left"], "Option '--dock' wants 'bottom', 'top' or 'none', not 'left'."),
+        (["--dock", "left"], "Option '--dock' wants one of bottom, top, none, not 'left'."),
         (["--geometry", "big"], "Option '--geometry' wants WxH+X+Y (for example 800x300+0+500), not 'big'."),
-        (["--theme", "drak"], "Unknown theme 'drak'. Did you mean 'dark'? Themes: light, dark, high-contrast."),
-        (["--scale", "9"], "Option '--scale' wants a number from 0.25 to 4.0, not '9'."),
+        (["--theme", "drak"], "Option '--theme' wants one of light, dark, high-contrast, not 'drak'. Did you mean 'dark'?"),
+        (["--scale", "9"], "Option '--scale' wants a number from 0.25 to 4, not '9'."),
         (["--layot", "qwerty"], "Unknown option '--layot'. Did you mean '--layout'?"),
     ])
     func badOptionsSayWhatToDoAndExit2(args: [String], message: String) throws {

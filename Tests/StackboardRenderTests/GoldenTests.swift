@@ -5,13 +5,13 @@ import Testing
 /// Pictures of the painter compared with recorded PNGs (see Support/Golden.swift).
 @Suite struct GoldenTests {
     /// Pressed 千, latched Shift, locked ⇧, dwell on 2 ABC, scan highlight on space.
-    static func states(_ index: Int) -> KeyPaintState {
+    static func states(_ index: Int) -> KeyVisual {
         switch index {
-        case 0: return KeyPaintState(pressed: true)
-        case 5: return KeyPaintState(latched: true)
-        case 10: return KeyPaintState(locked: true)
-        case 7: return KeyPaintState(dwellProgress: 0.6)
-        case 11: return KeyPaintState(scanHighlighted: true)
+        case 0: return KeyVisual(pressed: true)
+        case 5: return KeyVisual(latched: true)
+        case 10: return KeyVisual(locked: true)
+        case 7: return KeyVisual(dwellProgress: 0.6)
+        case 11: return KeyVisual(scanHighlighted: true)
         default: return .idle
         }
     }
@@ -24,6 +24,21 @@ import Testing
         painter.paintAll(ctx, geometry: geometry, shifted: false, states: Self.states, pendingMorse: ".-")
         try ctx.check()
         try Golden.check(image, named: "mixed-\(name)")
+    }
+
+    /// The suggestion bar above the keys: three words, the middle one pressed, a long word fitted.
+    @Test func suggestionBar() throws {
+        let painter = try KeyboardPainter(theme: try Samples.theme("light"))
+        let layout = Samples.withBar(Samples.mixed)
+        let geometry = Samples.geometry(layout, Size(width: 640, height: 240))
+        let words = ["hello", "help", "helicopters"]
+        let (image, ctx) = try Samples.canvas(geometry.size)
+        painter.paintAll(ctx, geometry: geometry, shifted: false) { index in
+            guard case .suggestion(let slot) = geometry.keys[index].key.action else { return .idle }
+            return KeyVisual(pressed: slot == 1, label: words[slot])
+        }
+        try ctx.check()
+        try Golden.check(image, named: "suggestion-bar")
     }
 
     @Test func shiftedLabelsAtScaleTwo() throws {

@@ -8,7 +8,7 @@ import Testing
 
     /// Paints the mixed sample with `states` and returns the image.
     static func render(theme: String = "light", shifted: Bool = false,
-                       states: (Int) -> KeyPaintState = { _ in .idle }) throws -> ImageSurface {
+                       states: (Int) -> KeyVisual = { _ in .idle }) throws -> ImageSurface {
         let painter = try KeyboardPainter(theme: try Samples.theme(theme))
         let (image, ctx) = try Samples.canvas(size)
         painter.paintAll(ctx, geometry: Samples.geometry(Samples.mixed, size), shifted: shifted, states: states)
@@ -36,7 +36,7 @@ import Testing
     @Test(arguments: Theme.allNames)
     func pressedKeyLooksDifferentAtItsCentre(theme: String) throws {
         let idle = try Self.render(theme: theme)
-        let pressed = try Self.render(theme: theme) { $0 == 8 ? KeyPaintState(pressed: true) : .idle }
+        let pressed = try Self.render(theme: theme) { $0 == 8 ? KeyVisual(pressed: true) : .idle }
         #expect(Self.differing(idle, pressed, in: Self.centre(Self.frame(8))) > 0.5)
         #expect(Self.differing(idle, pressed, in: Self.frame(9)) == 0)
     }
@@ -45,8 +45,8 @@ import Testing
     func latchedAndLockedAreDistinguishable(theme: String) throws {
         let shift = Self.frame(5)
         let idle = try Self.render(theme: theme)
-        let latched = try Self.render(theme: theme) { $0 == 5 ? KeyPaintState(latched: true) : .idle }
-        let locked = try Self.render(theme: theme) { $0 == 5 ? KeyPaintState(locked: true) : .idle }
+        let latched = try Self.render(theme: theme) { $0 == 5 ? KeyVisual(latched: true) : .idle }
+        let locked = try Self.render(theme: theme) { $0 == 5 ? KeyVisual(locked: true) : .idle }
         #expect(Self.differing(idle, latched, in: shift) > 0.05)
         #expect(Self.differing(idle, locked, in: shift) > 0.05)
         #expect(Self.differing(latched, locked, in: shift) > 0.05)
@@ -60,7 +60,7 @@ import Testing
         let before = image.pixels()
         let frame = geometry.keys[9].frame
         painter.paintKeys(ctx, geometry: geometry, indices: [9, 99, -1], shifted: false) { _ in
-            KeyPaintState(pressed: true, latched: true, locked: true, dwellProgress: 0.5, scanHighlighted: true)
+            KeyVisual(pressed: true, latched: true, locked: true, dwellProgress: 0.5, scanHighlighted: true)
         }
         let after = image.pixels()
         var changedInside = 0
@@ -107,7 +107,7 @@ import Testing
     @Test func perKeyShiftShowsTheShiftedLabelOfThatKeyOnly() throws {
         // Caps lock shifts letters only: the app marks each key that would type shifted.
         let plain = try Self.render()
-        let oneKey = try Self.render(states: { $0 == 8 ? KeyPaintState(shifted: true) : .idle })
+        let oneKey = try Self.render(states: { $0 == 8 ? KeyVisual(shifted: true) : .idle })
         let all = try Self.render(shifted: true)
         #expect(Self.differing(plain, oneKey, in: Self.frame(8)) > 0.01)      // q → Q
         #expect(Self.differing(all, oneKey, in: Self.frame(8)) == 0)          // same as shifting all
@@ -117,10 +117,10 @@ import Testing
     @Test func dwellRingGrowsWithProgressAndScanHighlightShows() throws {
         let key = Self.frame(3)
         let idle = try Self.render()
-        let start = try Self.render { $0 == 3 ? KeyPaintState(dwellProgress: 0) : .idle }
-        let half = try Self.render { $0 == 3 ? KeyPaintState(dwellProgress: 0.5) : .idle }
-        let full = try Self.render { $0 == 3 ? KeyPaintState(dwellProgress: 1) : .idle }
-        let scan = try Self.render { $0 == 3 ? KeyPaintState(scanHighlighted: true) : .idle }
+        let start = try Self.render { $0 == 3 ? KeyVisual(dwellProgress: 0) : .idle }
+        let half = try Self.render { $0 == 3 ? KeyVisual(dwellProgress: 0.5) : .idle }
+        let full = try Self.render { $0 == 3 ? KeyVisual(dwellProgress: 1) : .idle }
+        let scan = try Self.render { $0 == 3 ? KeyVisual(scanHighlighted: true) : .idle }
         #expect(Self.differing(idle, start, in: key) > 0.01)
         let halfChange = Self.differing(start, half, in: key)
         #expect(halfChange > 0.01)

@@ -2,6 +2,12 @@
 @preconcurrency import Glibc
 #endif
 import StackboardCore
+import StackboardSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `stackboard check FILE...`: validates layout files with the loader the keyboard uses.
 enum CheckCommand {
@@ -15,6 +21,8 @@ enum CheckCommand {
         Loads each layout file with the same loader the keyboard uses and prints 'FILE: ok', or
         the error (file, line and column, JSON path, what was found and what is expected) on
         stderr. '-' reads a layout from standard input. The format is described in docs/layouts.md.
+        A layout that is not a file is checked by name: an XKB layout (xkb:de, xkb:fr(bepo)) is
+        compiled and built as the keyboard would, and 'emoji' builds the emoji panel.
 
         Exit status: 0 when every file is valid, 1 when any is not, 2 on usage errors.
         """
@@ -22,11 +30,11 @@ enum CheckCommand {
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments
         do {
-            arguments = try Arguments(words, spec: OptionSpec(flags: ["help"]))
+            arguments = try Arguments(words, command: .check)
         } catch {
             return fail(error)
         }
-        if arguments.flag("help") { print(help); return 0 }
+        if arguments.help { print(help); return 0 }
         guard !arguments.positional.isEmpty else {
             return fail(UsageError("'stackboard check' needs at least one layout file, for example 'stackboard check my-layout.json'."))
         }
@@ -43,8 +51,13 @@ enum CheckCommand {
         return allValid ? 0 : 1
     }
 
-    /// Loads `file`, or standard input for `-`.
+    /// Loads `file`, standard input for `-`, or a layout that is not a file by name (`xkb:de`,
+    /// `emoji`) when no file has that name.
     static func load(_ file: String) throws(LayoutError) -> Layout {
+        let catalog = LayoutCatalog.stackboard()
+        if file != "-", catalog.provider(for: file) != nil, !FileManager.default.fileExists(atPath: file) {
+            return try catalog.load(file)
+        }
         guard file == "-" else { return try LayoutLoader.load(file: file) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)

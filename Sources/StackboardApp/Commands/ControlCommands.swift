@@ -1,4 +1,6 @@
+import StackboardCore
 import StackboardX11
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -8,10 +10,10 @@ import StackboardX11
 /// keyboard was found and told, 1 when none runs (or the display cannot be opened), 2 for
 /// usage errors.
 enum ControlCommands {
-    static let show = simple("show", .show, "show the running keyboard")
-    static let hide = simple("hide", .hide, "hide the running keyboard (releases latched modifiers)")
-    static let toggle = simple("toggle", .toggle, "show the running keyboard if hidden, else hide it")
-    static let quit = simple("quit", .quit, "close the running keyboard")
+    static let show = simple(.show, .show, "show the running keyboard")
+    static let hide = simple(.hide, .hide, "hide the running keyboard (releases latched modifiers)")
+    static let toggle = simple(.toggle, .toggle, "show the running keyboard if hidden, else hide it")
+    static let quit = simple(.quit, .quit, "close the running keyboard")
     static let layout = Command(name: "layout", summary: "switch the running keyboard to another layout") { words in
         runLayout(words)
     }
@@ -22,41 +24,40 @@ enum ControlCommands {
     /// Every control command, in `--help` order.
     static let all = [show, hide, toggle, layout, status, quit]
 
-    private static let spec = OptionSpec(valued: ["display"], flags: ["help"])
-
-    private static func help(_ usage: String, _ text: String) -> String {
+    private static func help(_ usage: String, _ command: CommandName, _ text: String) -> String {
         """
         Usage: stackboard \(usage) [--display NAME]
 
         \(text)
 
-          --display NAME    the X display (default: $DISPLAY)
+        Options:
+        \(SettingsHelp.options(for: command))
 
         Exit status: 0 when a keyboard was found and told, 1 when no keyboard runs on the
         display (or it cannot be opened), 2 for usage errors.
         """
     }
 
-    private static func simple(_ name: String, _ command: ControlCommand, _ summary: String) -> Command {
-        Command(name: name, summary: summary) { words in
+    private static func simple(_ name: CommandName, _ command: ControlCommand, _ summary: String) -> Command {
+        Command(name: name.rawValue, summary: summary) { words in
             let arguments: Arguments
-            do throws(UsageError) { arguments = try Arguments(words, spec: spec) } catch { return fail(error) }
-            if arguments.flag("help") {
-                print(help(name, summary.prefix(1).uppercased() + summary.dropFirst() + "."))
+            do throws(UsageError) { arguments = try Arguments(words, command: name) } catch { return fail(error) }
+            if arguments.help {
+                print(help(name.rawValue, name, summary.prefix(1).uppercased() + summary.dropFirst() + "."))
                 return 0
             }
             if let extra = arguments.positional.first {
                 return fail(UsageError("'stackboard \(name)' takes no arguments, not '\(extra)'."))
             }
-            return deliver(command, display: arguments.value("display"))
+            return deliver(command, display: arguments.settings().string(.display))
         }
     }
 
     private static func runLayout(_ words: [String]) -> Int32 {
         let arguments: Arguments
-        do throws(UsageError) { arguments = try Arguments(words, spec: spec) } catch { return fail(error) }
-        if arguments.flag("help") {
-            print(help("layout NAME|FILE", """
+        do throws(UsageError) { arguments = try Arguments(words, command: .layout) } catch { return fail(error) }
+        if arguments.help {
+            print(help("layout NAME|FILE", .layout, """
                 Switches the running keyboard to the layout NAME (see 'stackboard layouts') or the
                 layout file FILE (a relative path is taken from the current directory).
                 """))
@@ -69,16 +70,14 @@ enum ControlCommands {
         }
         let target: String
         do throws(UsageError) { target = try layoutReference(given) } catch { return fail(error) }
-        return deliver(.layout(target), display: arguments.value("display"))
+        return deliver(.layout(target), display: arguments.settings().string(.display))
     }
 
     private static func runStatus(_ words: [String]) -> Int32 {
         let arguments: Arguments
-        do throws(UsageError) { arguments = try Arguments(words, spec: OptionSpec(valued: ["display"], flags: ["help", "layout"])) } catch {
-            return fail(error)
-        }
-        if arguments.flag("help") {
-            print(help("status [--layout]", """
+        do throws(UsageError) { arguments = try Arguments(words, command: .status) } catch { return fail(error) }
+        if arguments.help {
+            print(help("status [--layout]", .status, """
                 Prints 'shown' or 'hidden' for the keyboard running on the display ('running' if it has
                 not said yet). With --layout, prints the name of the layout on screen instead.
                 """))
@@ -88,8 +87,8 @@ enum ControlCommands {
             return fail(UsageError("'stackboard status' takes no arguments, not '\(extra)'."))
         }
         do {
-            let status = try ControlClient.status(displayName: arguments.value("display"))
-            print(arguments.flag("layout") ? (status.layout ?? "unknown") : (status.state ?? "running"))
+            let status = try ControlClient.status(displayName: arguments.settings().string(.display))
+            print(arguments.settings().bool(.statusLayout) ? (status.layout ?? "unknown") : (status.state ?? "running"))
             return 0
         } catch {
             printError("stackboard: \(error.description)")

@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -6,18 +7,16 @@ import StackboardCore
 /// `stackboard keyboard` (also what `stackboard` with no command runs): the on-screen keyboard.
 enum KeyboardCommand {
     static let command = Command(name: "keyboard", summary: "open the on-screen keyboard (the default)") { words in
-        let environment = processEnvironment()
-        let (config, problems) = ConfigLoader.load(environment: environment)
-        let file = ConfigLoader.path(environment: environment) ?? "config.json"
+        let file = CommandConfig(for: .keyboard, environment: processEnvironment())
         let options: KeyboardOptions
-        do throws(UsageError) { options = try KeyboardOptions(words, config: config, configFile: file) } catch { return fail(error) }
+        do throws(UsageError) { options = try KeyboardOptions(words, config: file.config, configFile: file.file) } catch { return fail(error) }
         if options.help {
             print(KeyboardOptions.helpText)
             return 0
         }
         // A bad setting never stops the keyboard: it may be someone's only one.
-        for problem in problems + options.configProblems { printError("stackboard: \(problem.description)") }
-        switch KeyboardApp.make(options: options, configFile: file) {
+        for problem in file.problems + options.configProblems { printError("stackboard: \(problem.description)") }
+        switch KeyboardApp.make(options: options, configFile: file.file) {
         case .success(let app): return app.run()
         case .failure(let status): return status.code
         }

@@ -10,34 +10,39 @@ enum KeysCommand {
     frame in window pixels exactly as the keyboard window lays it out at that size:
       {"layer":"letters","index":0,"label":"q","action":"text","text":"q","x":6,"y":6,"width":118,"height":88}
     "action" is the action's name in the layout format; "text" is present for text keys only;
+    "shifted" for keys that show and type something else under shift;
     "style" is present for keys that are not normal (function, accent, blank). Blank keys are
     listed too (they are never hit). A PIN pad's shuffled digits are listed in order.
     --entry describes 'stackboard entry' at that size: first the text field,
       {"field":true,"x":0,"y":0,"width":360,"height":86}
     then the keys below it, in window pixels.
-    """
 
-    static let spec = OptionSpec(valued: ["layout", "size", "layer"], flags: ["help", "entry"])
+    Options:
+    \(SettingsHelp.options(for: .keys))
+    """
 
     static let command = Command(name: "keys", summary: "print the frames of a layout's keys as JSON lines") { words in
         do throws(UsageError) {
-            let args = try Arguments(words, spec: spec)
-            if args.flag("help") { print(helpText); return 0 }
+            let args = try Arguments(words, command: .keys)
+            if args.help { print(helpText); return 0 }
             if let extra = args.positional.first {
                 throw UsageError("Unexpected argument '\(extra)'. See 'stackboard keys --help'.")
             }
-            guard let sizeText = args.value("size") else {
+            let values = args.settings()
+            guard let size = values.size(.size) else {
                 throw UsageError("'stackboard keys' needs '--size WxH', for example '--size 1280x400'.")
             }
-            guard let size = Size(parsing: sizeText) else {
-                throw UsageError("Option '--size' wants WxH with positive whole numbers, for example 1280x400, not '\(sizeText)'.")
-            }
             let layout: Layout
-            do throws(LayoutError) { layout = try LayoutPreparation(shuffle: false).load(args.value("layout") ?? "qwerty") } catch {
+            do throws(LayoutError) {
+                let slots = values.bool(.entryWindow) ? 0 : values.int(.suggestions)
+                let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
+                layout = LanguageCycle(values.names(.languages) ?? [])
+                    .keyed(try LayoutPreparation.forLocale(shuffle: false, suggestions: slots).load(name), named: name)
+            } catch {
                 throw UsageError(error.description)
             }
-            let layer = try LayoutPreparation.layer(args.value("layer"), of: layout)
-            if args.flag("entry") {
+            let layer = try LayoutPreparation.layer(values.string(.layer), of: layout)
+            if values.bool(.entryWindow) {
                 let (field, keys) = EntryLayout.geometry(layout: layout, layer: layer, size: size)
                 print(fieldLine(field))
                 for line in lines(layer: layer, geometry: keys) { print(line) }
@@ -63,15 +68,17 @@ enum KeysCommand {
     /// One JSON line per key of `geometry` (keys of `layer`).
     static func lines(layer: Layer, geometry: KeyboardGeometry) -> [String] {
         geometry.keys.map { placed in
-            var fields: [(String, JSONText.Value)] = [
+            var fields: [(String, JSONWriter.Value)] = [
                 ("layer", .string(layer.name)), ("index", .int(placed.index)),
                 ("label", .string(placed.key.label)), ("action", .string(placed.key.action.name)),
             ]
             if case .text(let text) = placed.key.action { fields.append(("text", .string(text))) }
+            if let shifted = placed.key.shiftedLabel { fields.append(("shifted", .string(shifted))) }
+            if case .suggestion(let slot) = placed.key.action { fields.append(("slot", .int(slot))) }
             if placed.key.style != .normal { fields.append(("style", .string(placed.key.style.rawValue))) }
             fields += [("x", .int(placed.frame.x)), ("y", .int(placed.frame.y)),
                        ("width", .int(placed.frame.width)), ("height", .int(placed.frame.height))]
-            return JSONText.object(fields)
+            return JSONWriter.object(fields)
         }
     }
 }

@@ -1,5 +1,6 @@
 import StackboardCore
 import StackboardSound
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -13,51 +14,41 @@ enum SoundCheckCommand {
         run(words)
     }
 
-    static let spec = OptionSpec(valued: ["sound-device", "device", "volume", "count", "kind", "interval", "samples"],
-                                 flags: ["burst", "help"])
-
     static let help = """
         Usage: stackboard sound-check [--sound-device PCM] [--volume 0-100] [--count N] [--kind KIND]
                                       [--interval MS] [--burst] [--samples DIR]
 
         Plays N key clicks through ALSA with the keyboard's click player, then prints the device's
         format, what happened to the clicks and how long each took to reach the device.
-          --sound-device PCM  any ALSA PCM name (default: default); --device is the same
-          --volume V          0 to 100 (default: \(SoundOptions.defaultVolume))
-          --count N           how many clicks, 1 to 100000 (default: 3)
-          --kind KIND         \(ClickKind.allCases.map(\.rawValue).joined(separator: ", ")), or all (each in turn; default: character)
-          --interval MS       pause after each click, 0 to 10000 (default: 150, or 0 with --burst)
-          --burst             do not wait for each click to reach the device: newer clicks replace older ones
-          --samples DIR       folder of the click samples (default: the installed ones)
+
+        Options:
+        \(SettingsHelp.options(for: .soundCheck))
+
         Exit status: 0 all clicks handed to the device, 1 no sound, a stalled device or failed clicks,
         2 bad options.
         """
 
     static func run(_ words: [String]) -> Int32 {
         let parsed: Arguments
-        let options: SoundOptions
-        let count: Int
-        let interval: Int
-        let kinds: [ClickKind]
+        let values: SettingValues
         do throws(UsageError) {
-            parsed = try Arguments(words, spec: spec)
-            if parsed.flag("help") { print(help); return 0 }
+            parsed = try Arguments(words, command: .soundCheck)
+            if parsed.help { print(help); return 0 }
             if let extra = parsed.positional.first {
                 throw UsageError("sound-check takes no arguments, only options (found '\(extra)'); see 'stackboard sound-check --help'.")
             }
-            do {
-                options = try SoundOptions.parse(noSound: false, volume: parsed.value("volume"),
-                                                 device: parsed.value("sound-device") ?? parsed.value("device"))
-            } catch {
-                throw UsageError(error.message)
-            }
-            count = try parsed.int("count", in: 1...100_000) ?? 3
-            interval = try parsed.int("interval", in: 0...10_000) ?? (parsed.flag("burst") ? 0 : 150)
-            kinds = try kindList(parsed.value("kind") ?? ClickKind.character.rawValue)
+            values = parsed.settings()
         } catch {
             return fail(error)
         }
-        guard let samples = parsed.value("samples") ?? ClickSamples.defaultDirectory() else {
+        let burst = values.bool(.burst)
+        let options = SoundOptions(volume: values.int(.volume),
+                                   device: values.given(.soundDevice)?.string ?? values.string(.device) ?? SoundOptions.defaultDevice)
+        let count = values.int(.count)
+        let interval = values.given(.clickInterval) == nil && burst ? 0 : values.int(.clickInterval)
+        let kindName = values.string(.clickKind) ?? ClickKind.character.rawValue
+        let kinds = kindName == "all" ? ClickKind.allCases : ClickKind(rawValue: kindName).map { [$0] } ?? [.character]
+        guard let samples = values.string(.samples) ?? ClickSamples.defaultDirectory() else {
             printError("stackboard: no sound (no click samples found in the data folders); reinstall stackboard or pass --samples DIR")
             return 1
         }
@@ -74,7 +65,7 @@ enum SoundCheckCommand {
         let f = player.format
         print("device \"\(options.device)\": \(f.rate) Hz, \(f.channels) channel\(f.channels == 1 ? "" : "s"), period \(f.periodFrames) frames, buffer \(f.bufferFrames) frames")
 
-        let stalled = play(player, count: count, kinds: kinds, burst: parsed.flag("burst"), intervalMs: interval)
+        let stalled = play(player, count: count, kinds: kinds, burst: burst, intervalMs: interval)
         player.close()
         let s = player.stats
         print("clicks: requested \(s.requested), started \(s.started), replaced \(s.replaced), cut \(s.cut), failed \(s.failed)")
@@ -102,15 +93,6 @@ enum SoundCheckCommand {
             if intervalMs > 0 && i + 1 < count { usleep(UInt32(intervalMs) * 1000) }
         }
         return !player.waitUntilIdle(timeout: .seconds(2))
-    }
-
-    private static func kindList(_ text: String) throws(UsageError) -> [ClickKind] {
-        if text == "all" { return ClickKind.allCases }
-        guard let kind = ClickKind(rawValue: text) else {
-            let names = ClickKind.allCases.map(\.rawValue) + ["all"]
-            throw UsageError("Option '--kind' wants one of \(names.joined(separator: ", ")), not '\(text)'.")
-        }
-        return [kind]
     }
 
     private static func format(_ ms: Double) -> String {

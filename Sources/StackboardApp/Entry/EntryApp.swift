@@ -1,190 +1,144 @@
 import StackboardCore
-import StackboardKit
 import StackboardRender
+import StackboardRuntime
 import StackboardSound
+import StackboardSystem
+import StackboardWords
 import StackboardX11
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
-/// The running `stackboard entry`: its window (a dialog of its own, or an XEmbed plug), the
-/// keypad's state machine in entry mode, the field editor, the painters, the clicks and the
-/// `poll` loop. Effects are carried out in EntryApp+Effects.swift, painting is in
-/// EntryApp+Painting.swift.
-final class EntryApp {
+/// The running `stackboard entry`: its window shell (a dialog of its own, or an XEmbed plug),
+/// the keypad (an entry-role `KeypadRuntime`, which edits the field), the field's painting and
+/// the output. Field changes come back through `FieldHost` (EntryApp+Field.swift).
+final class EntryApp: WindowShellClient {
     let options: EntryOptions
-    let connection: XConnection
-    let window: KeyboardWindow
-    let signals: SignalWatcher
-    var state: KeyboardState
-    var editor: FieldEditor
+    let shell: WindowShell
+    /// Key presses (entry window) and XEmbed news (plug).
+    let input: EntryInputCollector
+    let runtime: KeypadRuntime
     let fieldPainter: FieldPainter
-    let painter: KeyboardPainter
-    let clicks: ClickSound
     let output: EntryOutput
-    /// The drawing context on the window's back buffer, for one buffer generation.
-    var canvas = WindowCanvas()
-    /// Keys to repaint before the next poll.
-    var dirtyKeys: Set<Int> = []
-    /// Repaint everything before the next poll.
-    var dirtyAll = true
-    /// Repaint the field before the next poll.
-    var fieldDirty = true
-    /// Paint (or move) the alternates popup before the next poll.
-    var popupDirty = false
+    /// The word engine of `--suggest` (never for a secure field).
+    let words: SuggestionWords?
     /// The pointer that went down on the field (its moves and release are the field's).
     var fieldPointer: Int?
-    /// Set when the loop must end, with the exit status.
-    var exitStatus: Int32?
+    /// Set once the entry is over (done or cancel): nothing more is reported.
+    var finished = false
+
+    /// The entry's window (the shell's).
+    var window: KeyboardWindow { shell.window }
 
     /// Loads the layout, checks the rules and the initial text, opens the display and creates
     /// the window (not shown yet). On failure the error is printed and the exit status returned.
     static func make(options: EntryOptions) -> Result<EntryApp, ExitStatus> {
-        let signals: SignalWatcher
-        do { signals = try SignalWatcher() } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
+        do throws(ExitStatus) {
+            return .success(try EntryApp(options: options))
+        } catch {
+            return .failure(error)
         }
-        let preparation = LayoutPreparation(shuffle: !options.noShuffle)
+    }
+
+    private init(options: EntryOptions) throws(ExitStatus) {
+        self.options = options
+        let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
+        let preparation = LayoutPreparation.forLocale(shuffle: !options.noShuffle,
+                                                      suggestions: options.suggest ? Setting.suggestions.spec.defaultValue?.int ?? 3 : 0)
         let setup: EntrySetup
         do { setup = try EntrySetup(options, preparation: preparation) } catch {
             printError("stackboard: \(error.message)")
-            return .failure(ExitStatus(2))
+            throw ExitStatus(2)
         }
-        let painter: KeyboardPainter, fieldPainter: FieldPainter
-        do {
-            painter = try KeyboardPainter(theme: setup.theme, scale: options.scale)
-            fieldPainter = try FieldPainter(theme: setup.theme, scale: options.scale)
-        } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
-        }
-        let connection: XConnection
-        do { connection = try XConnection() } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(2))
-        }
+        let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: setup.theme, scale: options.scale) }
+        fieldPainter = try startupStep(exit: 1) { () throws(RenderError) in try FieldPainter(theme: setup.theme, scale: options.scale) }
+        let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         let screen = connection.screenSize
         let size = EntrySetup.windowSize(options, layout: setup.layout, screen: screen)
         let frame = Rect(x: max(0, (screen.width - size.width) / 2), y: max(0, (screen.height - size.height) / 2),
                          width: size.width, height: size.height)
+        let role: WindowRole = options.xid ? .plug : .entry
         let configuration = WindowConfiguration(frame: frame, placement: .floating, userSpecifiedGeometry: options.size != nil,
-                                                title: options.prompt ?? "Stackboard", instanceName: "stackboard-entry",
-                                                role: options.xid ? .plug : .entry)
-        let window: KeyboardWindow
-        do { window = try KeyboardWindow(connection: connection, configuration: configuration) } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
+                                                title: options.prompt ?? "Stackboard", instanceName: "stackboard-entry", role: role)
+        let window = try startupStep(exit: 1) { () throws(WindowError) in
+            try KeyboardWindow(connection: connection, configuration: configuration)
         }
-        // No long-press popups in a secure field (nothing may magnify what is typed): a delay
-        // no press lasts (about 30 years), so keys with alternates just type their own text.
-        let longPress = setup.rules.secure ? 1e9 : KeyboardConfig().longPressDelay
-        let config = KeyboardConfig(mode: .entry, longPressDelay: longPress, decimalSeparator: setup.decimalSeparator)
-        let keypad = EntryApp.keypadRect(in: window.size, field: !options.noField)
-        let state = KeyboardState(layout: setup.layout, size: Size(width: keypad.width, height: keypad.height), config: config)
+        input = EntryInputCollector(connection: connection, window: window.windowID, role: role)
+        // No long-press popups in a secure field (nothing may magnify what is typed): keys with
+        // alternates just type their own text.
+        let longPress = setup.rules.secure ? KeyboardConfig.noLongPress : KeyboardConfig().longPressDelay
+        let config = KeyboardConfig(longPressDelay: longPress, decimalSeparator: setup.decimalSeparator)
         let session = EntrySession(initial: options.initial, rules: setup.rules, decimalSeparator: setup.decimalSeparator,
                                    reportBackspaceOnEmpty: setup.reportBackspaceOnEmpty)
+        runtime = KeypadRuntime(layout: setup.layout, surface: window, frame: Self.keypadRect(in: window.size, field: !options.noField),
+                                painter: painter, config: config, role: .entry(FieldEditor(session: session)))
         // A closed pipe must end the entry as a cancel, not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        return .success(EntryApp(options: options, connection: connection, window: window, signals: signals,
-                                 state: state, editor: FieldEditor(session: session), painter: painter,
-                                 fieldPainter: fieldPainter, clicks: startClicks(options.sound),
-                                 output: EntryOutput(events: options.events, secure: setup.rules.secure)))
-    }
-
-    /// The click player, or a silent one (after one line on stderr) when sound cannot play.
-    private static func startClicks(_ sound: SoundOptions) -> ClickSound {
-        guard sound.enabled else { return SilentClickPlayer() }
-        guard let samples = ClickSamples.defaultDirectory() else {
-            printError("stackboard: " + SoundError.samples("no click samples found in the data folders").startupWarning)
-            return SilentClickPlayer()
+        shell = WindowShell(connection: connection, window: window, signals: signals, sound: options.sound)
+        output = EntryOutput(events: options.events, secure: setup.rules.secure)
+        runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
+        runtime.onProblem = { printError("stackboard: " + $0) }
+        words = options.suggest && !setup.rules.secure && setup.layout.suggestionBar != nil
+            ? SuggestionWords.load(language: options.language ?? "en", slots: Setting.suggestions.spec.defaultValue?.int ?? 3,
+                                   learning: options.learn, store: LearnedWordsStore(environment: Environment.current),
+                                   atSentenceStart: options.initial.isEmpty, report: { printError("stackboard: " + $0) })
+            : nil
+        runtime.fieldHost = self
+        runtime.overlay = self
+        signals.onSignal = { [unowned self] signal in
+            // Hide and show are the keyboard's; an entry stays up. SIGTERM, SIGINT, SIGHUP cancel.
+            if signal != SIGUSR1 && signal != SIGUSR2 { self.runtime.cancelField() }
         }
-        do {
-            return try ClickPlayer(device: sound.device, volume: sound.volume, samplesDirectory: samples)
-        } catch {
-            printError("stackboard: \(error.startupWarning)")
-            return SilentClickPlayer()
-        }
-    }
-
-    private init(options: EntryOptions, connection: XConnection, window: KeyboardWindow, signals: SignalWatcher,
-                 state: KeyboardState, editor: FieldEditor, painter: KeyboardPainter, fieldPainter: FieldPainter,
-                 clicks: ClickSound, output: EntryOutput) {
-        self.options = options
-        self.connection = connection
-        self.window = window
-        self.signals = signals
-        self.state = state
-        self.editor = editor
-        self.fieldPainter = fieldPainter
-        self.painter = painter
-        self.clicks = clicks
-        self.output = output
+        shell.client = self
     }
 
     /// Shows the window (or, as a plug, prints its id and waits for an embedder) and runs until
     /// done or cancel. Returns the exit status.
     func run() -> Int32 {
-        repaint()
+        runtime.repaint(now: MonotonicClock.now())
+        runtime.words = words
         if options.xid {
             output.windowID(window.windowID)
         } else {
             window.show(now: MonotonicClock.now())
         }
-        var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
-        while true {
-            for event in window.nextEvents(now: MonotonicClock.now()) { handle(event) }
-            for input in window.takeEntryInput() { handle(input) }
-            for signal in signals.drain() { handle(signal: signal) }
-            if connection.isLost { return connectionLost() }
-            if let status = exitStatus { return shutdown(status) }
-            let now = MonotonicClock.now()
-            window.advance(to: now)
-            for input in window.touch?.expire(now: now) ?? [] { handle(.input(input)) }
-            perform(state.advance(to: now))
-            if editor.advance(to: now) { fieldDirty = true }
-            repaint()
-            reportXErrors()
-            if let status = exitStatus { return shutdown(status) }
-            if connection.queuedEvents() > 0 { continue }
-            if connection.isLost { return connectionLost() }
-            let deadline = [state.nextDeadline, window.nextDeadline, editor.nextDeadline, window.touch?.nextDeadline]
-                .compactMap { $0 }.min()
-            let timeout = MonotonicClock.pollTimeout(until: deadline, now: MonotonicClock.now())
-            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
-                printError("stackboard: poll failed: \(String(cString: strerror(errno)))")
-                cancel()
-                return shutdown(1)
-            }
+        let end = shell.run()
+        if shell.connection.isLost { return connectionLost() }
+        if case .failed(let message) = end {
+            printError("stackboard: \(message)")
+            runtime.cancelField()
         }
+        return shutdown(shell.loop.exitStatus ?? 1)
     }
 
-    private func handle(signal: Int32) {
-        switch signal {
-        case SIGUSR1, SIGUSR2: break // hide and show are the keyboard's; an entry stays up
-        default: cancel() // SIGTERM, SIGINT, SIGHUP
-        }
+    // MARK: WindowShellClient
+
+    func route(_ event: XEventPointer, now: Double) -> [WindowEvent]? {
+        input.take(event) ? [] : nil
     }
 
-    private func reportXErrors() {
-        let (errors, dropped) = connection.takeErrors()
-        for error in errors { printError("stackboard: \(error.description)") }
-        if dropped > 0 { printError("stackboard: \(dropped) more X errors") }
+    func advance(to now: Double) {
+        words?.save(now: now)
+        for news in input.drain() { handle(news) }
+        runtime.advance(to: now)
+        runtime.repaint(now: now)
     }
+
+    var nextDeadline: Double? { [runtime.nextDeadline, words?.saveDue].compactMap { $0 }.min() }
 
     private func connectionLost() -> Int32 {
-        printError("stackboard: lost the connection to the X server '\(connection.name)'; cancelling the entry")
-        if exitStatus == nil { cancel() }
-        clicks.close()
-        return exitStatus ?? 1
+        printError("stackboard: lost the connection to the X server '\(shell.connection.name)'; cancelling the entry")
+        if !finished { runtime.cancelField() }
+        shell.clicks.close()
+        return shell.loop.exitStatus ?? 1
     }
 
     private func shutdown(_ status: Int32) -> Int32 {
-        canvas.reset()
-        _ = state.releaseAll()
-        clicks.close()
-        connection.flush()
+        words?.save(now: MonotonicClock.now(), force: true)
+        runtime.dropCanvas()
+        runtime.releaseAll(now: MonotonicClock.now())
+        shell.clicks.close()
+        shell.connection.flush()
         return status
     }
 }

@@ -25,6 +25,12 @@ struct EntryOptions {
     var xid: Bool
     /// `--no-field`: the keypad alone.
     var noField: Bool
+    /// `--suggest`: a suggestion bar above the keypad (a qwerty keypad unless `--layout` says).
+    var suggest: Bool
+    /// `--language`: the suggestions' language (nil: the layout's, else English).
+    var language: String?
+    /// Whether the suggestions learn what is typed (`--no-learn`, `learn`).
+    var learn: Bool
     /// `--size WxH`, if given.
     var size: Size?
     /// `--theme`, if given (else the layout's preference, else light).
@@ -36,47 +42,38 @@ struct EntryOptions {
     /// `--help`.
     var help: Bool
 
-    static let spec = OptionSpec(valued: ["layout", "prompt", "initial", "max-length", "allow", "size", "theme",
-                                          "scale", "volume", "sound-device"],
-                                 flags: ["secure", "no-shuffle", "events", "xid", "no-field", "no-sound", "help"])
+    /// Settings of the configuration file that entry mode uses but that are bad (one line each,
+    /// like the keyboard's); their defaults are used.
+    var configProblems: [ConfigProblem] = []
 
-    /// Parses the words after `entry`.
-    init(_ words: [String]) throws(UsageError) {
-        let args = try Arguments(words, spec: Self.spec)
+    /// Parses the words after `entry` on top of `config` (read from `configFile`): the settings
+    /// of the table for entry mode, the command line over the file (theme, scale, sound) over the
+    /// defaults.
+    init(_ words: [String], config: Config = Config(), configFile: String = "") throws(UsageError) {
+        let args = try Arguments(words, command: .entry)
         if let extra = args.positional.first {
             throw UsageError("Unexpected argument '\(extra)'. Give the field's first text with --initial; see 'stackboard entry --help'.")
         }
-        help = args.flag("help")
-        layout = args.value("layout")
-        prompt = args.value("prompt")
-        initial = args.value("initial") ?? ""
-        secure = args.flag("secure")
-        maxLength = try args.int("max-length", in: 1...100_000)
-        allow = args.value("allow")
-        noShuffle = args.flag("no-shuffle")
-        events = args.flag("events")
-        xid = args.flag("xid")
-        noField = args.flag("no-field")
-        scale = try args.double("scale", in: 0.25...4) ?? 1
-        if let text = args.value("size") {
-            guard let parsed = Size(parsing: text), parsed.width <= 16384, parsed.height <= 16384 else {
-                throw UsageError("Option '--size' wants WxH in pixels, for example 360x480, not '\(text)'.")
-            }
-            size = parsed
-        }
-        if let name = args.value("theme") {
-            guard let found = Theme.named(name) else {
-                let guess = Arguments.closest(to: name, in: Set(Theme.allNames)).map { " Did you mean '\($0)'?" } ?? ""
-                throw UsageError("Unknown theme '\(name)'.\(guess) Themes: \(Theme.allNames.joined(separator: ", ")).")
-            }
-            theme = found
-        }
-        do {
-            sound = try SoundOptions.parse(noSound: args.flag("no-sound"), volume: args.value("volume"),
-                                           device: args.value("sound-device"))
-        } catch {
-            throw UsageError(error.message)
-        }
+        let values = args.settings(config: config)
+        help = args.help
+        layout = values.string(.keypad)
+        prompt = values.string(.prompt)
+        initial = values.string(.initial) ?? ""
+        secure = values.bool(.secure)
+        maxLength = values.given(.maxLength)?.int
+        allow = values.string(.allow)
+        noShuffle = values.bool(.noShuffle)
+        events = values.bool(.events)
+        xid = values.bool(.xid)
+        noField = values.bool(.noField)
+        suggest = values.bool(.suggest)
+        language = values.string(.language)
+        learn = values.bool(.learn)
+        scale = values.double(.scale)
+        size = values.size(.size)
+        theme = values.string(.theme).flatMap(Theme.named)
+        sound = SoundOptions(enabled: values.bool(.sound), volume: values.int(.volume),
+                             device: values.string(.soundDevice) ?? SoundOptions.defaultDevice)
     }
 
     /// The layout to load: `--layout`, else `numeric` for `--allow digits`, `decimal` for
@@ -90,7 +87,7 @@ struct EntryOptions {
         }
     }
 
-    /// The text of `stackboard entry --help`.
+    /// The text of `stackboard entry --help` (the options from the settings table).
     static let helpText = """
     Usage: stackboard entry [--layout NAME|FILE] [--prompt TEXT] [--initial TEXT] [--secure]
                             [--max-length N] [--allow digits|decimal|CHARS|/REGEX/] [--no-shuffle]
@@ -102,24 +99,12 @@ struct EntryOptions {
     edit the field; a tap on the field moves the cursor. Input the rules refuse makes the field
     flash with an error click.
 
-      --layout NAME|FILE   the keypad (default: numeric with --allow digits, decimal with
-                           --allow decimal, else qwerty); a layout's entry preset (pin: secure,
-                           6 digits) applies unless the options below say otherwise
-      --prompt TEXT        shown before the text, and the window's title
-      --initial TEXT       the field's text at start (must fit the rules)
-      --secure             show dots, never output the text except the result
-      --max-length N       at most N characters
-      --allow RULE         digits, decimal (digits and the locale's separator, once), a set of
-                           characters such as 0123456789ABCDEF, or /REGEX/ matched by each character
-      --no-shuffle         a PIN pad's digits in order (they are shuffled each time by default)
-      --events             write one JSON object per line on stdout for every change (see below)
-      --xid                become an XEmbed plug: print the window id as the first line on stdout,
-                           wait for an embedder (a GTK or Qt socket) to take it; never takes the focus
-      --no-field           the keypad alone, without the text field (with --xid or --events)
-      --size WxH           window size (default: 360x480 for pads, 960x400 for keyboards, times --scale)
-      --theme NAME         \(Theme.allNames.joined(separator: ", ")) (default: the layout's choice, or light)
-      --scale F            size factor from 0.25 to 4 (default 1)
-      --no-sound, --volume 0-100, --sound-device PCM   key clicks, as for the keyboard
+    Options:
+    \(SettingsHelp.options(for: .entry))
+
+    These settings of $XDG_CONFIG_HOME/stackboard/config.json apply here too (see stackboard(1)):
+    \(Setting.accepted(by: .entry).compactMap(\.spec.key).joined(separator: ", ")); options given
+    here override them. A bad one is reported on stderr and left at its default.
 
     Done (the return, done or OK key, or Enter) prints the text and a newline on stdout and exits 0.
     Cancel (Escape, a cancel key, closing the window, SIGTERM/SIGINT/SIGHUP, the embedder going away

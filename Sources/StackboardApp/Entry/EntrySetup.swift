@@ -26,12 +26,9 @@ struct EntrySetup {
     init(_ options: EntryOptions, preparation: LayoutPreparation) throws(Failure) {
         let layout: Layout
         do { layout = try preparation.load(options.layoutName) } catch { throw Failure(message: error.description) }
-        let preset = layout.entry ?? EntryPreset()
-        let rules: FieldRules
-        do {
-            rules = try FieldRules(maxLength: options.maxLength ?? preset.maxLength, allow: options.allow ?? preset.allow,
-                                   secure: options.secure || preset.secure, decimalSeparator: preparation.decimalSeparator)
-        } catch {
+        let overrides = FieldRuleOverrides(maxLength: options.maxLength, allow: options.allow, secure: options.secure)
+        let rules: FieldRules, reportBackspaceOnEmpty: Bool
+        do { (rules, reportBackspaceOnEmpty) = try preparation.fieldRules(for: layout, overrides: overrides) } catch {
             throw Failure(message: error.description)
         }
         if let reason = rules.validate(options.initial) {
@@ -39,7 +36,7 @@ struct EntrySetup {
         }
         self.layout = layout
         self.rules = rules
-        self.reportBackspaceOnEmpty = preset.reportBackspaceOnEmpty
+        self.reportBackspaceOnEmpty = reportBackspaceOnEmpty
         self.decimalSeparator = preparation.decimalSeparator
         self.theme = options.theme ?? layout.defaults.theme.flatMap(Theme.named) ?? Theme.light
     }

@@ -1,237 +1,247 @@
 import StackboardCore
 import StackboardRender
+import StackboardRuntime
 import StackboardSound
+import StackboardSystem
+import StackboardWords
 import StackboardX11
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
-/// The running keyboard: the X window, the state machine, the painter, the click player and
-/// the `poll` loop. The state machine's effects are carried out in one place (`perform`, in
-/// KeyboardApp+Effects.swift); painting is in KeyboardApp+Painting.swift.
-final class KeyboardApp {
-    let options: KeyboardOptions
-    let connection: XConnection
-    let window: KeyboardWindow
-    let signals: SignalWatcher
-    /// Commands from other `stackboard` processes; the keyboard's state and layout published.
-    let channel: ControlChannel
-    /// Loads layouts the way they were loaded at start (for `stackboard layout NAME`).
-    let preparation: LayoutPreparation
-    /// The layouts the next-layout key cycles through.
-    var layouts: [Layout]
-    var layoutIndex = 0
-    /// Whether the keyboard should be on screen (shown, or asked to be).
-    var visible = false
-    var state: KeyboardState
-    let painter: KeyboardPainter
-    let clicks: ClickSound
+/// The running keyboard's X side: the window shell (connection, window, touch, signals,
+/// clicks, loop), the injector and the control channel. It routes the X events that are the
+/// injector's or the channel's and hands the rest to the `KeyboardController`, which decides.
+final class KeyboardApp: WindowShellClient {
+    let shell: WindowShell
     let injector: Injector
-    /// The last typing error reported (each distinct one is printed once in a row).
-    var lastTypingError: InjectorError?
-    /// The drawing context on the window's back buffer, for one buffer generation.
-    var canvas = WindowCanvas()
-    /// Keys to repaint before the next poll.
-    var dirtyKeys: Set<Int> = []
-    /// Repaint everything before the next poll.
-    var dirtyAll = true
-    /// Paint (or move) the alternates popup before the next poll.
-    var popupDirty = false
-    /// Set when the loop must end, with the exit status.
-    var exitStatus: Int32?
+    /// Commands from other `stackboard` processes; the keyboard's state and layout published
+    /// (nil for a plug: a greeter's keyboard is not the desktop's).
+    let channel: ControlChannel?
+    let controller: KeyboardController
+    /// Clicks elsewhere, physical keys, window changes: the word context starts again.
+    let context: ContextWatcher?
+    /// matchbox's show/hide messages to the root window (nil for a plug).
+    let invoker: InvokerListener?
+    /// D-Bus control, the AT-SPI focus tracker and the auto-show policy (nil for a plug).
+    let bus: KeyboardBus?
+    /// `--xid`: the XEmbed conversation with the embedder (nil for the desktop's keyboard).
+    let plug: EntryInputCollector?
+    /// The word engines made so far, by language (each loaded once, saved at the end).
+    private let words: WordEngines
+    let hidden: Bool
+    /// Raw presses anywhere against the keyboard's own: the clicks and taps outside it.
+    private var presses = PressMatcher()
+    /// Whether the injector has given everything back (it must, before the connection closes).
+    private var injectorDone = false
 
     /// Loads the layouts, opens the display, claims the control channel and creates the window
     /// (not shown yet). On failure the error is printed and the exit status returned; when a
     /// keyboard runs already, it is told to show (and switch layout) and the status of that.
     static func make(options: KeyboardOptions, configFile: String) -> Result<KeyboardApp, ExitStatus> {
-        // First, before any thread exists (the click player's inherits the blocked signals).
-        let signals: SignalWatcher
-        do { signals = try SignalWatcher() } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
-        }
-        let preparation = LayoutPreparation()
-        let layouts: [Layout]
-        switch loadLayouts(options.layouts, preparation: preparation, configFile: configFile) {
-        case .success(let loaded): layouts = loaded
-        case .failure(let status): return .failure(status)
-        }
-        guard let first = layouts.first else { return .failure(ExitStatus(2)) }
-        let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
-        let painter: KeyboardPainter
-        do { painter = try KeyboardPainter(theme: theme, scale: options.scale) } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
-        }
-        let connection: XConnection
-        do { connection = try XConnection() } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(2))
-        }
-        let channel: ControlChannel
-        do {
-            channel = try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
-        } catch .alreadyRunning(let window, let display) {
-            return .failure(ExitStatus(ControlCommands.handOver(window: window, display: display,
-                                                                layout: options.requestedLayout,
-                                                                hidden: options.hiddenOnCommandLine)))
+        do throws(ExitStatus) {
+            return .success(try KeyboardApp(options: options, configFile: configFile))
         } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
+            return .failure(error)
         }
-        let frame = options.frame(on: connection.screenSize)
+    }
+
+    private init(options: KeyboardOptions, configFile: String) throws(ExitStatus) {
+        // First, before any thread exists (the click player's inherits the blocked signals).
+        let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
+        let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
+        let languages = options.languages
+        let load = { (name: String) throws(LayoutError) -> Layout in languages.keyed(try preparation.load(name), named: name) }
+        let layouts = try Self.loadLayouts(options.layouts, load: load, configFile: configFile)
+        guard let first = layouts.current else { throw ExitStatus(2) }
+        let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
+        let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: theme, scale: options.scale) }
+        let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
+        channel = options.xid ? nil : try Self.claimChannel(connection, options: options)
         let placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
-        let configuration = WindowConfiguration(frame: frame, placement: placement,
-                                                userSpecifiedGeometry: options.geometry != nil)
-        let window: KeyboardWindow
-        do { window = try KeyboardWindow(connection: connection, configuration: configuration) } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
+        let configuration = WindowConfiguration(frame: options.frame(on: connection.screenSize), placement: placement,
+                                                userSpecifiedGeometry: options.geometry != nil,
+                                                role: options.xid ? .plug : .keyboard)
+        let window = try startupStep(exit: 1) { () throws(WindowError) in
+            try KeyboardWindow(connection: connection, configuration: configuration)
         }
-        let injector: Injector
-        do { injector = try Injector(sharing: connection) } catch {
-            printError("stackboard: \(error.description)")
-            return .failure(ExitStatus(1))
-        }
-        window.forwardEvents(to: injector)
+        let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
+        self.injector = injector
         let config = options.keyboardConfig(decimalSeparator: preparation.decimalSeparator)
-        let state = KeyboardState(layout: first, size: window.size, config: config)
-        window.setHoverTracking(config.dwell != nil)
         if config.scan != nil {
             // Without its switch the keyboard still works with the pointer: say so and go on.
             do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
         }
         // `--print | head -1` must not kill the keyboard before it releases what it holds.
         signal(SIGPIPE, SIG_IGN)
-        return .success(KeyboardApp(options: options, connection: connection, window: window, signals: signals,
-                                    channel: channel, preparation: preparation, layouts: layouts, state: state,
-                                    painter: painter, clicks: startClicks(options.sound), injector: injector))
-    }
-
-    /// The click player, or a silent one (after one line on stderr) when sound cannot play.
-    private static func startClicks(_ sound: SoundOptions) -> ClickSound {
-        guard sound.enabled else { return SilentClickPlayer() }
-        guard let samples = ClickSamples.defaultDirectory() else {
-            printError("stackboard: " + SoundError.samples("no click samples found in the data folders").startupWarning)
-            return SilentClickPlayer()
-        }
-        do {
-            return try ClickPlayer(device: sound.device, volume: sound.volume, samplesDirectory: samples)
-        } catch {
-            printError("stackboard: \(error.startupWarning)")
-            return SilentClickPlayer()
-        }
-    }
-
-    private init(options: KeyboardOptions, connection: XConnection, window: KeyboardWindow, signals: SignalWatcher,
-                 channel: ControlChannel, preparation: LayoutPreparation, layouts: [Layout], state: KeyboardState,
-                 painter: KeyboardPainter, clicks: ClickSound, injector: Injector) {
-        self.options = options
-        self.connection = connection
-        self.window = window
-        self.signals = signals
-        self.channel = channel
-        self.preparation = preparation
-        self.layouts = layouts
-        self.state = state
-        self.painter = painter
-        self.clicks = clicks
-        self.injector = injector
-    }
-
-    /// Shows the keyboard (unless `--hidden`) and runs until a signal, a quit or close request
-    /// or the loss of the server.
-    func run() -> Int32 {
-        repaint()
-        channel.publish(layout: state.layout.name)
-        if options.hidden {
-            releaseEverything() // also pauses scanning until the keyboard is shown
-            channel.publish(state: "hidden")
-        } else {
-            showKeyboard()
-        }
-        var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
-        while true {
-            for event in window.nextEvents(now: MonotonicClock.now(), control: channel) { handle(event) }
-            for signal in signals.drain() { handle(signal: signal) }
-            if connection.isLost { return connectionLost() }
-            if let status = exitStatus { return shutdown(status) }
-            let now = MonotonicClock.now()
-            window.advance(to: now)
-            for input in window.touch?.expire(now: now) ?? [] { handle(.input(input)) }
-            if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
-            perform(state.advance(to: now))
-            repaint()
-            reportXErrors()
-            // Flushes, and catches events that came in with the replies to our own requests.
-            if connection.queuedEvents() > 0 { continue }
-            if connection.isLost { return connectionLost() }
-            let deadline = [state.nextDeadline, window.nextDeadline, injector.nextDeadline, window.touch?.nextDeadline]
-                .compactMap { $0 }.min()
-            let timeout = MonotonicClock.pollTimeout(until: deadline, now: MonotonicClock.now())
-            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
-                printError("stackboard: poll failed: \(String(cString: strerror(errno)))")
-                return shutdown(1)
+        shell = WindowShell(connection: connection, window: window, signals: signals, sound: options.sound)
+        shell.setHoverTracking(config.dwell != nil)
+        let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
+        runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
+        let bus = options.xid ? nil : KeyboardBus(environment: KeyboardCommand.processEnvironment(), autoShow: options.autoShow,
+                                                  hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)
+        self.bus = bus
+        invoker = options.xid ? nil : InvokerListener(connection: connection)
+        plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
+        let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service].compactMap { $0 }
+        controller = KeyboardController(runtime: runtime, layouts: layouts, window: window, typer: injector,
+                                        publisher: PublisherFanOut(publishers),
+                                        load: load,
+                                        printKey: options.print ? { printLine($0) } : nil,
+                                        report: { printError("stackboard: " + $0) })
+        context = try? ContextWatcher(connection: connection)
+        words = WordEngines(options: options)
+        controller.wordsFor = { [words] layout in words.engine(for: layout) }
+        controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: Environment.current)
+        if options.layouts.first?.name == KeyboardController.displayLayoutName { controller.displayLayout = first.name }
+        hidden = options.hidden
+        let loop = shell.loop
+        controller.stop = { loop.stop($0) }
+        bus?.controller = controller
+        controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
+        if options.dock == nil, !options.xid {
+            let home = configuration.frame, screen = Rect(size: connection.screenSize)
+            controller.place = { [window] request in
+                guard let field = request.rect else { return window.move(to: home) }
+                window.move(to: KeyboardAvoidance.frame(home: home, screen: screen, field: field, caret: request.caret, docked: false))
             }
         }
+        signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
+        shell.client = self
     }
 
-    private func handle(_ event: WindowEvent) {
+    /// Shows the keyboard (unless `--hidden`; a plug prints its window id and waits for its
+    /// embedder to map it) and runs until a signal, a quit or close request, the embedder's end
+    /// or the loss of the server.
+    func run() -> Int32 {
+        controller.runtime.repaint(now: MonotonicClock.now())
+        if plug != nil {
+            printLine(String(shell.window.windowID))
+        } else {
+            controller.start(hidden: hidden, now: MonotonicClock.now())
+        }
+        // The word model is mapped after the first frame is on its way (it takes a millisecond).
+        shell.connection.flush()
+        controller.attachWords()
+        let end = shell.run(extra: [bus].compactMap { $0 })
+        if shell.connection.isLost { return connectionLost() }
+        if case .failed(let message) = end {
+            printError("stackboard: \(message)")
+            return shutdown(1)
+        }
+        return shutdown(shell.loop.exitStatus ?? 1)
+    }
+
+    // MARK: WindowShellClient
+
+    func route(_ event: XEventPointer, now: Double) -> [WindowEvent]? {
+        if injector.handle(xEvent: event) { return [] }
+        if let command = channel?.handle(event: event) { return [.control(command)] }
+        if let plug, plug.take(event) { return [] }
+        if let command = invoker?.take(event) {
+            if let command { bus?.invoked(command, now: now) }
+            return []
+        }
+        if let (news, consumed) = context?.take(event) {
+            switch news {
+            case .pointerPressed?: presses.rawPress(at: now)
+            case .activeWindowChanged?: controller.contextChanged(.windowChanged)
+            case .keymapNamesChanged?: controller.displayKeymapChanged(now: now)
+            case .physicalKey(let device)?:
+                controller.contextChanged(.physicalKey)
+                bus?.physicalKey(device: device, now: now)
+            case nil: break
+            }
+            if consumed { return [] }
+        }
+        return nil
+    }
+
+    func handle(_ event: WindowEvent, now: Double) {
         switch event {
-        case .input(let input):
-            if input == .switchPress, !visible { return } // a grabbed switch key while hidden
-            perform(state.handle(input, now: MonotonicClock.now()))
-        case .resized(let size):
-            perform(state.resize(to: size))
-            dirtyAll = true
-            popupDirty = state.alternates != nil
-        case .closeRequested:
-            exitStatus = 0
-        case .shown:
-            channel.publish(state: "shown")
-        case .hidden:
-            releaseEverything() // also when the window manager unmapped it
-            channel.publish(state: "hidden")
-        case .control(let command):
-            handle(control: command)
+        case .input(.press), .input(.switchPress): presses.ownPress(at: now)
+        default: break
         }
+        controller.handle(event, now: now)
     }
 
-    private func handle(signal: Int32) {
-        switch signal {
-        case SIGUSR1: hideKeyboard()
-        case SIGUSR2: showKeyboard()
-        default: exitStatus = 0 // SIGTERM, SIGINT, SIGHUP: a requested stop
-        }
+    func advance(to now: Double) {
+        words.save(now: now)
+        // The embedder went: a greeter's keyboard ends with it, its keymap given back.
+        for news in plug?.drain() ?? [] where news == .embedderGone { shell.loop.stop(0) }
+        // A press somewhere that was not one of ours: a click or tap outside the keyboard.
+        if presses.outsidePresses(now: now) > 0 { controller.contextChanged(.clickOutside) }
+        if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
+        controller.runtime.advance(to: now)
+        controller.runtime.repaint(now: now)
     }
 
-    private func reportXErrors() {
-        let (errors, dropped) = connection.takeErrors()
-        for error in errors { printError("stackboard: \(error.description)") }
-        if dropped > 0 { printError("stackboard: \(dropped) more X errors") }
+    var nextDeadline: Double? {
+        [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, presses.nextDeadline].compactMap { $0 }.min()
     }
+
+    // MARK: Ending
 
     private func connectionLost() -> Int32 {
-        _ = state.releaseAll()
+        words.save(now: MonotonicClock.now(), force: true)
+        controller.runtime.releaseAll(now: MonotonicClock.now())
         injector.shutdown() // nothing reaches a server that is gone; this only settles its books
-        clicks.close()
-        printError("stackboard: lost the connection to the X server '\(connection.name)'; exiting")
+        injectorDone = true
+        shell.clicks.close()
+        printError("stackboard: lost the connection to the X server '\(shell.connection.name)'; exiting")
         return 1
     }
 
-    /// Releases every key and gives back every borrowed keycode, then stops the clicks.
+    /// Releases every key and gives back every borrowed keycode, writes the learned words, then
+    /// stops the clicks.
     private func shutdown(_ status: Int32) -> Int32 {
-        _ = state.releaseAll()
+        words.save(now: MonotonicClock.now(), force: true)
+        controller.runtime.releaseAll(now: MonotonicClock.now())
         injector.shutdown()
-        clicks.close()
-        connection.flush()
+        injectorDone = true
+        shell.clicks.close()
+        shell.connection.flush()
         return status
     }
-}
 
-/// A process exit status carried as an error.
-struct ExitStatus: Error {
-    let code: Int32
-    init(_ code: Int32) { self.code = code }
+    deinit {
+        // The injector borrows the connection: it must be done before the connection can close.
+        if !injectorDone, !shell.connection.isLost { injector.shutdown() }
+        controller.runtime.dropCanvas()
+    }
+
+    /// Claims the display's control channel; when a keyboard runs already, tells it to show (and
+    /// switch layout) and ends start-up with the status of that.
+    private static func claimChannel(_ connection: XConnection, options: KeyboardOptions) throws(ExitStatus) -> ControlChannel {
+        do {
+            return try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
+        } catch .alreadyRunning(let window, let display) {
+            throw ExitStatus(ControlCommands.handOver(window: window, display: display, layout: options.requestedLayout,
+                                                      hidden: options.hiddenOnCommandLine))
+        } catch {
+            printError("stackboard: \(error.description)")
+            throw ExitStatus(1)
+        }
+    }
+
+    /// The layouts to start with. One named on the command line that cannot be loaded ends the
+    /// program (exit status 2); one named by the configuration file is reported and skipped, and
+    /// with none left the default layout is shown.
+    static func loadLayouts(_ choices: [KeyboardOptions.LayoutChoice], load: (String) throws(LayoutError) -> Layout,
+                            configFile: String) throws(ExitStatus) -> LayoutCycle {
+        var layouts: [Layout] = []
+        for choice in choices {
+            do { layouts.append(try load(choice.name)) } catch {
+                guard let key = choice.configKey else {
+                    printError("stackboard: \(error.description)")
+                    throw ExitStatus(2)
+                }
+                printError("stackboard: " + ConfigProblem(file: configFile, key: key, message: error.description).description)
+            }
+        }
+        if layouts.isEmpty {
+            layouts.append(try startupStep(exit: 2) { () throws(LayoutError) in try load(KeyboardOptions.defaultLayout) })
+        }
+        return LayoutCycle(layouts)
+    }
 }

@@ -40,6 +40,20 @@ struct KeyboardOptions {
     var scanSwitch: ScanSwitch
     /// Sound on or off, volume, device.
     var sound: SoundOptions
+    /// Slots of the typing layouts' suggestion bar (0: no bar).
+    var suggestions: Int
+    /// The languages the language key cycles through (empty: no language key).
+    var languages: LanguageCycle
+    /// `--auto-show`: follow the focus of text fields (starts hidden).
+    var autoShow: Bool
+    /// `--xid`: the keyboard as an XEmbed plug in a greeter's or locker's window.
+    var xid: Bool
+    /// `--language`: the suggestions' language (nil: the layout's, else English).
+    var language: String?
+    /// Whether the suggestions learn what is typed (`--no-learn`, `learn`).
+    var learn: Bool
+    /// `--hide-on-physical-keys`.
+    var hideOnPhysicalKeys: Bool
     /// `--help`.
     var help: Bool
     /// Settings of the configuration file that were valid JSON but cannot be used (each one line,
@@ -57,81 +71,61 @@ struct KeyboardOptions {
     }
 
     /// The layout shown when neither the command line nor the configuration names one.
-    static let defaultLayout = "qwerty"
-    /// The default scan switch: a mouse button needs no grab.
-    static let defaultScanSwitch = ScanSwitch.button(1)
-    /// The default scan interval in milliseconds.
-    static let defaultScanInterval = 1000
-    /// The default number of passes before scanning gives up.
-    static let defaultScanLoops = 3
+    static let defaultLayout = Setting.layout.spec.defaultValue?.string ?? "qwerty"
 
-    static let spec = OptionSpec(valued: ["layout", "layouts", "geometry", "dock", "theme", "scale",
-                                          "volume", "sound-device", "dwell", "repeat-delay", "repeat-interval",
-                                          "long-press", "scan-interval", "scan-loops", "scan-switch"],
-                                 flags: ["print", "no-sound", "hidden", "scan", "help"])
-
-    /// Parses the words after `keyboard` on top of `config`, read from `configFile`.
+    /// Parses the words after `keyboard` on top of `config`, read from `configFile`: every
+    /// setting of the table for the keyboard, the command line over the file over the defaults.
     init(_ words: [String], config: Config = Config(), configFile: String = "") throws(UsageError) {
-        let args = try Arguments(words, spec: Self.spec)
+        let args = try Arguments(words, command: .keyboard)
         if let extra = args.positional.first {
             throw UsageError("Unexpected argument '\(extra)'. See 'stackboard keyboard --help'.")
         }
-        help = args.flag("help")
-        print = args.flag("print")
-        hiddenOnCommandLine = args.flag("hidden")
-        hidden = hiddenOnCommandLine || config.hidden == true
-        scale = try args.double("scale", in: 0.25...4) ?? config.scale ?? 1
-        repeatDelay = Double(try args.int("repeat-delay", in: 100...5000) ?? config.repeatDelay ?? 500) / 1000
-        repeatInterval = Double(try args.int("repeat-interval", in: 10...2000) ?? config.repeatInterval ?? 50) / 1000
-        longPress = Double(try args.int("long-press", in: 100...5000) ?? config.longPress ?? 500) / 1000
-        let dwellMS = try args.int("dwell", in: 100...10_000) ?? config.dwell
-        dwell = dwellMS.flatMap { $0 > 0 ? Double($0) / 1000 : nil }
-        geometry = try Self.geometry(args.value("geometry")) ?? config.geometry.flatMap(WindowGeometry.init(parsing:))
-        let dockChoice: DockEdge?? = try Self.dock(args.value("dock")) ?? config.dock.map { DockEdge(rawValue: $0) }
-        dock = dockChoice ?? nil
-        theme = try args.value("theme").map(Self.theme) ?? config.theme.flatMap(Theme.named)
-        do {
-            let base = SoundOptions(enabled: config.soundEnabled ?? true, volume: config.soundVolume ?? SoundOptions.defaultVolume,
-                                    device: config.soundDevice ?? SoundOptions.defaultDevice)
-            sound = try SoundOptions.parse(noSound: args.flag("no-sound"), volume: args.value("volume"),
-                                           device: args.value("sound-device"), base: base)
-        } catch {
-            throw UsageError(error.message)
-        }
+        let values = args.settings(config: config)
+        help = args.help
+        print = values.bool(.print)
+        hiddenOnCommandLine = values.commandLine[.hidden] != nil
+        xid = values.bool(.xid)
+        language = values.string(.language)
+        learn = values.bool(.learn)
+        autoShow = values.bool(.autoShow) && !xid
+        hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
+        hidden = values.bool(.hidden) || autoShow
+        scale = values.double(.scale)
+        repeatDelay = Double(values.int(.repeatDelay)) / 1000
+        repeatInterval = Double(values.int(.repeatInterval)) / 1000
+        longPress = Double(values.int(.longPress)) / 1000
+        let dwellMS = values.int(.dwell)
+        dwell = dwellMS > 0 ? Double(dwellMS) / 1000 : nil
+        geometry = values.geometry(.geometry)
+        dock = values.string(.dock).flatMap(DockEdge.init(rawValue:))
+        theme = values.string(.theme).flatMap(Theme.named)
+        sound = SoundOptions(enabled: values.bool(.sound), volume: values.int(.volume),
+                             device: values.string(.soundDevice) ?? SoundOptions.defaultDevice)
+        languages = LanguageCycle(values.names(.languages) ?? [])
+        // A plug sits in a greeter or a locker: no suggestions unless asked for.
+        suggestions = xid && !values.bool(.suggest) ? 0 : values.int(.suggestions)
         var problems: [ConfigProblem] = []
-        let configSwitch: ScanSwitch? = config.scanSwitch.flatMap { name in
-            if let parsed = ScanSwitch(parsing: name) { return parsed }
-            problems.append(ConfigProblem(file: configFile, key: "scan.switch", message:
-                "expected button1 to button9 or an X keysym name like \"space\" or \"F12\", found \"\(name)\""))
-            return nil
-        }
-        scanSwitch = try args.value("scan-switch").map(Self.scanSwitch) ?? configSwitch ?? Self.defaultScanSwitch
-        let scanOnCommandLine = args.flag("scan") || ["scan-interval", "scan-loops", "scan-switch"].contains { args.value($0) != nil }
-        let interval = try args.int("scan-interval", in: 200...10_000) ?? config.scanInterval
-        let loops = try args.int("scan-loops", in: 1...20) ?? config.scanLoops ?? Self.defaultScanLoops
-        if scanOnCommandLine || config.scanInterval != nil {
-            scan = ScanConfig(interval: Double(interval ?? Self.defaultScanInterval) / 1000, loops: loops)
+        scanSwitch = try values.custom(.scanSwitch, file: configFile, problems: &problems, ScanSwitch.init(parsing:))
+            ?? .button(1)
+        let scanOptions: [Setting] = [.scan, .scanInterval, .scanLoops, .scanSwitch]
+        if scanOptions.contains(where: { values.commandLine[$0] != nil }) || values.config[.scanInterval] != nil {
+            scan = ScanConfig(interval: Double(values.int(.scanInterval)) / 1000, loops: values.int(.scanLoops))
         }
         configProblems = problems
-        (layouts, requestedLayout) = try Self.layouts(args, config: config)
+        (layouts, requestedLayout) = Self.layouts(values)
     }
 
     /// The layout list: `--layouts` else the config's `layouts`; the first shown is `--layout`,
     /// else the first of `--layouts`, else the config's `layout`, else the list's first, else qwerty.
-    private static func layouts(_ args: Arguments, config: Config) throws(UsageError) -> ([LayoutChoice], String?) {
-        var commandList: [String]?
-        if let text = args.value("layouts") {
-            let names = text.split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
-            guard !names.isEmpty else {
-                throw UsageError("Option '--layouts' wants names separated by commas, for example qwerty,numeric.")
-            }
-            commandList = names
-        }
+    private static func layouts(_ values: SettingValues) -> ([LayoutChoice], String?) {
+        // The languages, when given, are the layouts the (language) key cycles through.
+        let commandList = values.commandLine[.layouts]?.names ?? values.commandLine[.languages]?.names
+        let configList = values.config[.languages].map { (Setting.languages, $0) } ?? values.config[.layouts].map { (Setting.layouts, $0) }
         var list = commandList.map { $0.map { LayoutChoice(name: $0) } }
-            ?? (config.layouts ?? []).map { LayoutChoice(name: $0, configKey: "layouts") }
-        let requested = args.value("layout") ?? commandList?.first
+            ?? (configList?.1.names ?? []).map { LayoutChoice(name: $0, configKey: configList?.0.spec.key) }
+        let requested = values.commandLine[.layout]?.string ?? commandList?.first
         let first = requested.map { LayoutChoice(name: $0) }
-            ?? config.layout.map { LayoutChoice(name: $0, configKey: "layout") }
+            ?? values.config[.layout]?.string.map { LayoutChoice(name: $0, configKey: Setting.layout.spec.key) }
             ?? list.first ?? LayoutChoice(name: defaultLayout)
         if let at = list.firstIndex(where: { $0.name == first.name }) {
             list = Array(list[at...] + list[..<at])
@@ -140,40 +134,6 @@ struct KeyboardOptions {
             list.insert(first, at: 0)
         }
         return (list, requested)
-    }
-
-    private static func geometry(_ text: String?) throws(UsageError) -> WindowGeometry? {
-        guard let text else { return nil }
-        guard let parsed = WindowGeometry(parsing: text) else {
-            throw UsageError("Option '--geometry' wants WxH+X+Y (for example 800x300+0+500), not '\(text)'.")
-        }
-        return parsed
-    }
-
-    /// `--dock`: nil when not given, `.some(nil)` for `none` (floating).
-    private static func dock(_ text: String?) throws(UsageError) -> DockEdge?? {
-        guard let text else { return nil }
-        if text == "none" { return .some(nil) }
-        guard let edge = DockEdge(rawValue: text) else {
-            throw UsageError("Option '--dock' wants 'bottom', 'top' or 'none', not '\(text)'.")
-        }
-        return edge
-    }
-
-    private static func theme(_ name: String) throws(UsageError) -> Theme {
-        guard let found = Theme.named(name) else {
-            let guess = Arguments.closest(to: name, in: Set(Theme.allNames)).map { " Did you mean '\($0)'?" } ?? ""
-            throw UsageError("Unknown theme '\(name)'.\(guess) Themes: \(Theme.allNames.joined(separator: ", ")).")
-        }
-        return found
-    }
-
-    private static func scanSwitch(_ text: String) throws(UsageError) -> ScanSwitch {
-        guard let parsed = ScanSwitch(parsing: text) else {
-            throw UsageError("Option '--scan-switch' wants button1 to button9 or an X keysym name "
-                             + "(for example space or F12), not '\(text)'.")
-        }
-        return parsed
     }
 
     /// The window's frame on a screen of `screen` pixels.

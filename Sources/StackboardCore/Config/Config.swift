@@ -1,43 +1,18 @@
-/// The user's settings from `$XDG_CONFIG_HOME/stackboard/config.json`. Every field is optional:
-/// what is absent keeps the built-in default, and command-line options override what is here.
+/// The user's settings from `$XDG_CONFIG_HOME/stackboard/config.json`, checked against the
+/// settings table. Every setting is optional: what is absent keeps the built-in default, and
+/// command-line options override what is here (see `SettingValues`).
 public struct Config: Equatable, Sendable {
-    /// The layout shown at start (`layout`).
-    public var layout: String?
-    /// The layouts the next-layout key cycles through (`layouts`).
-    public var layouts: [String]?
-    /// The theme (`theme`).
-    public var theme: String?
-    /// Scale of outlines, corners and minimum label size (`scale`).
-    public var scale: Double?
-    /// Window geometry `WxH+X+Y` (`geometry`).
-    public var geometry: String?
-    /// Dock edge, `bottom` or `top` (`dock`).
-    public var dock: String?
-    /// Whether to start hidden (`hidden`).
-    public var hidden: Bool?
-    /// Click sounds on or off (`sound.enabled`).
-    public var soundEnabled: Bool?
-    /// Click volume 0–100 (`sound.volume`).
-    public var soundVolume: Int?
-    /// ALSA PCM name (`sound.device`).
-    public var soundDevice: String?
-    /// Milliseconds before a held key repeats (`repeat.delay`).
-    public var repeatDelay: Int?
-    /// Milliseconds between repeats (`repeat.interval`).
-    public var repeatInterval: Int?
-    /// Milliseconds before a long press shows alternates (`longPress`).
-    public var longPress: Int?
-    /// Dwell time in milliseconds (`dwell`; 0 or absent: off).
-    public var dwell: Int?
-    /// Scanning step in milliseconds (`scan.interval`; absent: no scanning).
-    public var scanInterval: Int?
-    /// Passes over a row before scanning returns to rows (`scan.loops`).
-    public var scanLoops: Int?
-    /// The switch for scanning: a keysym name like `space` or `button1`–`button9` (`scan.switch`).
-    public var scanSwitch: String?
+    /// The settings the file gave, each valid for its kind.
+    public var values: [Setting: SettingValue]
 
-    /// An empty configuration: every default.
-    public init() {}
+    /// A configuration with `values` (empty: every default).
+    public init(values: [Setting: SettingValue] = [:]) { self.values = values }
+
+    /// The value the file gave for `setting`, if any.
+    public subscript(setting: Setting) -> SettingValue? {
+        get { values[setting] }
+        set { values[setting] = newValue }
+    }
 }
 
 /// A problem with one setting; the keyboard still starts, without that setting.
@@ -56,4 +31,15 @@ public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
     }
     /// A problem with `key` of `file`.
     public init(file: String, key: String, message: String) { self.file = file; self.key = key; self.message = message }
+
+    /// Whether `command` reports this problem: one about the file, an unknown key, or a setting
+    /// the command uses (entry mode leaves the keyboard's own settings to the keyboard).
+    public func concerns(_ command: CommandName) -> Bool {
+        guard !key.isEmpty else { return true }
+        let owners = Setting.allCases.filter { setting in
+            guard let own = setting.spec.key else { return false }
+            return own == key || own.hasPrefix(key + ".")
+        }
+        return owners.isEmpty || owners.contains { $0.spec.commands.contains(command) }
+    }
 }

@@ -1,12 +1,22 @@
-/// Reads `config.json`. A bad file never stops the keyboard (it may be someone's only keyboard):
-/// each bad setting is reported and left at its default; the good ones are kept.
+/// Reads `config.json` by the settings table. A bad file never stops the keyboard (it may be
+/// someone's only keyboard): each bad setting is reported and left at its default; the good
+/// ones are kept. A dotted key of the table (`sound.volume`) is a member of an object
+/// (`{"sound": {"volume": 60}}`).
 public enum ConfigLoader {
-    /// Every setting the file may hold, for did-you-mean and docs.
-    public static let topLevelKeys = ["layout", "layouts", "theme", "scale", "geometry", "dock", "hidden",
-                                      "sound", "repeat", "longPress", "dwell", "scan"]
-    static let soundKeys = ["enabled", "volume", "device"]
-    static let repeatKeys = ["delay", "interval"]
-    static let scanKeys = ["interval", "loops", "switch"]
+    /// The keys the top level of the file may hold, in table order (`sound` for `sound.*`).
+    public static var topLevelKeys: [String] { members(of: "") }
+
+    /// The names a level of the file may hold: those of the top level for `""`, those of the
+    /// `sound` object for `"sound."`.
+    public static func members(of prefix: String) -> [String] {
+        var names: [String] = []
+        for key in Setting.configKeys where key.hasPrefix(prefix) {
+            let rest = key.dropFirst(prefix.count)
+            let name = String(rest.prefix { $0 != "." })
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
 
     /// Where the file is: `$XDG_CONFIG_HOME/stackboard/config.json`, else `$HOME/.config/stackboard/config.json`.
     public static func path(environment: [String: String]) -> String? {
@@ -28,45 +38,8 @@ public enum ConfigLoader {
         guard let members = root.members else {
             return (Config(), [ConfigProblem(file: file, key: "", message: "expected an object like {\"theme\": \"dark\"}, found \(root.found)")])
         }
-        var config = Config()
-        for member in members {
-            let v = member.value
-            switch member.key {
-            case "layout": config.layout = reader.name(v, "layout")
-            case "layouts": config.layouts = reader.names(v, "layouts")
-            case "theme": config.theme = reader.oneOf(v, "theme", ["light", "dark", "high-contrast"])
-            case "scale": config.scale = reader.number(v, "scale", 0.25...8)
-            case "geometry": config.geometry = reader.geometry(v, "geometry")
-            case "dock": config.dock = reader.oneOf(v, "dock", ["bottom", "top", "none"])
-            case "hidden": config.hidden = reader.bool(v, "hidden")
-            case "longPress": config.longPress = reader.int(v, "longPress", 100...5000)
-            case "dwell": config.dwell = reader.int(v, "dwell", 0...10000)
-            case "sound":
-                reader.object(v, "sound", keys: soundKeys) { key, value, r in
-                    switch key {
-                    case "enabled": config.soundEnabled = r.bool(value, "sound.enabled")
-                    case "volume": config.soundVolume = r.int(value, "sound.volume", 0...100)
-                    default: config.soundDevice = r.name(value, "sound.device")
-                    }
-                }
-            case "repeat":
-                reader.object(v, "repeat", keys: repeatKeys) { key, value, r in
-                    if key == "delay" { config.repeatDelay = r.int(value, "repeat.delay", 100...5000) }
-                    else { config.repeatInterval = r.int(value, "repeat.interval", 10...2000) }
-                }
-            case "scan":
-                reader.object(v, "scan", keys: scanKeys) { key, value, r in
-                    switch key {
-                    case "interval": config.scanInterval = r.int(value, "scan.interval", 200...10000)
-                    case "loops": config.scanLoops = r.int(value, "scan.loops", 1...20)
-                    default: config.scanSwitch = r.name(value, "scan.switch")
-                    }
-                }
-            default:
-                reader.unknown(member.key, candidates: topLevelKeys, prefix: "")
-            }
-        }
-        return (config, reader.problems)
+        reader.read(members, prefix: "")
+        return (reader.config, reader.problems)
     }
 }
 

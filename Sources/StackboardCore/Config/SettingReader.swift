@@ -1,6 +1,8 @@
-/// Reads one setting at a time, collecting a problem for each bad one instead of stopping.
+/// Reads the members of the file level by level, collecting a problem for each bad setting
+/// instead of stopping.
 struct SettingReader {
     let file: String
+    var config = Config()
     var problems: [ConfigProblem] = []
 
     init(file: String) { self.file = file }
@@ -9,68 +11,39 @@ struct SettingReader {
         problems.append(ConfigProblem(file: file, key: key, message: message))
     }
 
-    mutating func unknown(_ key: String, candidates: [String], prefix: String) {
-        problem(prefix + key, "unknown setting" + Suggestion.hint(key, in: candidates, list: "settings"))
-    }
-
-    mutating func bool(_ v: JSONValue, _ key: String) -> Bool? {
-        if let b = v.bool { return b }
-        problem(key, "expected true or false, found \(v.found)")
-        return nil
-    }
-
-    mutating func name(_ v: JSONValue, _ key: String) -> String? {
-        if let s = v.string, !s.isEmpty, !s.contains("\0") { return s }
-        problem(key, "expected a non-empty string, found \(v.found)")
-        return nil
-    }
-
-    mutating func names(_ v: JSONValue, _ key: String) -> [String]? {
-        if let a = v.array, !a.isEmpty, a.allSatisfy({ ($0.string ?? "").isEmpty == false }) {
-            return a.compactMap(\.string)
+    /// Reads the members of the object at `prefix` (`""` for the top level, `"sound."` for `sound`).
+    mutating func read(_ members: [JSONMember], prefix: String) {
+        let names = ConfigLoader.members(of: prefix)
+        for member in members {
+            let key = prefix + member.key
+            if let setting = Setting.configKey(key) {
+                switch setting.spec.parse(member.value) {
+                case .success(let value): config[setting] = value
+                case .failure(let rejection): problem(key, rejection.configMessage(found: Self.found(member.value)))
+                }
+            } else if names.contains(member.key) {
+                // A group such as `sound`: an object of settings.
+                guard let inner = member.value.members else {
+                    let names = ConfigLoader.members(of: key + ".")
+                    problem(key, "expected an object with \(names.joined(separator: ", ")), found \(member.value.found)")
+                    continue
+                }
+                read(inner, prefix: key + ".")
+            } else {
+                unknown(member.key, prefix: prefix, candidates: names)
+            }
         }
-        problem(key, "expected a non-empty array of layout names like [\"qwerty\", \"numeric\"], found \(v.found)")
-        return nil
     }
 
-    mutating func oneOf(_ v: JSONValue, _ key: String, _ allowed: [String]) -> String? {
-        if let s = v.string, allowed.contains(s) { return s }
-        let found = v.string.map { JSONValue.quote($0) } ?? v.found
-        let hint = v.string.map { Suggestion.didYouMean($0, in: allowed) } ?? ""
-        problem(key, "expected one of \(allowed.joined(separator: ", ")), found \(found)\(hint)")
-        return nil
+    /// How a message names a value: a string in quotes (`"purple"`), else `the number 5`, `an array`.
+    static func found(_ value: JSONValue) -> String {
+        value.string.map(JSONValue.quote) ?? value.found
     }
 
-    mutating func number(_ v: JSONValue, _ key: String, _ range: ClosedRange<Double>) -> Double? {
-        if let n = v.number, n.isFinite, range.contains(n) { return n }
-        problem(key, "expected a number from \(range.lowerBound) to \(range.upperBound), found \(v.found)")
-        return nil
-    }
-
-    mutating func int(_ v: JSONValue, _ key: String, _ range: ClosedRange<Int>) -> Int? {
-        if let n = v.number, n.isFinite, n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) {
-            return Int(n)
-        }
-        problem(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(v.found)")
-        return nil
-    }
-
-    mutating func geometry(_ v: JSONValue, _ key: String) -> String? {
-        if let s = v.string, WindowGeometry(parsing: s) != nil { return s }
-        problem(key, "expected WIDTHxHEIGHT+X+Y like \"1280x300+0+500\", found \(v.found)")
-        return nil
-    }
-
-    /// Calls `body` for each member of an object setting; unknown members are problems.
-    mutating func object(_ v: JSONValue, _ key: String, keys: [String],
-                         _ body: (String, JSONValue, inout SettingReader) -> Void) {
-        guard let members = v.members else {
-            problem(key, "expected an object with \(keys.joined(separator: ", ")), found \(v.found)")
-            return
-        }
-        for m in members {
-            if keys.contains(m.key) { body(m.key, m.value, &self) }
-            else { unknown(m.key, candidates: keys, prefix: key + ".") }
-        }
+    /// `unknown setting; did you mean "x"? Valid settings: a, b.`
+    mutating func unknown(_ name: String, prefix: String, candidates: [String]) {
+        let guess = SettingSuggestion.configKey(for: name, prefix: prefix, candidates: candidates)
+        let hint = guess.map { "; did you mean \(JSONValue.quote($0))?" } ?? "."
+        problem(prefix + name, "unknown setting\(hint) Valid settings: \(candidates.joined(separator: ", ")).")
     }
 }

@@ -55,29 +55,10 @@ public enum EntryEventEncoder {
         return object(fields)
     }
 
-    /// `string` as a JSON string literal: quotes, backslashes and control characters escaped
-    /// (also U+2028 and U+2029, which break JavaScript); other non-ASCII passes through as UTF-8.
-    public static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// `string` as a JSON string literal (`JSONWriter.quoted`).
+    public static func quoted(_ string: String) -> String { JSONWriter.quoted(string) }
 
     private static func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        JSONWriter.object(fields.map { ($0.0, .raw($0.1)) })
     }
 }

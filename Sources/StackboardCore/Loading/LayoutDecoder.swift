@@ -16,7 +16,9 @@ struct LayoutDecoder {
     var layerReferences: [LayerReference] = []
 
     /// The fields of a layout.
-    static let layoutFields = ["name", "description", "defaults", "entry", "layers"]
+    static let layoutFields = ["name", "description", "language", "defaults", "entry", "suggestions", "layers"]
+    /// The fields of `suggestions`.
+    static let suggestionFields = ["weight", "layers"]
     /// The fields of a layer.
     static let layerFields = ["name", "rows", "distribution", "spacing"]
     /// The fields of `defaults`.
@@ -24,7 +26,7 @@ struct LayoutDecoder {
     /// The fields of `entry`.
     static let entryFields = ["secure", "maxLength", "allow", "backspaceOnEmpty"]
     /// The themes a layout may ask for.
-    static let themes = ["light", "dark", "high-contrast"]
+    static let themes = BuiltInThemes.names
 
     /// Decodes the whole layout; `fallbackName` is used when the file gives no `name`.
     mutating func layout(_ root: JSONValue, fallbackName: String) throws(LayoutError) -> Layout {
@@ -32,6 +34,7 @@ struct LayoutDecoder {
                                      allowed: Self.layoutFields, context: context)
         let name = try fields.string("name", expected: "the layout's name: a non-empty string") ?? fallbackName
         let description = try fields.string("description", expected: "one line saying what the layout is for", nonEmpty: false) ?? ""
+        let language = try self.language(fields)
         var defaults = LayoutDefaults()
         if let node = fields.value("defaults") { defaults = try self.defaults(node, path: "defaults") }
         var entry: EntryPreset?
@@ -52,11 +55,25 @@ struct LayoutDecoder {
             layers.append(layer)
         }
         let names = layers.map(\.name)
-        for reference in layerReferences where !names.contains(reference.name) {
+        // `emoji` is the emoji panel, which the catalog adds (EmojiProvider).
+        for reference in layerReferences where !names.contains(reference.name) && reference.name != EmojiPanel.entryLayer {
             throw context.error(reference.path, at: reference.offset, "no layer named \(JSONValue.quote(reference.name))"
                                 + Suggestion.hint(reference.name, in: names, list: "layers"))
         }
-        return Layout(name: name, description: description, defaults: defaults, layers: layers, entry: entry)
+        var bar: SuggestionBar?
+        if let node = fields.value("suggestions") { bar = try suggestionBar(node, path: "suggestions", layers: names) }
+        return Layout(name: name, description: description, defaults: defaults, layers: layers, entry: entry,
+                      suggestionBar: bar, language: language)
+    }
+
+    /// `language`: a language code, 2 or 3 letters with optional `-` subtags (`en`, `de-CH`, `fil`).
+    func language(_ fields: FieldReader) throws(LayoutError) -> String? {
+        let expected = "a language code such as \"en\", \"de\" or \"pt-BR\" (ISO 639 letters, optional subtags after -)"
+        guard let node = fields.value("language") else { return nil }
+        guard let code = node.string, LanguageCode.isValid(code) else {
+            throw context.expected(expected, fields.path("language"), node)
+        }
+        return code
     }
 
     /// One layer: its name and rows (a vertical stack).
@@ -93,6 +110,34 @@ struct LayoutDecoder {
         if let insets = fields.value("insets") { defaults.insets = try self.insets(insets, path: fields.path("insets")) }
         defaults.theme = try fields.choice("theme", of: Self.themes, what: "theme")
         return defaults
+    }
+
+    /// `suggestions`: `true`, `false`, or `{"weight": W, "layers": [...]}` (the bar's share of
+    /// the height, and which layers show it).
+    func suggestionBar(_ node: JSONValue, path: String, layers: [String]) throws(LayoutError) -> SuggestionBar? {
+        if case .bool(let on) = node.kind { return on ? SuggestionBar() : nil }
+        guard node.members != nil else {
+            throw context.expected("true, false, or an object {\"weight\": ..., \"layers\": [...]}", path, node)
+        }
+        let fields = try FieldReader(node, path: path, what: "the suggestions object", allowed: Self.suggestionFields, context: context)
+        var bar = SuggestionBar()
+        if let weight = try fields.positive("weight", max: Self.maxWeight, expected: "the bar's share of the height (a row of keys is 1)") {
+            bar.weight = weight
+        }
+        if let list = try fields.array("layers", expected: "the names of the layers that show the bar", nonEmpty: true) {
+            var chosen: [String] = []
+            for (i, element) in list.enumerated() {
+                let elementPath = JSONPath.index(fields.path("layers"), i)
+                guard let name = element.string else { throw context.expected("a layer name", elementPath, element) }
+                guard layers.contains(name) else {
+                    throw context.error(elementPath, element, "no layer named \(JSONValue.quote(name))"
+                                        + Suggestion.hint(name, in: layers, list: "layers"))
+                }
+                chosen.append(name)
+            }
+            bar.layers = chosen
+        }
+        return bar
     }
 
     /// `entry`: the field rules of entry mode.

@@ -2,7 +2,7 @@ extension KeyboardState {
     /// The click a press on a key with `action` plays.
     public static func clickKind(of action: Action) -> ClickKind {
         switch action {
-        case .text, .space, .decimalSeparator, .morseDot, .morseDash, .morseGap, .shuffledDigit: return .character
+        case .text, .space, .decimalSeparator, .morseDot, .morseDash, .morseGap, .shuffledDigit, .suggestion: return .character
         case .backspace, .delete, .clear: return .delete
         case .returnKey, .done: return .returnKey
         default: return .modifier
@@ -25,8 +25,13 @@ extension KeyboardState {
             return []
         case .nextLayout:
             return [.nextLayout]
+        case .showLayout(let name):
+            return [.showLayout(name)]
         case .hide:
             return [.hide]
+        case .suggestion(let slot):
+            consumeModifiers()
+            return [.acceptSuggestion(slot)]
         default:
             break
         }

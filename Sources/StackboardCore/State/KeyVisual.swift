@@ -10,8 +10,8 @@ public enum ModifierLatch: Sendable, Equatable {
     case held
 }
 
-/// How one key is painted right now.
-public struct KeyVisual: Equatable, Sendable {
+/// How one key is painted right now (the painter's input, filled by the keyboard state).
+public struct KeyVisual: Equatable, Hashable, Sendable {
     /// A pointer is down on the key.
     public var pressed: Bool
     /// Its modifier is latched.
@@ -22,16 +22,25 @@ public struct KeyVisual: Equatable, Sendable {
     public var dwellProgress: Double?
     /// Switch scanning highlights the key (alone or as part of its row).
     public var scanHighlighted: Bool
+    /// Shows its shifted label (per key: caps lock shifts letters only).
+    public var shifted: Bool
+    /// A label shown instead of the key's own (the suggestion bar's words), nil for none.
+    public var label: String?
 
     /// A visual with every property given (default: plain).
     public init(pressed: Bool = false, latched: Bool = false, locked: Bool = false,
-                dwellProgress: Double? = nil, scanHighlighted: Bool = false) {
+                dwellProgress: Double? = nil, scanHighlighted: Bool = false, shifted: Bool = false, label: String? = nil) {
         self.pressed = pressed
         self.latched = latched
         self.locked = locked
         self.dwellProgress = dwellProgress
         self.scanHighlighted = scanHighlighted
+        self.shifted = shifted
+        self.label = label
     }
+
+    /// A key at rest.
+    public static let idle = KeyVisual()
 }
 
 /// The open long-press popup: the alternates of one key, laid out in a row above it.

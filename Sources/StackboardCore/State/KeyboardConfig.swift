@@ -37,6 +37,10 @@ public struct KeyboardConfig: Sendable, Equatable {
     /// Switch scanning (nil: scanning is off).
     public var scan: ScanConfig? = nil
 
+    /// A long-press delay no press lasts (about 30 years): keys with alternates just type their
+    /// own text (StackboardKit keypads, secure fields: nothing may magnify what is typed).
+    public static let noLongPress = 1e9
+
     /// A configuration with every property given (all optional).
     public init(mode: KeyboardMode = .typing, repeatDelay: Double = 0.5, repeatInterval: Double = 0.05,
                 longPressDelay: Double = 0.5, decimalSeparator: String = ".", dwell: Double? = nil,

@@ -12,8 +12,9 @@
 /// - Modifiers latch on a tap, lock on a second, release on a third. Latched ones apply to the
 ///   next key that types or sends something, then clear. A modifier held down by one pointer
 ///   applies to keys fired by other pointers; if it was used that way its release changes nothing.
-/// - Caps lock shifts letters (keys whose text is a cased letter) until tapped again. Shift
-///   together with caps lock still shifts: caps lock never inverts shift.
+/// - Caps lock shifts letters (keys whose text is a cased letter and whose shifted text, if
+///   any, is an upper-case letter) until tapped again. Shift together with caps lock still
+///   shifts: caps lock never inverts shift.
 /// - Holding a repeating key fires it after `repeatDelay`, then every `repeatInterval` (no click
 ///   for repeats); its release then fires nothing. Modifier, caps lock, layer, next-layout and
 ///   hide keys never repeat. Holding a key with alternates opens them instead (long press wins).
@@ -96,7 +97,7 @@ public struct KeyboardState: Sendable {
 
     func visual(ofKey index: Int, pressed: Set<Int>) -> KeyVisual {
         guard let key = key(at: index) else { return KeyVisual() }
-        var v = KeyVisual(pressed: pressed.contains(index))
+        var v = KeyVisual(pressed: pressed.contains(index), shifted: typesShifted(key))
         switch key.action {
         case .modifier(let m):
             let state = modifierState(m)
@@ -127,7 +128,12 @@ public struct KeyboardState: Sendable {
     func typesShifted(_ key: Key) -> Bool {
         if activeModifiers.contains(.shift) { return true }
         guard capsLock, case .text(let text) = key.action else { return false }
-        return KeyboardState.isCasedLetter(text)
+        // ß whose shift is ? (xkb:de) or è whose shift is ü (xkb:ch(fr)) stay as they are.
+        return KeyboardState.isCasedLetter(text) && key.shiftedLabel.map(KeyboardState.isUppercaseLetter) ?? true
+    }
+
+    static func isUppercaseLetter(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isLetter && $0.isUppercase }
     }
 
     static func isCasedLetter(_ text: String) -> Bool {
@@ -142,19 +148,22 @@ public struct KeyboardState: Sendable {
 
     /// Fires the timers due at `now`, then handles `event`. Returns what the shell must do.
     public mutating func handle(_ event: InputEvent, now: Double) -> [Effect] {
-        mutate(now: now) { state in
-            var effects = state.fireDueTimers(now: now)
-            switch event {
-            case .press(let pointer, let point): effects += state.press(pointer, at: point, now: now)
-            case .move(let pointer, let point): state.move(pointer, to: point, now: now)
-            case .release(let pointer, let point): effects += state.release(pointer, at: point, now: now)
-            case .cancel(let pointer): state.cancelPointer(pointer)
-            case .hover(let pointer, let point): state.hover(pointer, at: point, now: now)
-            case .leave: state.dwell = nil
-            case .switchPress: effects += state.switchPressed(now: now)
-            }
-            return effects
+        mutate(now: now) { state in state.step(event, now: now) }
+    }
+
+    /// The due timers, then `event`: the effects without repaints.
+    mutating func step(_ event: InputEvent, now: Double) -> [Effect] {
+        var effects = fireDueTimers(now: now)
+        switch event {
+        case .press(let pointer, let point): effects += press(pointer, at: point, now: now)
+        case .move(let pointer, let point): move(pointer, to: point, now: now)
+        case .release(let pointer, let point): effects += release(pointer, at: point, now: now)
+        case .cancel(let pointer): cancelPointer(pointer)
+        case .hover(let pointer, let point): hover(pointer, at: point, now: now)
+        case .leave: dwell = nil
+        case .switchPress: effects += switchPressed(now: now)
         }
+        return effects
     }
 
     /// Fires every timer due at `now` (repeat, long press, dwell, scan).

@@ -7,16 +7,41 @@ struct RedrawSnapshot: Sendable {
     var alternates: AlternatesPopup?
 }
 
+/// The state before a change, kept so that what to repaint is worked out after the change's
+/// output (the typed key) went out: `KeyboardState.redraws(since:)`. Copying the state is cheap
+/// (its arrays are shared until written).
+public struct PendingRedraws: Sendable {
+    let before: KeyboardState
+}
+
 extension KeyboardState {
     /// Runs `body`, starts a pending scan when the time is known, and appends the repaint effects
     /// for whatever changed: alternates shown, changed or hidden, then `.redrawAll` (layer, size or
     /// shift changed) or `.redraw` of the keys whose look changed.
     mutating func mutate(now: Double?, _ body: (inout KeyboardState) -> [Effect]) -> [Effect] {
-        let before = snapshot()
-        var effects = body(&self)
+        let (effects, pending) = change(now: now, body)
+        return effects + redraws(since: pending)
+    }
+
+    /// Runs `body` and starts a pending scan when the time is known; the repaint effects are
+    /// left to `redraws(since:)`.
+    mutating func change(now: Double?, _ body: (inout KeyboardState) -> [Effect]) -> ([Effect], PendingRedraws) {
+        let pending = PendingRedraws(before: self)
+        let effects = body(&self)
         if let now { startPendingScan(now: now) }
-        effects += redraws(since: before)
-        return effects
+        return (effects, pending)
+    }
+
+    /// `handle(_:now:)` without the repaint effects: send the output first, then ask
+    /// `redraws(since:)` with the returned value for what to repaint. Together they give exactly
+    /// the effects of `handle`.
+    public mutating func handleDeferringRedraws(_ event: InputEvent, now: Double) -> (effects: [Effect], pending: PendingRedraws) {
+        change(now: now) { state in state.step(event, now: now) }
+    }
+
+    /// The repaint effects of everything that changed since `pending` was taken.
+    public func redraws(since pending: PendingRedraws) -> [Effect] {
+        redraws(since: pending.before.snapshot())
     }
 
     func snapshot() -> RedrawSnapshot {

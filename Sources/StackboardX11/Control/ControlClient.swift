@@ -30,11 +30,12 @@ public enum ControlClient {
             event.xclient.message_type = access.atom(ControlAtomName.message)
             event.xclient.format = 32
             event.xclient.data.l.0 = command.wireCode
-            XSendEvent(connection.display, owner, 0, NoEventMask, &event)
-            XSync(connection.display, 0)
+            let failed = XErrorTrap.failed(on: connection.display) {
+                XSendEvent(connection.display, owner, 0, NoEventMask, &event)
+            }
             // BadWindow: the keyboard exited between the lookup and the send. (Checking the owner
             // again instead would be wrong: after `quit` it is rightly gone already.)
-            guard !controlClientSawError else { throw .notRunning(display: connection.name) }
+            guard !failed else { throw .notRunning(display: connection.name) }
         }
     }
 
@@ -61,10 +62,6 @@ public enum ControlClient {
     }
 }
 
-/// Set by the client's X error handler (Xlib's handler is process-wide and takes no context:
-/// the one kind of global the design allows).
-nonisolated(unsafe) private var controlClientSawError = false
-
 /// A short-lived connection of the client, closed in `deinit`.
 private final class ClientConnection {
     let display: OpaquePointer
@@ -81,6 +78,7 @@ private final class ClientConnection {
         } else {
             throw .noDisplay
         }
+        XErrorTrap.install()
         guard let display = XOpenDisplay(requested) else { throw .cannotOpenDisplay(requested) }
         self.display = display
         self.name = requested
@@ -97,21 +95,20 @@ private final class ClientConnection {
         return owner
     }
 
-    /// Runs `body` with X protocol errors only noted in `controlClientSawError` (the keyboard's
-    /// window may vanish at any moment), then restores the previous handler.
+    /// Runs `body` with X protocol errors recorded and then forgotten (the keyboard's window may
+    /// vanish at any moment: `XErrorTrap.failed` tells where that matters).
     func withErrorsIgnored<T>(_ body: () throws(ControlError) -> T) throws(ControlError) -> T {
         XSync(display, 0)
-        controlClientSawError = false
-        let previous = XSetErrorHandler { _, _ in
-            controlClientSawError = true
-            return 0
-        }
+        let before = XErrorTrap.count(display)
         defer {
             XSync(display, 0)
-            XSetErrorHandler(previous)
+            XErrorTrap.drop(display, after: before)
         }
         return try body()
     }
 
-    deinit { XCloseDisplay(display) }
+    deinit {
+        _ = XErrorTrap.take(display)
+        XCloseDisplay(display)
+    }
 }

@@ -60,6 +60,9 @@ public final class ChildWindow {
     /// The size in pixels.
     public var size: Size { Size(width: frame.width, height: frame.height) }
 
+    /// Whether anything can still be drawn (false once the window was destroyed).
+    public var isUsable: Bool { !isDestroyed }
+
     /// Moves and resizes the window; a new size gets a new back buffer (paint everything again).
     public func setFrame(_ newFrame: Rect) throws(WindowError) {
         guard !isDestroyed else { return }

@@ -14,10 +14,10 @@ public enum EntryInput: Equatable, Hashable, Sendable {
     case embedderGone
 }
 
-/// Takes the events `KeyboardWindow.nextEvents` does not know, for the entry and plug roles:
-/// key presses, XEmbed client messages, reparenting, and the end of the embedder's windows.
-/// Answers FOCUS_IN itself.
-final class EntryInputCollector {
+/// Takes the events of the entry and plug roles that the window does not know: key presses,
+/// XEmbed client messages, reparenting, and the end of the embedder's windows. Answers FOCUS_IN
+/// itself. The entry application routes every event through `take` before the window sees it.
+public final class EntryInputCollector {
     private let connection: XConnection
     private let window: Window
     private let role: WindowRole
@@ -33,19 +33,24 @@ final class EntryInputCollector {
     /// Collected since the last `drain()`.
     private var pending: [EntryInput] = []
 
-    init(connection: XConnection, window: Window, role: WindowRole) {
+    /// Collects the input of `window` (an entry window or a plug, by `role`) on `connection`.
+    public init(connection: XConnection, window: UInt, role: WindowRole) {
         self.connection = connection
-        self.window = window
+        self.window = Window(window)
         self.role = role
         self.parent = connection.root
         self.atoms = XEmbedAtoms(display: connection.display)
     }
 
     /// Whether the plug is in an embedder right now.
-    var isEmbedded: Bool { parent != connection.root && !gone }
+    public var isEmbedded: Bool { parent != connection.root && !gone }
 
     /// Looks at one event; returns true when it was ours (the window must not see it again).
-    func take(_ event: inout XEvent) -> Bool {
+    public func take(_ event: UnsafeMutablePointer<XEvent>) -> Bool {
+        take(&event.pointee)
+    }
+
+    private func take(_ event: inout XEvent) -> Bool {
         if role == .plug, watched.contains(event.xany.window) {
             // Our selection on the embedder's window: only its end matters.
             if event.type == DestroyNotify, event.xdestroywindow.window == event.xany.window { embedderGone() }
@@ -73,7 +78,7 @@ final class EntryInputCollector {
     }
 
     /// Everything collected since the last call, in order.
-    func drain() -> [EntryInput] {
+    public func drain() -> [EntryInput] {
         defer { pending = [] }
         return pending
     }
@@ -130,14 +135,5 @@ final class EntryInputCollector {
         event.xclient.data.l.3 = 0
         event.xclient.data.l.4 = 0
         connection.trappingErrors { _ = XSendEvent(connection.display, target, 0, NoEventMask, &event) }
-    }
-
-    /// `_XEMBED_INFO` = [version, XEMBED_MAPPED] on the plug.
-    func setInfo() {
-        let values: [Int] = [XEmbed.version, XEmbed.flagMapped]
-        _ = values.withUnsafeBytes { raw in
-            XChangeProperty(connection.display, window, atoms.info, atoms.info, 32, PropModeReplace,
-                            raw.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(values.count))
-        }
     }
 }

@@ -26,15 +26,6 @@ extension KeyboardWindow {
         p.setClass(instance: configuration.instanceName, className: configuration.className)
         p.setInputHint(false, withState: false)
         p.setProcess()
-        entryInput?.setInfo()
+        XEmbed.setInfo(display: connection.display, window: windowID)
     }
-
-    /// Key presses (`.entry`) and XEmbed news (`.plug`) read by the last `nextEvents`, in order.
-    /// Always empty for the keyboard role.
-    public func takeEntryInput() -> [EntryInput] {
-        entryInput?.drain() ?? []
-    }
-
-    /// Whether an XEmbed plug sits in an embedder's window right now.
-    public var isEmbedded: Bool { entryInput?.isEmbedded ?? false }
 }

@@ -21,6 +21,16 @@ enum XEmbed {
     static let focusOut = 5
     /// XEMBED_FOCUS_NEXT: the plug passes the focus on to the embedder's next widget.
     static let focusNext = 6
+
+    /// Sets `_XEMBED_INFO` = [version, XEMBED_MAPPED] on the plug `window`.
+    static func setInfo(display: OpaquePointer, window: Window) {
+        let atom = XEmbedAtoms(display: display).info
+        let values: [Int] = [version, flagMapped]
+        _ = values.withUnsafeBytes { raw in
+            XChangeProperty(display, window, atom, atom, 32, PropModeReplace,
+                            raw.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(values.count))
+        }
+    }
 }
 
 /// The two atoms of XEmbed, interned once per window.

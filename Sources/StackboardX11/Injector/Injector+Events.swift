@@ -24,7 +24,8 @@ extension Injector {
     }
 
     /// Handles an XKB map or state notification, a MappingNotify, or a change of the keymap
-    /// record. Returns true when the event was one of those (nobody else needs it).
+    /// record. Returns true when the event was one of those that nobody else needs (state
+    /// notifications are left to others too: returns false for them).
     public func handle(xEvent: UnsafePointer<XEvent>) -> Bool {
         let type = xEvent.pointee.type
         if type == MappingNotify {
@@ -49,7 +50,7 @@ extension Injector {
             } else {
                 apply(UnsafeRawPointer(xEvent).assumingMemoryBound(to: XkbStateNotifyEvent.self).pointee)
             }
-            return true
+            return false
         default:
             return false
         }

@@ -148,6 +148,10 @@ public final class Injector {
         if !isShutDown { shutdown() }
     }
 
+    /// The core keyboard's effective group (0-based), as the state events last said: what the
+    /// keys are typed in (no round trip).
+    public var group: Int { lockState.group }
+
     /// The clock of `expireIdle(now:)` and `nextDeadline`: CLOCK_MONOTONIC in seconds.
     public static func monotonicSeconds() -> Double {
         var ts = timespec()

@@ -7,6 +7,8 @@ import StackboardCore
 public struct WindowError: Error, CustomStringConvertible {
     /// What failed.
     public let description: String
+    /// An error saying what failed.
+    public init(description: String) { self.description = description }
 }
 
 /// An off-screen X pixmap the size of a window with a cairo surface on it. Painting goes

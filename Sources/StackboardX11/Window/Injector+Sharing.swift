@@ -1,8 +1,8 @@
 extension Injector {
-    /// An injector on the keyboard window's connection: one socket for both. Hand it to
-    /// `KeyboardWindow.forwardEvents(to:)` so that it sees keymap and state notifications, call
-    /// `expireIdle(now:)` when `nextDeadline` is due, and `shutdown()` before the connection goes
-    /// (the window does so in its deinit at the latest). A keyboard never blocks on a slow
+    /// An injector on the keyboard window's connection: one socket for both. Pass it every event
+    /// read from the connection first (`handle(xEvent:)`: keymap, state and record notifications),
+    /// call `expireIdle(now:)` when `nextDeadline` is due, and `shutdown()` before the connection
+    /// goes. A keyboard never blocks on a slow
     /// application: keys that need a keymap change it is not ready for are queued and sent from
     /// `expireIdle` (`defersWhenBusy`), and waiting for another Stackboard process to give back a
     /// keycode stops after a second.

@@ -17,7 +17,7 @@ struct KeepAboveFullscreen {
 
     /// Starts watching the root window's `_NET_ACTIVE_WINDOW`.
     mutating func start(connection: XConnection, keyboard: Window) {
-        XSelectInput(connection.display, connection.root, PropertyChangeMask)
+        connection.selectRootEvents(PropertyChangeMask)
         update(connection: connection, keyboard: keyboard)
     }
 

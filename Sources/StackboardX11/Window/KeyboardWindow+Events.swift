@@ -3,11 +3,12 @@ import StackboardCore
 
 extension KeyboardWindow {
     /// Handles every event already queued (without blocking) and returns what the application
-    /// must act on. Exposes are answered from the back buffer here; after a resize the back
-    /// buffer is new and `.resized` says to repaint. Motion is coalesced per batch. `now` is the
-    /// caller's monotonic time (touches not heard of for a while expire: `touch?.expire(now:)`).
-    /// Every event goes to `control` first: the commands it decodes come out as `.control`.
-    public func nextEvents(now: Double, control: ControlChannel? = nil) -> [WindowEvent] {
+    /// must act on. Each event goes to `route` first (the application's router: the injector,
+    /// the control channel, touch input, entry input): it returns nil when the event is not
+    /// theirs, else the window events it made (often none). The window handles the rest: exposes
+    /// are answered from the back buffer; after a resize the back buffer is new and `.resized`
+    /// says to repaint; motion is coalesced per batch.
+    public func nextEvents(route: (UnsafeMutablePointer<XEvent>) -> [WindowEvent]?) -> [WindowEvent] {
         var out: [WindowEvent] = []
         var exposed: [Rect] = []
         var newSize: Size?
@@ -16,13 +17,10 @@ extension KeyboardWindow {
             var event = XEvent()
             XNextEvent(display, &event)
             if connection.isLost { break }
-            if let injector, injector.handle(xEvent: &event) { continue }
-            if let control, let command = control.handle(event: &event) {
-                out.append(.control(command))
+            if let routed = route(&event) {
+                out += routed
                 continue
             }
-            if let touch, let inputs = touch.translate(&event, now: now) { out += inputs.map { .input($0) }; continue }
-            if let entryInput, entryInput.take(&event) { continue }
             handle(&event, into: &out, exposed: &exposed, newSize: &newSize)
         }
         guard !connection.isLost, !isDestroyed else { return out }
@@ -84,8 +82,7 @@ extension KeyboardWindow {
             isMapped = false
             popup?.hide()
             if let e = pointer.cancel() { out.append(.input(e)) }
-            out += (touch?.cancelAll() ?? []).map { .input($0) }
-            out.append(.hidden)
+            out.append(.hidden) // the application cancels its touches too
         case VisibilityNotify where event.xvisibility.window == windowID:
             if event.xvisibility.state == VisibilityFullyObscured, configuration.placement == .floating {
                 XRaiseWindow(connection.display, windowID)

@@ -22,12 +22,7 @@ extension KeyboardWindow {
                 throw WindowError(description: "cannot use '\(name)' as the scan switch: no key of this keyboard map "
                                   + "makes it; choose another key with --scan-switch, or a mouse button (button1)")
             }
-            connection.sync()
-            let before = recordedXErrorCount()
-            grabSwitchKey(keycode)
-            connection.sync()
-            let refused = recordedXErrorCount() > before
-            dropRecordedXErrors(after: before)
+            let refused = XErrorTrap.failed(on: display) { grabSwitchKey(keycode) }
             guard !refused else {
                 ungrabSwitchKey(keycode)
                 throw WindowError(description: "cannot use '\(name)' as the scan switch: another program has grabbed "

@@ -50,7 +50,9 @@ public enum WindowRole: Equatable, Hashable, Sendable {
 /// struts, and is painted through an off-screen back buffer (no flicker).
 ///
 /// Paint into `surface`, then `present` the rectangles that changed. `nextEvents` drains the
-/// X queue and answers exposes, resizes of the back buffer and window-manager chores itself.
+/// X queue and answers exposes, resizes of the back buffer and window-manager chores itself;
+/// every other event goes first to the application's router (the injector, the control channel,
+/// touch, entry input are the application's, not the window's).
 public final class KeyboardWindow {
     /// The connection the window lives on.
     public let connection: XConnection
@@ -77,18 +79,11 @@ public final class KeyboardWindow {
     var statesAsserted = false
     /// Someone destroyed the window: nothing may be done with it any more.
     var isDestroyed = false
-    /// Gets the keymap notifications from the event queue (they share the connection).
-    var injector: Injector?
     /// Whether the keyboard should be visible (`show` until `hide`).
     var wantShown = false
     /// Whether motion without a button is reported as `.hover` (for dwell).
     public private(set) var tracksHover = false
-    /// XInput 2.2 touch input on the window, one pointer per finger (nil without XInput 2.2:
-    /// then the mouse only).
-    public private(set) var touch: TouchInput?
     var lastStruts: Struts?
-    /// Key presses and XEmbed messages for the entry and plug roles (nil for the keyboard).
-    var entryInput: EntryInputCollector?
     /// While a map request has not been answered with a MapNotify: when to ask again, and how
     /// many more times (a window manager that is just starting can drop a MapRequest).
     var mapRetry: (at: Double, left: Int)?
@@ -120,11 +115,7 @@ public final class KeyboardWindow {
             XDestroyWindow(display, id)
             throw error
         }
-        if configuration.role != .keyboard {
-            entryInput = EntryInputCollector(connection: connection, window: id, role: configuration.role)
-        }
         setProperties()
-        touch = try? TouchInput(display: display, window: id)
     }
 
     var properties: WindowProperties {
@@ -179,12 +170,6 @@ public final class KeyboardWindow {
         properties.setStruts(struts)
     }
 
-    /// Passes keymap notifications (XKB map changes, MappingNotify) to `injector` as they are
-    /// read; the window shuts it down before its connection can close.
-    public func forwardEvents(to injector: Injector) {
-        self.injector = injector
-    }
-
     /// Maps the window again when the window manager iconified it while it should be shown and
     /// is not tied to another window: undecorated and out of the task bar, an iconified keyboard
     /// could not be brought back by the user. (openbox iconifies transients with their parent;
@@ -198,13 +183,13 @@ public final class KeyboardWindow {
 
     /// Reports pointer motion without a button as `.hover` and leaving the window as `.leave`
     /// (dwell clicking needs them). Off by default: then motion is only selected while button 1
-    /// is down, so a pointer passing over the keyboard wakes nothing.
+    /// is down, so a pointer passing over the keyboard wakes nothing. (With touch input, also
+    /// tell `TouchInput.selectPointerEvents`: hover must not see the pointer jump to each finger.)
     public func setHoverTracking(_ on: Bool) {
         guard on != tracksHover, !connection.isLost, !isDestroyed else { return }
         tracksHover = on
         var attributes = XSetWindowAttributes()
         attributes.event_mask = Self.eventMask(for: configuration.role) | (on ? PointerMotionMask | LeaveWindowMask : 0)
-        touch?.selectPointerEvents(on) // hover would otherwise see the pointer jump to each first finger
         XChangeWindowAttributes(connection.display, windowID, UInt(CWEventMask), &attributes)
     }
 
@@ -244,6 +229,14 @@ public final class KeyboardWindow {
         }
         XMapWindow(connection.display, windowID)
         mapRetry = (now + Self.mapRetryInterval, retry.left - 1)
+    }
+
+    /// Moves (and resizes) the window to `frame` in root coordinates: a floating keyboard that
+    /// gets out of a field's way. The window manager may adjust it; a resize comes back as
+    /// `.resized`.
+    public func move(to frame: Rect) {
+        guard !connection.isLost, !isDestroyed, frame.width > 0, frame.height > 0 else { return }
+        XMoveResizeWindow(connection.display, windowID, Int32(frame.x), Int32(frame.y), UInt32(frame.width), UInt32(frame.height))
     }
 
     /// Unmaps the window and the popup. A press in progress is cancelled when the unmap arrives.
@@ -298,10 +291,19 @@ public final class KeyboardWindow {
         popup?.hide()
     }
 
+    /// Whether anything can still be drawn (the server is there and the window not destroyed).
+    public var isUsable: Bool { !connection.isLost && !isDestroyed }
+
+    /// Looks for the window's DestroyNotify among the events already received (after a round
+    /// trip), leaving every other event where it is; afterwards `isUsable` tells.
+    public func noticeDestruction() {
+        guard !connection.isLost, !isDestroyed else { return }
+        connection.sync()
+        var event = XEvent()
+        if XCheckTypedWindowEvent(connection.display, windowID, DestroyNotify, &event) != 0 { isDestroyed = true }
+    }
+
     deinit {
-        // The injector borrows the connection: it must be done before the connection can close.
-        if let injector, !injector.isShutDown { injector.shutdown() }
-        injector = nil
         popup = nil
         if !connection.isLost {
             XFreeGC(connection.display, gc)

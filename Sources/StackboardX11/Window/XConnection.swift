@@ -39,6 +39,8 @@ public final class XConnection {
     /// Interned atoms.
     package let atoms: Atoms
     private let loss: ConnectionLoss
+    /// The events selected on the root window so far (`selectRootEvents`).
+    private var rootEventMask = 0
 
     /// Opens `displayName`, or `$DISPLAY` when nil. Never falls back to another display.
     public init(displayName: String? = nil) throws(XConnectionError) {
@@ -51,7 +53,7 @@ public final class XConnection {
             requested = nil
         }
         guard let name = requested else { throw XConnectionError(displayName: nil) }
-        installXErrorHandlers()
+        XErrorTrap.install()
         guard let display = XOpenDisplay(name) else { throw XConnectionError(displayName: name) }
         self.display = display
         self.name = name
@@ -77,6 +79,14 @@ public final class XConnection {
         Size(width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)))
     }
 
+    /// Adds `mask` to the events this connection selects on the root window (each part of the
+    /// program that watches the root asks for its own events; XSelectInput would replace them).
+    package func selectRootEvents(_ mask: Int) {
+        guard !isLost, rootEventMask | mask != rootEventMask else { return }
+        rootEventMask |= mask
+        XSelectInput(display, root, rootEventMask)
+    }
+
     /// Sends every buffered request to the server.
     public func flush() {
         guard !isLost else { return }
@@ -100,18 +110,19 @@ public final class XConnection {
     func trappingErrors<R>(_ body: () -> R) -> R {
         guard !isLost else { return body() }
         XSync(display, 0)
-        let before = recordedXErrorCount()
+        let before = XErrorTrap.count(display)
         let result = body()
         XSync(display, 0)
-        dropRecordedXErrors(after: before)
+        XErrorTrap.drop(display, after: before)
         return result
     }
 
     /// Takes the protocol errors recorded since the last call (and how many were dropped).
-    public func takeErrors() -> (errors: [XProtocolError], dropped: Int) { takeRecordedXErrors() }
+    public func takeErrors() -> (errors: [XProtocolError], dropped: Int) { XErrorTrap.take(display) }
 
     deinit {
         // A lost connection's Display must not be used again, not even to close it.
+        _ = XErrorTrap.take(display)
         if !loss.lost { XCloseDisplay(display) }
     }
 }

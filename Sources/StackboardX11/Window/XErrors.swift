@@ -18,43 +18,70 @@ public struct XProtocolError: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The errors recorded since the last `XConnection.takeErrors()`. Xlib's error handler is
-/// process-wide and takes no context, so this is the one global the design allows.
-nonisolated(unsafe) private var recordedErrors: [XProtocolError] = []
-/// How many errors were dropped because the record was full.
-nonisolated(unsafe) private var droppedErrors = 0
+/// The protocol errors of every connection, by `Display *`, since each last took them. Xlib's
+/// error handler is process-wide and takes no context, so this is the one global the design
+/// allows: one handler, installed once and never replaced, for every connection the process
+/// opens (the keyboard's, `type`'s, a control client's).
+package enum XErrorTrap {
+    nonisolated(unsafe) private static var recorded: [UInt: [XProtocolError]] = [:]
+    nonisolated(unsafe) private static var dropped: [UInt: Int] = [:]
+    nonisolated(unsafe) private static var installed = false
+    /// The most errors kept per connection between two `take`s.
+    static let limit = 64
 
-/// Installs the process-wide handlers: protocol errors are recorded, and Xlib's own
-/// "fatal IO error" report is silenced (each connection reports its loss itself).
-func installXErrorHandlers() {
-    _ = XSetErrorHandler { display, event in
-        guard let event else { return 0 }
-        var buffer = [CChar](repeating: 0, count: 128)
-        XGetErrorText(display, Int32(event.pointee.error_code), &buffer, Int32(buffer.count))
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if recordedErrors.count < 64 {
-            recordedErrors.append(XProtocolError(code: Int(event.pointee.error_code),
-                                                 request: Int(event.pointee.request_code),
-                                                 minor: Int(event.pointee.minor_code),
-                                                 resource: UInt(event.pointee.resourceid), text: text))
-        } else {
-            droppedErrors += 1
+    /// Installs the handlers (once): protocol errors are recorded for their connection, and
+    /// Xlib's own "fatal IO error" report is silenced (each connection reports its loss itself).
+    package static func install() {
+        guard !installed else { return }
+        installed = true
+        _ = XSetErrorHandler { display, event in
+            guard let event else { return 0 }
+            var buffer = [CChar](repeating: 0, count: 128)
+            XGetErrorText(display, Int32(event.pointee.error_code), &buffer, Int32(buffer.count))
+            let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let key = XErrorTrap.key(display)
+            if XErrorTrap.recorded[key, default: []].count < XErrorTrap.limit {
+                XErrorTrap.recorded[key, default: []].append(
+                    XProtocolError(code: Int(event.pointee.error_code), request: Int(event.pointee.request_code),
+                                   minor: Int(event.pointee.minor_code), resource: UInt(event.pointee.resourceid), text: text))
+            } else {
+                XErrorTrap.dropped[key, default: 0] += 1
+            }
+            return 0
         }
-        return 0
+        _ = XSetIOErrorHandler { _ in 0 }
     }
-    _ = XSetIOErrorHandler { _ in 0 }
-}
 
-/// How many errors are recorded now (for `XConnection.trappingErrors`).
-func recordedXErrorCount() -> Int { recordedErrors.count }
+    private static func key(_ display: OpaquePointer?) -> UInt {
+        display.map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) } ?? 0
+    }
 
-/// Forgets the errors recorded after the first `count`.
-func dropRecordedXErrors(after count: Int) {
-    if recordedErrors.count > count { recordedErrors.removeLast(recordedErrors.count - count) }
-}
+    /// How many errors are recorded for `display` now.
+    package static func count(_ display: OpaquePointer) -> Int { recorded[key(display)]?.count ?? 0 }
 
-/// Takes the recorded protocol errors (and how many more were dropped) and clears the record.
-func takeRecordedXErrors() -> (errors: [XProtocolError], dropped: Int) {
-    defer { recordedErrors.removeAll(); droppedErrors = 0 }
-    return (recordedErrors, droppedErrors)
+    /// Forgets the errors of `display` recorded after the first `count`.
+    package static func drop(_ display: OpaquePointer, after count: Int) {
+        let k = key(display)
+        guard let list = recorded[k], list.count > count else { return }
+        recorded[k] = Array(list.prefix(count))
+    }
+
+    /// Takes the errors of `display` (and how many more were dropped) and clears its record.
+    package static func take(_ display: OpaquePointer) -> (errors: [XProtocolError], dropped: Int) {
+        let k = key(display)
+        defer { recorded[k] = nil; dropped[k] = nil }
+        return (recorded[k] ?? [], dropped[k] ?? 0)
+    }
+
+    /// Runs `body` on `display` and returns whether it caused a protocol error, which is then
+    /// forgotten (two round trips; like gdk_x11_display_error_trap_push/pop).
+    package static func failed(on display: OpaquePointer, _ body: () -> Void) -> Bool {
+        XSync(display, 0)
+        let before = count(display)
+        body()
+        XSync(display, 0)
+        let failed = count(display) > before
+        drop(display, after: before)
+        return failed
+    }
 }

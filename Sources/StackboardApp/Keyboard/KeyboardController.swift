@@ -1,0 +1,301 @@
+import StackboardCore
+import StackboardRuntime
+import StackboardSystem
+import StackboardX11
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The on-screen keyboard's own behaviour, with no X in it: what a window event, a control
+/// command or a signal does, and what the keys ask for (typing, hiding, the next layout). It
+/// works on its window, injector and control channel only through the small protocols of
+/// KeyboardFrontEnd.swift, so that it is unit-tested with fakes.
+final class KeyboardController: TypingHost {
+    /// The keypad: state machine, painting, popup, clicks.
+    let runtime: KeypadRuntime
+    let window: KeyboardWindowing
+    let typer: KeyTyping
+    let publisher: KeyboardPublishing
+    /// The layouts the next-layout key cycles through.
+    private(set) var layouts: LayoutCycle
+    /// Loads a layout by name or file for `stackboard layout NAME`.
+    let load: (String) throws(LayoutError) -> Layout
+    /// `--print`: where each typed key's line goes (nil: nowhere).
+    let printKey: ((String) -> Void)?
+    /// Where problems are reported (one line each, never with typed text).
+    let report: (String) -> Void
+    /// Called with the exit status when the keyboard must stop.
+    var stop: (Int32) -> Void = { _ in }
+    /// Whether the keyboard should be on screen (shown, or asked to be).
+    private(set) var visible = false
+    /// Told when the user shows (true) or hides (false) the keyboard by command, for auto-show.
+    var onCommanded: ((Bool) -> Void)?
+    /// Moves a floating keyboard out of the way of a field auto-show shows it for.
+    var place: ((FieldRequest) -> Void)?
+    /// The field auto-show showed the keyboard for: a password field's keyboard is secure.
+    private(set) var field: FieldRequest?
+    /// The user's layout while auto-show shows a numeric, decimal or phone pad for a field.
+    private var layoutBeforeField: String?
+    /// The word engine for a layout's suggestion bar (nil: no bar, or no model for its language).
+    var wordsFor: (Layout) -> KeypadWords? = { _ in nil }
+    /// Where the recently used emoji are kept (nil: nowhere, e.g. a plug).
+    var emojiRecents: EmojiRecentsStore?
+    /// The layout `xkb` (the display's own) was loaded as, followed while the keymap changes.
+    var displayLayout: String?
+    /// The last typing error reported (each distinct one is printed once in a row).
+    private var lastTypingError: InjectorError?
+
+    /// A controller of `runtime` (a typing keypad on `window`, showing the current layout of
+    /// `layouts`): it becomes the runtime's typing host.
+    init(runtime: KeypadRuntime, layouts: LayoutCycle, window: KeyboardWindowing, typer: KeyTyping,
+         publisher: KeyboardPublishing, load: @escaping (String) throws(LayoutError) -> Layout,
+         printKey: ((String) -> Void)?, report: @escaping (String) -> Void) {
+        self.runtime = runtime
+        self.layouts = layouts
+        self.window = window
+        self.typer = typer
+        self.publisher = publisher
+        self.load = load
+        self.printKey = printKey
+        self.report = report
+        runtime.typingHost = self
+        runtime.onProblem = report
+    }
+
+    /// Shows the keyboard (unless `hidden`) and publishes its state and layout.
+    func start(hidden: Bool, now: Double) {
+        publisher.publish(layout: runtime.state.layout.name)
+        if hidden {
+            releaseEverything(now: now) // also pauses scanning until the keyboard is shown
+            publisher.publish(state: "hidden")
+        } else {
+            show(now: now)
+        }
+    }
+
+    // MARK: Events
+
+    /// What the window reported.
+    func handle(_ event: WindowEvent, now: Double) {
+        switch event {
+        case .input(let input):
+            if input == .switchPress, !visible { return } // a grabbed switch key while hidden
+            runtime.handle(input, now: now)
+        case .resized(let size):
+            runtime.setFrame(Rect(size: size), now: now)
+        case .closeRequested:
+            stop(0)
+        case .shown:
+            publisher.publish(state: "shown")
+        case .hidden:
+            releaseEverything(now: now) // also when the window manager unmapped it
+            publisher.publish(state: "hidden")
+        case .control(let command):
+            handle(command, now: now)
+        }
+    }
+
+    /// A command of another `stackboard` process (`show`, `hide`, `toggle`, `layout NAME`, `quit`).
+    func handle(_ command: ControlCommand, now: Double) {
+        switch command {
+        case .show: commanded(true, now: now)
+        case .hide: commanded(false, now: now)
+        case .toggle: commanded(!visible, now: now)
+        case .layout(let name): _ = switchLayout(named: name, now: now)
+        case .quit: stop(0)
+        }
+    }
+
+    /// Shows or hides because the user said so, and tells auto-show.
+    private func commanded(_ shown: Bool, now: Double) {
+        shown ? show(now: now) : hide(now: now)
+        onCommanded?(shown)
+    }
+
+    /// SIGUSR1 hides, SIGUSR2 shows, SIGTERM, SIGINT and SIGHUP stop the keyboard.
+    func handle(signal: Int32, now: Double) {
+        switch signal {
+        case SIGUSR1: commanded(false, now: now)
+        case SIGUSR2: commanded(true, now: now)
+        default: stop(0)
+        }
+    }
+
+    /// The caret moved somewhere the keyboard cannot follow (another window, a click outside,
+    /// a physical key): the word being typed is over.
+    func contextChanged(_ reason: ContextReset) {
+        guard let words = runtime.words else { return }
+        words.reset(reason)
+        runtime.refreshSuggestions()
+    }
+
+    /// Gives the layout shown its word engine (after start-up: the first frame is not delayed).
+    func attachWords() {
+        let words = runtime.state.layout.suggestionBar == nil ? nil : wordsFor(runtime.state.layout)
+        words?.setSecure(isSecure)
+        runtime.words = words
+    }
+
+    // MARK: What the keys ask for
+
+    func keypad(_ keypad: KeypadRuntime, perform request: TypingRequest) {
+        switch request {
+        case .type(let text, let modifiers):
+            printKey?(PrintedKey.line(text: text, modifiers: modifiers))
+            typing { () throws(InjectorError) in try typer.type(text, modifiers: modifiers) }
+            recordEmoji(text)
+        case .key(let key, let modifiers):
+            printKey?(PrintedKey.line(key: key, modifiers: modifiers))
+            typing { () throws(InjectorError) in try typer.key(key, modifiers: modifiers) }
+        case .hide:
+            hide(now: MonotonicClock.now())
+        case .nextLayout:
+            if let next = layouts.advance() { show(next, now: MonotonicClock.now()) }
+        case .showLayout(let name):
+            switchLayout(named: name, now: MonotonicClock.now())
+        }
+    }
+
+    /// Runs an injector call; a failure is reported once (never with the text), typing goes on.
+    private func typing(_ send: () throws(InjectorError) -> Void) {
+        // A scan switch key stays grabbed from everyone but the keyboard's own typing.
+        window.suspendScanSwitchGrab()
+        defer { window.resumeScanSwitchGrab() }
+        do {
+            try send()
+            lastTypingError = nil
+        } catch {
+            if error != lastTypingError { report("cannot type: \(error.description)") }
+            lastTypingError = error
+        }
+    }
+
+    // MARK: Showing, hiding, layouts
+
+    /// Maps the window. Coming back from hidden, switch scanning starts again at the first row.
+    func show(now: Double) {
+        let wasHidden = !visible
+        visible = true
+        window.show(now: now)
+        // Hiding paused the scan; a switch press is what resumes a paused scan.
+        if wasHidden, runtime.state.config.scan != nil { runtime.handle(.switchPress, now: now) }
+    }
+
+    /// Releases every latched or locked modifier and every injected key, then unmaps the window.
+    func hide(now: Double) {
+        visible = false
+        contextChanged(.keyboardChanged)
+        releaseEverything(now: now)
+        window.hide()
+    }
+
+    /// Nothing held any more: no pointer, latched or locked modifier, caps lock, open alternates
+    /// or pressed injected key; scanning paused.
+    func releaseEverything(now: Double) {
+        runtime.releaseAll(now: now)
+        typer.releaseAll()
+    }
+
+    /// Loads `name` (a layout name or file) and shows it; on error says so, keeps the layout
+    /// on screen and returns the problem.
+    @discardableResult
+    func switchLayout(named name: String, now: Double) -> String? {
+        let layout: Layout
+        do { layout = try load(name) } catch {
+            report("cannot switch layouts: \(error.description); keeping '\(runtime.state.layout.name)'")
+            return error.description
+        }
+        layouts.show(layout)
+        show(layout, now: now)
+        return nil
+    }
+
+    /// The display's keymap changed: a keyboard that shows the display's own layout (`xkb`)
+    /// shows its new one, relabelled, in the same place of the cycle.
+    func displayKeymapChanged(now: Double) {
+        guard let shown = displayLayout else { return }
+        let layout: Layout
+        do { layout = try load(KeyboardController.displayLayoutName) } catch {
+            report("cannot follow the display's keymap: \(error.description); keeping '\(shown)'")
+            return
+        }
+        guard layout.name != shown else { return }
+        displayLayout = layout.name
+        layouts.replace(named: shown, with: layout)
+        if let current = layouts.current { show(current, now: now) }
+    }
+
+    /// The name of the display's own layout.
+    static let displayLayoutName = "xkb"
+
+    /// An emoji typed on the emoji panel joins its recently used page (never in a secure field).
+    private func recordEmoji(_ text: String) {
+        let state = runtime.state
+        guard let store = emojiRecents, !isSecure, EmojiPanel.isPanelLayer(state.layerName),
+              let layer = state.layout.layer(named: state.layerName) else { return }
+        do {
+            guard try store.record(text, typedOn: layer) != nil else { return }
+        } catch {
+            return report(error.description)
+        }
+        // The panel is made again with the new recents, on the same page.
+        guard let fresh = try? load(state.layout.name) else { return }
+        let now = MonotonicClock.now()
+        layouts.show(fresh)
+        runtime.setLayout(fresh, now: now)
+        runtime.showLayer(state.layerName, now: now)
+    }
+
+    // MARK: Auto-show
+
+    /// The layout for fields of a kind that wants a pad (nil: the user's own layout).
+    static func padLayout(for kind: FieldKind) -> String? {
+        switch kind {
+        case .number: return "numeric"
+        case .decimal: return "decimal"
+        case .phone: return "phone"
+        case .text, .password: return nil
+        }
+    }
+
+    /// Carries out an auto-show decision: shown for a field (its pad, secure for a password,
+    /// out of its way), or hidden.
+    func autoShow(_ decision: AutoShowDecision, now: Double) {
+        switch decision {
+        case .show(let request):
+            field = request
+            if let pad = Self.padLayout(for: request.kind) {
+                if runtime.state.layout.name != pad {
+                    let user = runtime.state.layout.name
+                    if switchLayout(named: pad, now: now) == nil, layoutBeforeField == nil { layoutBeforeField = user }
+                }
+            } else if let user = layoutBeforeField {
+                layoutBeforeField = nil
+                switchLayout(named: user, now: now)
+            }
+            fieldKindChanged()
+            place?(request)
+            show(now: now)
+        case .hide:
+            field = nil
+            hide(now: now)
+        }
+    }
+
+    /// Whether what is typed now is a secret (a password field): no suggestions, nothing learned.
+    var isSecure: Bool { field?.kind.isSecure == true }
+
+    /// The word engine hears that the field changed (a password field locks it).
+    private func fieldKindChanged() {
+        runtime.words?.setSecure(isSecure)
+        contextChanged(.windowChanged)
+    }
+
+    /// Shows `layout` at the window's size and publishes its name.
+    private func show(_ layout: Layout, now: Double) {
+        runtime.words?.reset(.keyboardChanged)
+        runtime.setLayout(layout, now: now)
+        attachWords()
+        publisher.publish(layout: layout.name)
+    }
+}

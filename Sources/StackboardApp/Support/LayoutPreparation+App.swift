@@ -1,0 +1,24 @@
+import StackboardCore
+
+extension LayoutPreparation {
+    /// The preparation every command uses: the process's layout catalog (with the `xkb:`
+    /// layouts, see `LayoutCatalog.stackboard`) and the decimal separator of the user's
+    /// LC_NUMERIC locale; digits shuffled when `shuffle`; a layout's suggestion bar with
+    /// `suggestions` slots (0: none).
+    static func forLocale(shuffle: Bool = true, suggestions: Int) -> LayoutPreparation {
+        LayoutPreparation(shuffle: shuffle, decimalSeparator: LocaleNumbers.decimalSeparator(), catalog: .stackboard(),
+                          suggestionSlots: suggestions)
+    }
+
+    /// The named layer of `layout` (nil: its first), or a usage error that lists the layers.
+    static func layer(_ name: String?, of layout: Layout) throws(UsageError) -> Layer {
+        guard let name else {
+            guard let first = layout.layers.first else { throw UsageError("layout '\(layout.name)' has no layers") }
+            return first
+        }
+        if let layer = layout.layer(named: name) { return layer }
+        let names = layout.layers.map(\.name)
+        let guess = Arguments.closest(to: name, in: Set(names)).map { " Did you mean '\($0)'?" } ?? ""
+        throw UsageError("layout '\(layout.name)' has no layer '\(name)'.\(guess) Its layers: \(names.joined(separator: ", ")).")
+    }
+}

@@ -1,0 +1,83 @@
+import StackboardCore
+
+/// AT-SPI's D-Bus names and the decoding of its replies and event signals into StackboardCore's
+/// focus facts (pure: unit-tested without a bus).
+public enum Atspi {
+    /// The registry on the accessibility bus.
+    public static let registry = "org.a11y.atspi.Registry"
+    /// The registry's object.
+    public static let registryPath = "/org/a11y/atspi/registry"
+    /// Events the tracker registers for (Onboard's AtspiStateTracker registers the same two).
+    public static let focusEvents = ["object:state-changed:focused", "focus:"]
+    /// Match rules for the signals the tracker reads.
+    public static let matchRules = [
+        "type='signal',interface='org.a11y.atspi.Event.Object',member='StateChanged',arg0='focused'",
+        "type='signal',interface='org.a11y.atspi.Event.Focus',member='Focus'",
+        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'",
+    ]
+    /// ATSPI_COORD_TYPE_SCREEN.
+    static let screenCoordinates = BusValue.uint32(0)
+
+    /// A focus change read from an event signal: who, and whether it gained (true) or lost the focus.
+    public static func focusChange(_ signal: BusSignal) -> (AccessibleID, Bool)? {
+        let id = AccessibleID(busName: signal.sender, path: signal.path)
+        switch (signal.interface, signal.member) {
+        case ("org.a11y.atspi.Event.Object", "StateChanged"):
+            // (s kind, i detail1, i detail2, v any_data, a{sv} properties); older bridges end with (so).
+            guard signal.arguments.count >= 2, signal.arguments[0].string == "focused",
+                  let detail1 = signal.arguments[1].integer else { return nil }
+            return (id, detail1 != 0)
+        case ("org.a11y.atspi.Event.Focus", "Focus"):
+            return (id, true)
+        default:
+            return nil
+        }
+    }
+
+    /// The application that left the bus, from NameOwnerChanged (name, old owner, new owner).
+    public static func departedApplication(_ signal: BusSignal) -> String? {
+        guard signal.member == "NameOwnerChanged", signal.arguments.count == 3,
+              let name = signal.arguments[0].string, name.hasPrefix(":"),
+              signal.arguments[2].string == "" else { return nil }
+        return name
+    }
+
+    /// Whether a NameOwnerChanged says the registry has a (new) owner: events must be registered again.
+    public static func registryRestarted(_ signal: BusSignal) -> Bool {
+        signal.member == "NameOwnerChanged" && signal.arguments.count == 3
+            && signal.arguments[0].string == registry && signal.arguments[2].string?.isEmpty == false
+    }
+
+    /// `GetRole`'s `u`.
+    public static func role(_ reply: [BusValue]) -> AccessibleRole? {
+        guard reply.count == 1, case .uint32(let r) = reply[0] else { return nil }
+        return AccessibleRole(rawValue: r)
+    }
+
+    /// `GetState`'s `au` (two words).
+    public static func states(_ reply: [BusValue]) -> AccessibleStates? {
+        guard reply.count == 1, let words = reply[0].elements else { return nil }
+        let values = words.compactMap { v -> UInt32? in if case .uint32(let w) = v { return w }; return nil }
+        guard values.count == words.count else { return nil }
+        return AccessibleStates(words: values)
+    }
+
+    /// `GetAttributes`' `a{ss}`.
+    public static func attributes(_ reply: [BusValue]) -> [String: String]? {
+        guard reply.count == 1, let dict = reply[0].stringDictionary else { return nil }
+        return dict.compactMapValues(\.string)
+    }
+
+    /// A `(iiii)` rectangle (GetExtents, GetCharacterExtents), nil when empty: GTK answers
+    /// (-1, -1, -1, -1) for objects with no place, Chromium (0, 0, 0, 0) for hidden ones.
+    public static func rect(_ reply: [BusValue]) -> Rect? {
+        let fields = reply.count == 1 ? (reply[0].elements ?? []) : reply
+        guard fields.count == 4 else { return nil }
+        let n = fields.compactMap(\.integer)
+        guard n.count == 4, n[2] > 0, n[3] > 0 else { return nil }
+        return Rect(x: Int(n[0]), y: Int(n[1]), width: Int(n[2]), height: Int(n[3]))
+    }
+
+    /// `Properties.Get`'s `v` holding an integer (the Text interface's CaretOffset).
+    public static func integer(_ reply: [BusValue]) -> Int64? { reply.count == 1 ? reply[0].integer : nil }
+}

@@ -1,0 +1,128 @@
+import StackboardCore
+
+/// The answers gathered for one focused accessible.
+struct FocusQuery {
+    let id: AccessibleID
+    let number: Int
+    var pending: Int
+    var role: AccessibleRole?
+    var states: AccessibleStates?
+    var attributes: [String: String]?
+    var extents: Rect?
+    var caret: Rect?
+    var pid: Int32?
+}
+
+extension FocusTracker {
+    func handle(_ signal: BusSignal) {
+        if let gone = Atspi.departedApplication(signal) {
+            pids[gone] = nil
+            if query?.id.busName == gone { query = nil }
+            if current?.busName == gone { current = nil }
+            queue.append(.applicationGone(busName: gone))
+            return
+        }
+        if Atspi.registryRestarted(signal) {
+            if let c = a11y { try? registerEvents(on: c) }
+            return
+        }
+        guard let (id, gained) = Atspi.focusChange(signal) else { return }
+        if gained {
+            ask(about: id)
+        } else {
+            if query?.id == id { query = nil }
+            if current == id { current = nil }
+            queue.append(.unfocused(id))
+        }
+    }
+
+    /// Asks the application about `id`, all questions at once. GTK sends two events per focus
+    /// change: a repeat for the accessible asked about or reported already is dropped.
+    func ask(about id: AccessibleID) {
+        guard let c = a11y, query?.id != id, current != id else { return }
+        if let own = options.ownProcess, pids[id.busName] == own { return }
+        current = nil
+        generation += 1
+        let number = generation
+        query = FocusQuery(id: id, number: number, pending: 0, pid: pids[id.busName])
+        let t = options.queryTimeout
+        func askApp(_ interface: String, _ member: String, _ args: [BusValue] = [],
+                    _ take: @escaping (inout FocusQuery, [BusValue]) -> Void) {
+            query?.pending += 1
+            do {
+                try c.call(destination: id.busName, path: id.path, interface: interface, member: member,
+                           arguments: args, timeout: t) { [weak self] reply in
+                    self?.answer(number) { q in if case .success(let v) = reply { take(&q, v) } }
+                }
+            } catch {
+                query?.pending -= 1
+            }
+        }
+        askApp("org.a11y.atspi.Accessible", "GetRole") { q, v in q.role = Atspi.role(v) }
+        askApp("org.a11y.atspi.Accessible", "GetState") { q, v in q.states = Atspi.states(v) }
+        askApp("org.a11y.atspi.Accessible", "GetAttributes") { q, v in q.attributes = Atspi.attributes(v) }
+        askApp("org.a11y.atspi.Component", "GetExtents", [Atspi.screenCoordinates]) { q, v in q.extents = Atspi.rect(v) }
+        askCaret(of: id, number: number, on: c)
+        if pids[id.busName] == nil {
+            query?.pending += 1
+            do {
+                try c.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                           interface: "org.freedesktop.DBus", member: "GetConnectionUnixProcessID",
+                           arguments: [.string(id.busName)], timeout: t) { [weak self] reply in
+                    self?.answer(number) { q in
+                        if case .success(let v) = reply, let pid = v.first?.integer { q.pid = Int32(truncatingIfNeeded: pid) }
+                    }
+                }
+            } catch {
+                query?.pending -= 1
+            }
+        }
+        finishIfDone()
+    }
+
+    /// CaretOffset, then the extents of the character there: two round trips, one pending answer.
+    private func askCaret(of id: AccessibleID, number: Int, on c: BusConnection) {
+        query?.pending += 1
+        let t = options.queryTimeout
+        do {
+            try c.call(destination: id.busName, path: id.path, interface: "org.freedesktop.DBus.Properties", member: "Get",
+                       arguments: [.string("org.a11y.atspi.Text"), .string("CaretOffset")], timeout: t) { [weak self, weak c] reply in
+                guard let self, self.query?.number == number else { return }
+                guard case .success(let v) = reply, let offset = Atspi.integer(v), offset >= 0, let c else {
+                    return self.answer(number) { _ in }
+                }
+                do {
+                    try c.call(destination: id.busName, path: id.path, interface: "org.a11y.atspi.Text",
+                               member: "GetCharacterExtents",
+                               arguments: [.int32(Int32(truncatingIfNeeded: offset)), Atspi.screenCoordinates],
+                               timeout: t) { [weak self] reply in
+                        self?.answer(number) { q in if case .success(let v) = reply { q.caret = Atspi.rect(v) } }
+                    }
+                } catch {
+                    self.answer(number) { _ in }
+                }
+            }
+        } catch {
+            query?.pending -= 1
+        }
+    }
+
+    /// One answer (or failure) for query `number`; stale answers are dropped.
+    private func answer(_ number: Int, _ apply: (inout FocusQuery) -> Void) {
+        guard var q = query, q.number == number else { return }
+        apply(&q)
+        q.pending -= 1
+        query = q
+        finishIfDone()
+    }
+
+    private func finishIfDone() {
+        guard let q = query, q.pending <= 0 else { return }
+        query = nil
+        if let pid = q.pid { pids[q.id.busName] = pid }
+        if let own = options.ownProcess, q.pid == own { return }
+        current = q.id
+        queue.append(.focused(FocusFacts(id: q.id, role: q.role ?? .invalid, states: q.states ?? [],
+                                         attributes: q.attributes ?? [:], pid: q.pid, extents: q.extents, caret: q.caret)))
+    }
+}

@@ -1,0 +1,231 @@
+import StackboardCore
+import StackboardSystem
+
+/// What the focus tracker reports.
+public enum FocusEvent: Equatable, Sendable {
+    /// An accessible got the focus; what it is was asked of its application.
+    case focused(FocusFacts)
+    /// An accessible lost the focus.
+    case unfocused(AccessibleID)
+    /// An application left the accessibility bus (quit, crashed, killed).
+    case applicationGone(busName: String)
+    /// The accessibility bus went away; it is tried again.
+    case trackingLost
+    /// One line for stderr: what is off and how to turn it on, or that it is back.
+    case notice(String)
+}
+
+/// Follows the keyboard focus of every application on the AT-SPI accessibility bus, as a poll-loop
+/// source. Subscribes the way Onboard does (`object:state-changed:focused` and `focus:`); for each
+/// focused accessible it asks its application, asynchronously and with a time-out, for the role,
+/// states, attributes, screen extents, caret extents and process id, and reports the facts once all
+/// answers (or time-outs) are in. A hung application never blocks the loop: its questions time out.
+///
+/// The bus is found the way the toolkits find it: `AT_SPI_BUS_ADDRESS`, the `AT_SPI_BUS` property of
+/// the root window (read by the runtime, `Options.x11Address`), then `org.a11y.Bus.GetAddress` on the
+/// session bus. No session bus: one notice, then idle for good. A lost bus: `.trackingLost`, one
+/// notice, and new attempts with a backoff deadline (no busy loop); idle otherwise (no deadline).
+public final class FocusTracker {
+    /// Where to look and how long to wait.
+    public struct Options {
+        /// The environment to read bus addresses from.
+        public var environment: [String: String]
+        /// The root window's `AT_SPI_BUS` property, read when (re)connecting; nil when unavailable.
+        public var x11Address: () -> String?
+        /// The keyboard's own process: its accessibles are not asked about.
+        public var ownProcess: Int32?
+        /// Seconds an application gets to answer a question.
+        public var queryTimeout: Double
+        /// Retry timing after a loss.
+        public var backoff: Backoff
+        /// Options with the usual time-out (2 s) and backoff (0.25 s doubling to 30 s).
+        public init(environment: [String: String], x11Address: @escaping () -> String? = { nil },
+                    ownProcess: Int32? = nil, queryTimeout: Double = 2, backoff: Backoff = Backoff()) {
+            self.environment = environment; self.x11Address = x11Address; self.ownProcess = ownProcess
+            self.queryTimeout = queryTimeout; self.backoff = backoff
+        }
+    }
+
+    let options: Options
+    var backoff: Backoff
+    /// The session bus, only while asking it where the accessibility bus is.
+    var session: BusConnection?
+    /// Questions to the session bus not answered yet; it is closed when none is left.
+    var sessionQuestions = 0
+    var a11y: BusConnection?
+    var slots: [BusSlot] = []
+    var retryAt: Double? = 0 // the first service() connects
+    var outage = false
+    var toldAboutToolkits = false
+    var queue: [FocusEvent] = []
+    var pids: [String: Int32] = [:]
+    /// The accessible whose facts were reported last (until it loses the focus).
+    var current: AccessibleID?
+    /// The query under way, and its number (answers to older ones are dropped).
+    var query: FocusQuery?
+    var generation = 0
+    /// Event registrations the registry has confirmed on this connection.
+    var registered = 0
+
+    /// A tracker that connects on its first `service`.
+    public init(options: Options) {
+        self.options = options
+        self.backoff = options.backoff
+    }
+
+    /// Whether the tracker is connected to the accessibility bus now.
+    public var isConnected: Bool { a11y != nil }
+    /// Whether the registry has confirmed every event registration (applications started from now
+    /// on send their focus events; ones already running learn it from the registry's signal).
+    public var isListening: Bool { a11y != nil && registered >= Atspi.focusEvents.count }
+
+    /// What to poll: the accessibility bus, and the session bus while it is being asked.
+    public var pollInterests: [PollRequest] { [session, a11y].compactMap { $0?.pollInterest } }
+
+    /// When `service` is due without input (a reconnection, queued reports, answers' time-outs).
+    public var nextDeadline: Double? {
+        if !queue.isEmpty { return 0 }
+        return [retryAt, session?.nextDeadline, a11y?.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// Connects when due, reads the buses and returns what happened since the last call.
+    public func service(now: Double) -> [FocusEvent] {
+        if a11y == nil, let due = retryAt, due <= now {
+            session = nil
+            connect(now: now)
+        }
+        if let s = session, !s.process() {
+            session = nil
+            if a11y == nil { fail("lost the session bus while looking for the accessibility bus", now: now) }
+        }
+        if let c = a11y, !c.process() { lose(now: now) }
+        defer { queue.removeAll() }
+        return queue
+    }
+
+    // MARK: Connecting
+
+    func connect(now: Double) {
+        retryAt = nil
+        // A stale address (the launcher restarted) fails to connect: the session bus knows the new one.
+        for address in [options.environment["AT_SPI_BUS_ADDRESS"], options.x11Address()] {
+            guard let address, !address.isEmpty else { continue }
+            if let c = try? BusConnection(address: address, label: "accessibility bus") {
+                attach(c, now: now)
+                return
+            }
+        }
+        let s: BusConnection
+        do { s = try BusConnection.session(environment: options.environment) } catch {
+            if error == .noSessionBus {
+                queue.append(.notice("auto-show is off: no accessibility bus, \(error.description)"))
+                return // nothing will appear by itself: stay idle
+            }
+            return fail("\(error.description)", now: now)
+        }
+        session = s
+        sessionQuestions = toldAboutToolkits ? 1 : 2
+        do {
+            try s.call(destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.a11y.Bus",
+                       member: "GetAddress", timeout: 10) { [weak self] reply in
+                self?.addressArrived(reply, now: now)
+            }
+            if !toldAboutToolkits {
+                try s.call(destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties",
+                           member: "Get", arguments: [.string("org.a11y.Status"), .string("IsEnabled")]) { [weak self] reply in
+                    self?.statusArrived(reply)
+                }
+            }
+        } catch {
+            session = nil
+            fail(error.description, now: now)
+        }
+    }
+
+    private func addressArrived(_ reply: BusConnection.Reply, now: Double) {
+        switch reply {
+        case .success(let values):
+            guard let address = values.first?.string, !address.isEmpty else {
+                return fail("org.a11y.Bus.GetAddress gave no address", now: now)
+            }
+            do { attach(try BusConnection(address: address, label: "accessibility bus"), now: now) } catch {
+                fail(error.description, now: now)
+            }
+        case .failure(let error):
+            fail("the session bus has no accessibility bus (\(error.description)); install at-spi2-core, "
+                 + "whose at-spi-bus-launcher provides org.a11y.Bus", now: now)
+        }
+        sessionAnswered()
+    }
+
+    private func sessionAnswered() {
+        sessionQuestions -= 1
+        if sessionQuestions <= 0 { session = nil }
+    }
+
+    private func statusArrived(_ reply: BusConnection.Reply) {
+        toldAboutToolkits = true
+        sessionAnswered()
+        guard case .success(let values) = reply, values.first?.bool == false else { return }
+        queue.append(.notice("auto-show: toolkit accessibility is off (org.a11y.Status.IsEnabled is false): GTK 3 "
+            + "applications are followed anyway; Chromium and Chromium-based applications (Electron) need "
+            + "ACCESSIBILITY_ENABLED=1 and --force-renderer-accessibility, or for all applications: "
+            + "gsettings set org.gnome.desktop.interface toolkit-accessibility true"))
+    }
+
+    /// Connected: subscribe, register the events with the registry.
+    func attach(_ c: BusConnection, now: Double) {
+        do {
+            slots = try Atspi.matchRules.map { rule throws(BusError) in
+                try c.subscribe(rule) { [weak self] signal in self?.handle(signal) }
+            }
+            try registerEvents(on: c)
+        } catch {
+            slots = []
+            return fail(error.description, now: now)
+        }
+        a11y = c
+        if outage { queue.append(.notice("auto-show: the accessibility bus is back")) }
+        outage = false
+        backoff.reset()
+    }
+
+    func registerEvents(on c: BusConnection) throws(BusError) {
+        registered = 0
+        for event in Atspi.focusEvents {
+            // at-spi2-core 2.46: RegisterEvent(s event, as properties, s app_bus_name); older: (s).
+            try c.call(destination: Atspi.registry, path: Atspi.registryPath, interface: Atspi.registry,
+                       member: "RegisterEvent", arguments: [.string(event), .strings([]), .string("")]) { [weak self, weak c] reply in
+                switch reply {
+                case .success: self?.registered += 1
+                case .failure(.remote(_, let name, _)) where name.hasSuffix("InvalidArgs"):
+                    try? c?.call(destination: Atspi.registry, path: Atspi.registryPath, interface: Atspi.registry,
+                                 member: "RegisterEvent", arguments: [.string(event)]) { [weak self] reply in
+                        if case .success = reply { self?.registered += 1 }
+                    }
+                case .failure(let error):
+                    self?.queue.append(.notice("auto-show: the accessibility registry refused \(event): \(error.description)"))
+                }
+            }
+        }
+    }
+
+    func fail(_ why: String, now: Double) {
+        if !outage { queue.append(.notice("auto-show is off for now: \(why)")) }
+        outage = true
+        retryAt = backoff.nextAttempt(after: now)
+    }
+
+    func lose(now: Double) {
+        a11y = nil
+        slots = []
+        session = nil
+        pids = [:]
+        current = nil
+        query = nil
+        queue.append(.trackingLost)
+        queue.append(.notice("lost the accessibility bus: auto-show pauses until it is back"))
+        outage = true
+        retryAt = backoff.nextAttempt(after: now)
+    }
+}

@@ -1,0 +1,70 @@
+/// Loads a layout by name or file and makes it ready to show: PIN digits dealt (shuffled unless
+/// asked not to), decimal keys labelled with the locale's separator, and the field rules of its
+/// entry preset. One place, used by the keyboard, entry mode, StackboardKit, `render` and `keys`,
+/// so that they all show the same keys.
+public struct LayoutPreparation: Sendable {
+    /// Whether shuffled-digit slots get a random deal (false: in order).
+    public var shuffle: Bool
+    /// The decimal separator to show and type (the locale's, found by the caller).
+    public var decimalSeparator: String
+    /// Where layouts are looked up.
+    public var catalog: LayoutCatalog
+    /// How many slots a layout's suggestion bar gets (0: no bar).
+    public var suggestionSlots: Int
+
+    /// A preparation with these choices.
+    public init(shuffle: Bool = true, decimalSeparator: String = ".", catalog: LayoutCatalog = .forCurrentProcess(),
+                suggestionSlots: Int = 0) {
+        self.shuffle = shuffle
+        self.decimalSeparator = decimalSeparator
+        self.catalog = catalog
+        self.suggestionSlots = suggestionSlots
+    }
+
+    /// The layout `nameOrPath`, ready to show.
+    public func load(_ nameOrPath: String) throws(LayoutError) -> Layout {
+        prepare(try catalog.load(nameOrPath))
+    }
+
+    /// `layout` with its digits dealt (with the system's random source) and its separator set.
+    public func prepare(_ layout: Layout) -> Layout {
+        var rng = SystemRandomNumberGenerator()
+        return prepare(layout, using: &rng)
+    }
+
+    /// `layout` with its digits dealt from `rng` and its separator set.
+    public func prepare<G: RandomNumberGenerator>(_ layout: Layout, using rng: inout G) -> Layout {
+        var dealt = layout
+        if layout.hasShuffledDigits {
+            dealt = shuffle ? layout.dealingShuffledDigits(using: &rng) : layout.dealingDigitsInOrder()
+        }
+        return dealt.withDecimalSeparator(decimalSeparator).withSuggestionSlots(suggestionSlots)
+    }
+
+    /// The field rules of `layout`'s entry preset (no preset: no rules), with `overrides` from
+    /// the command line taking precedence, and whether backspace on an empty field is reported.
+    public func fieldRules(for layout: Layout, overrides: FieldRuleOverrides = FieldRuleOverrides())
+        throws(FieldRuleError) -> (rules: FieldRules, reportBackspaceOnEmpty: Bool) {
+        let preset = layout.entry ?? EntryPreset()
+        let rules = try FieldRules(maxLength: overrides.maxLength ?? preset.maxLength, allow: overrides.allow ?? preset.allow,
+                                   secure: overrides.secure || preset.secure, decimalSeparator: decimalSeparator)
+        return (rules, preset.reportBackspaceOnEmpty)
+    }
+}
+
+/// What the command line may change about a layout's entry preset.
+public struct FieldRuleOverrides: Equatable, Sendable {
+    /// `--max-length` (nil: the preset's).
+    public var maxLength: Int?
+    /// `--allow` (nil: the preset's).
+    public var allow: String?
+    /// `--secure` (the preset's secure stays on when it is).
+    public var secure: Bool
+
+    /// Overrides; none by default.
+    public init(maxLength: Int? = nil, allow: String? = nil, secure: Bool = false) {
+        self.maxLength = maxLength
+        self.allow = allow
+        self.secure = secure
+    }
+}

@@ -1,0 +1,145 @@
+/// Every setting of `stackboard`, by name: the rows of the settings table. What each one is
+/// (option, configuration key, kind, range, default, help, commands) is its `spec`, in
+/// SettingsTable.swift; that file's doc comment says how to add one.
+public enum Setting: String, CaseIterable, Hashable, Sendable {
+    /// `--layout`, `layout`: the keyboard's first layout (also render's and keys' layout).
+    case layout
+    /// `--layout` of `stackboard entry`: the keypad.
+    case keypad
+    /// `--layouts`, `layouts`: the layouts next-layout cycles through.
+    case layouts
+    /// `--languages`, `languages`: the keyboard's languages, with a language key to switch.
+    case languages
+    /// `--prompt`: shown before the entry field's text.
+    case prompt
+    /// `--initial`: the entry field's text at start.
+    case initial
+    /// `--secure`: a masked entry field.
+    case secure
+    /// `--max-length`: the entry field's length limit.
+    case maxLength
+    /// `--allow`: the characters the entry field accepts.
+    case allow
+    /// `--no-shuffle`: a PIN pad's digits in order.
+    case noShuffle
+    /// `--events`: entry mode's JSON lines.
+    case events
+    /// `--xid`: entry mode as an XEmbed plug.
+    case xid
+    /// `--no-field`: the keypad without the field.
+    case noField
+    /// `--output`: render's PNG file.
+    case output
+    /// `--size`: a window or image size.
+    case size
+    /// `--layer`: the layer to paint or list.
+    case layer
+    /// `--entry` of render and keys: the entry window.
+    case entryWindow
+    /// `--shuffle`: render a PIN pad's digits dealt at random.
+    case shuffle
+    /// `--suggestions`, `suggestions`: the suggestion bar's slots (0: no bar).
+    case suggestions
+    /// `--suggest`: word suggestions where they are off by default (entry mode, a plug).
+    case suggest
+    /// `--language`, `language`: the word suggestions' language (else the layout's, else `en`).
+    case language
+    /// `--no-learn`, `learn`: whether the suggestions learn the words typed.
+    case learn
+    /// `--json` of `stackboard words evaluate`.
+    case json
+    /// `--typed` of render: the suggestion bar as it is after typing this text.
+    case typed
+    /// `--geometry`, `geometry`: the keyboard window's size and place.
+    case geometry
+    /// `--dock`, `dock`: a dock window on an edge.
+    case dock
+    /// `--theme`, `theme`: the colours.
+    case theme
+    /// `--scale`, `scale`: the size factor.
+    case scale
+    /// `--hidden`, `hidden`: start hidden.
+    case hidden
+    /// `--auto-show`, `auto-show`: show and hide with the focus of text fields (AT-SPI).
+    case autoShow
+    /// `--hide-on-physical-keys`, `hide-on-physical-keys`: a real keyboard's key hides it.
+    case hideOnPhysicalKeys
+    /// `--repeat-delay`, `repeat.delay`.
+    case repeatDelay
+    /// `--repeat-interval`, `repeat.interval`.
+    case repeatInterval
+    /// `--long-press`, `longPress`.
+    case longPress
+    /// `--dwell`, `dwell`.
+    case dwell
+    /// `--scan`: switch scanning on.
+    case scan
+    /// `--scan-interval`, `scan.interval`.
+    case scanInterval
+    /// `--scan-loops`, `scan.loops`.
+    case scanLoops
+    /// `--scan-switch`, `scan.switch`.
+    case scanSwitch
+    /// `--no-sound`, `sound.enabled`: key clicks on or off.
+    case sound
+    /// `--volume`, `sound.volume`.
+    case volume
+    /// `--sound-device`, `sound.device`.
+    case soundDevice
+    /// `--device` of sound-check: the same as `--sound-device`.
+    case device
+    /// `--count` of sound-check.
+    case count
+    /// `--kind` of sound-check: which click.
+    case clickKind
+    /// `--interval` of sound-check: the pause after each click.
+    case clickInterval
+    /// `--burst` of sound-check.
+    case burst
+    /// `--samples` of sound-check: the click samples' folder.
+    case samples
+    /// `--print`: typed keys on stdout.
+    case print
+    /// `--file` of type.
+    case file
+    /// `--key` of type.
+    case key
+    /// `--modifiers` of type.
+    case modifiers
+    /// `--delay` of type: between characters.
+    case typeDelay
+    /// `--keep-ms` of type.
+    case keepMs
+    /// `--slow-app-ms` of type: the pace of an application that does not answer pings.
+    case slowAppMs
+    /// `--restore-keymap` of type: only restore what processes that are gone left borrowed.
+    case restoreKeymap
+    /// `--display`: the X display of type and the control commands.
+    case display
+    /// `--hold-ms` of type (a test aid).
+    case holdMs
+    /// `--layout` of status: print the layout instead of the state.
+    case statusLayout
+    /// `--paths` of layouts.
+    case paths
+    /// `--xkb` of layouts: list the XKB layouts instead.
+    case xkbLayouts
+
+    /// The settings `command` accepts, in table order.
+    public static func accepted(by command: CommandName) -> [Setting] {
+        allCases.filter { $0.spec.commands.contains(command) }
+    }
+
+    /// The setting `command` takes as `--flag` (without dashes), if any.
+    public static func option(_ flag: String, of command: CommandName) -> Setting? {
+        allCases.first { $0.spec.flag == flag && $0.spec.commands.contains(command) }
+    }
+
+    /// The setting written as `key` in the configuration file, if any.
+    public static func configKey(_ key: String) -> Setting? {
+        allCases.first { $0.spec.key == key }
+    }
+
+    /// Every configuration key, in table order.
+    public static var configKeys: [String] { allCases.compactMap(\.spec.key) }
+}

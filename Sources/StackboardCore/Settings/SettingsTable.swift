@@ -1,0 +1,214 @@
+/// The settings table: every option of every command and every key of `config.json`, with its
+/// kind (and so its range), default, unit, help line and the commands that take it. The
+/// command-line parser (`Arguments`), the configuration loader (`ConfigLoader`), every
+/// command's `--help` and the man page test all read it, so a setting is written once.
+///
+/// Ranges, one per setting: scale 0.25 to 4; dwell 0 (off) or 100 to 10000 ms; sizes 1 to
+/// 16384 pixels a side; the rest as listed below.
+///
+/// To add a setting (say `suggestions`):
+/// 1. add `case suggestions` to `Setting` (Setting.swift) with a doc comment;
+/// 2. add its row here (the compiler asks for it), for example
+///    `case .suggestions: SettingSpec(flag: "suggestions", key: "suggestions", .bool,
+///     default: .bool(true), "show word suggestions above the keys", for: [.keyboard])`.
+///    A `.bool` row is a flag that sets `flagSets` (use `flag: "no-suggestions", flagSets: false`
+///    for a setting that is on by default); `key: "group.name"` nests it in the file;
+/// 3. read it where it is used: `values.bool(.suggestions)` in `KeyboardOptions` (or
+///    `int`, `double`, `string`, `names`, `geometry`, `size`, `given` of `SettingValues`);
+/// 4. describe it in docs/stackboard.1 (`PackageDocsTests` holds the man page to this table).
+/// The command line, the configuration file, `--help`, did-you-mean and the tests that walk
+/// the table (`SettingsAgreementTests`) then cover it with nothing more to write.
+extension Setting {
+    /// This setting's row.
+    public var spec: SettingSpec {
+        switch self {
+        case .layout:
+            SettingSpec(flag: "layout", key: "layout", .name, default: .string("qwerty"), placeholder: "NAME|FILE",
+                        example: "qwerty", "the layout: a name ('stackboard layouts' lists them), a file, an XKB layout (xkb:de, "
+                        + "'xkb:fr(bepo)'; xkb: the display's own) or emoji",
+                        for: [.keyboard, .render, .keys])
+        case .keypad:
+            SettingSpec(flag: "layout", .name, defaultText: "numeric with --allow digits, decimal with --allow decimal, else qwerty",
+                        placeholder: "NAME|FILE", example: "pin", "the keypad; its entry preset (pin: secure, 6 digits) applies "
+                        + "unless the options say otherwise", for: [.entry])
+        case .layouts:
+            SettingSpec(flag: "layouts", key: "layouts", .names(choices: nil), example: "qwerty,numeric",
+                        "the layouts the next-layout key cycles through; the first is shown at start", for: [.keyboard])
+        case .languages:
+            SettingSpec(flag: "languages", key: "languages", .names(choices: nil), example: "xkb:us,xkb:ru",
+                        "the keyboard's languages (layouts, usually xkb: ones): a 🌐 key before space shows the next one, a long "
+                        + "press lists them; the display's XKB group is never changed", for: [.keyboard, .render, .keys])
+        case .prompt:
+            SettingSpec(flag: "prompt", .text, "shown before the text, and the window's title", for: [.entry, .render])
+        case .initial:
+            SettingSpec(flag: "initial", .text, "the field's text at start; it must fit the rules", for: [.entry, .render])
+        case .secure:
+            SettingSpec(flag: "secure", .bool, "show dots, never output the text except the result", for: [.entry, .render])
+        case .maxLength:
+            SettingSpec(flag: "max-length", .int(1...100_000), "at most N characters", for: [.entry])
+        case .allow:
+            SettingSpec(flag: "allow", .text, placeholder: "RULE", example: "digits", "digits, decimal (digits and the locale's "
+                        + "separator, once), characters such as 0123456789ABCDEF, or /REGEX/ for each character", for: [.entry])
+        case .noShuffle:
+            SettingSpec(flag: "no-shuffle", .bool, "a PIN pad's digits in order; they are shuffled each time otherwise", for: [.entry])
+        case .events:
+            SettingSpec(flag: "events", .bool, "write one JSON object per line on stdout for every change", for: [.entry])
+        case .xid:
+            SettingSpec(flag: "xid", .bool, "become an XEmbed plug: print the window id first, wait for an embedder",
+                        for: [.keyboard, .entry])
+        case .noField:
+            SettingSpec(flag: "no-field", .bool, "the keypad alone, without the text field, with --xid or --events",
+                        for: [.entry])
+        case .output:
+            SettingSpec(flag: "output", .name, placeholder: "FILE.png", example: "keyboard.png",
+                        "the PNG file to write (needed)", for: [.render])
+        case .size:
+            SettingSpec(flag: "size", .size(max: 16384), commandDefaults: [.render: .size(Size(width: 1280, height: 400))],
+                        notes: [.entry: "360x480 for pads, 960x400 for keyboards, times --scale", .keys: "none, it is needed"],
+                        "the window's size in pixels", for: [.entry, .render, .keys])
+        case .layer:
+            SettingSpec(flag: "layer", .name, defaultText: "the first", example: "letters", "the layer", for: [.render, .keys])
+        case .entryWindow:
+            SettingSpec(flag: "entry", .bool, "the entry window: the text field above the keypad", for: [.render, .keys])
+        case .shuffle:
+            SettingSpec(flag: "shuffle", .bool, "deal a PIN pad's digits at random; they are in order otherwise", for: [.render])
+        case .suggestions:
+            SettingSpec(flag: "suggestions", key: "suggestions", .int(1...9, off: 0), default: .int(3), example: "3",
+                        "words shown in the suggestion bar of the typing layouts; 0: no bar",
+                        for: [.keyboard, .render, .keys, .words])
+        case .language:
+            SettingSpec(flag: "language", key: "language", .name, defaultText: "the layout's, else en", example: "de",
+                        "the language of the word suggestions: a language code with a word model ('stackboard words languages')",
+                        for: [.keyboard, .entry, .words, .render])
+        case .learn:
+            SettingSpec(flag: "no-learn", key: "learn", .bool, default: .bool(true), flagSets: false,
+                        "learn nothing from what is typed (never learned anyway: passwords, entry --secure, a plug)",
+                        for: [.keyboard, .entry, .words])
+        case .typed:
+            SettingSpec(flag: "typed", .text, example: "hel", "paint the suggestion bar as it is after typing TEXT "
+                        + "(the shipped word model of --language, else English; nothing is learned)", for: [.render])
+        case .json:
+            SettingSpec(flag: "json", .bool, "evaluate: one JSON object instead of text", for: [.words])
+        case .suggest:
+            SettingSpec(flag: "suggest", .bool, "word suggestions where they are off by default: above the keypad of "
+                        + "'stackboard entry' (a qwerty keypad), and in a plug (--xid), which otherwise suggests and learns nothing",
+                        for: [.keyboard, .entry])
+        case .geometry:
+            SettingSpec(flag: "geometry", key: "geometry", .geometry,
+                        defaultText: "full width, a third of the screen height, along the bottom",
+                        "size and position, an X geometry whose -X and -Y count from the right and bottom edges", for: [.keyboard])
+        case .dock:
+            SettingSpec(flag: "dock", key: "dock", .choice(["bottom", "top", "none"]), default: .string("none"),
+                        "a dock on that edge that reserves its space (struts); none floats", for: [.keyboard])
+        case .theme:
+            SettingSpec(flag: "theme", key: "theme", .choice(BuiltInThemes.names), defaultText: "the layout's choice, or light",
+                        placeholder: "NAME", example: "dark", "the colours",
+                        for: [.keyboard, .entry, .render])
+        case .scale:
+            SettingSpec(flag: "scale", key: "scale", .double(0.25...4), default: .double(1),
+                        "size factor of the window, outlines, corners and labels", for: [.keyboard, .entry, .render])
+        case .hidden:
+            SettingSpec(flag: "hidden", key: "hidden", .bool, default: .bool(false),
+                        "start hidden ('stackboard show', 'stackboard toggle' or SIGUSR2 show it)", for: [.keyboard])
+        case .autoShow:
+            SettingSpec(flag: "auto-show", key: "auto-show", .bool, default: .bool(false),
+                        "start hidden; show when a text field gets the focus, hide when it loses it (AT-SPI: GTK, Qt, "
+                        + "Chromium with --force-renderer-accessibility)", for: [.keyboard])
+        case .hideOnPhysicalKeys:
+            SettingSpec(flag: "hide-on-physical-keys", key: "hide-on-physical-keys", .bool, default: .bool(false),
+                        "hide when a physical keyboard types, until a field gets the focus again", for: [.keyboard])
+        case .repeatDelay:
+            SettingSpec(flag: "repeat-delay", key: "repeat.delay", .int(100...5000), default: .int(500), unit: "ms",
+                        "hold a repeating key (backspace, arrows) this long before it repeats", for: [.keyboard])
+        case .repeatInterval:
+            SettingSpec(flag: "repeat-interval", key: "repeat.interval", .int(10...2000), default: .int(50), unit: "ms",
+                        "the time between repeats", for: [.keyboard])
+        case .longPress:
+            SettingSpec(flag: "long-press", key: "longPress", .int(100...5000), default: .int(500), unit: "ms",
+                        "hold a key this long to open its alternates", for: [.keyboard])
+        case .dwell:
+            SettingSpec(flag: "dwell", key: "dwell", .int(100...10_000, off: 0), default: .int(0),
+                        unit: "ms", example: "800", "type a key when the pointer rests on it this long, for head pointers "
+                        + "and eye trackers", for: [.keyboard])
+        case .scan:
+            SettingSpec(flag: "scan", .bool, "switch scanning: rows, then a row's keys, are highlighted in turn and the "
+                        + "switch picks; any --scan-* option, or scan.interval in the file, turns it on", for: [.keyboard])
+        case .scanInterval:
+            SettingSpec(flag: "scan-interval", key: "scan.interval", .int(200...10_000), default: .int(1000), unit: "ms",
+                        "how long each row or key stays highlighted", for: [.keyboard])
+        case .scanLoops:
+            SettingSpec(flag: "scan-loops", key: "scan.loops", .int(1...20), default: .int(3),
+                        "passes without a press before scanning pauses over the rows, or goes back to the rows from a row's keys",
+                        for: [.keyboard])
+        case .scanSwitch:
+            SettingSpec(flag: "scan-switch", key: "scan.switch", .custom, default: .string("button1"), placeholder: "SWITCH",
+                        expected: "button1 to button9 or an X keysym name like space or F12", example: "F12",
+                        "a mouse button pressed on the keyboard, or a key of a physical keyboard, grabbed while "
+                        + "the keyboard runs", for: [.keyboard])
+        case .sound:
+            SettingSpec(flag: "no-sound", key: "sound.enabled", .bool, default: .bool(true), flagSets: false, "no key clicks",
+                        for: [.keyboard, .entry])
+        case .volume:
+            SettingSpec(flag: "volume", key: "sound.volume", .int(0...100), default: .int(60), placeholder: "0-100",
+                        "loudness of the clicks", for: [.keyboard, .entry, .soundCheck])
+        case .soundDevice:
+            SettingSpec(flag: "sound-device", key: "sound.device", .name, default: .string("default"), defaultText: "ALSA's default", placeholder: "PCM",
+                        expected: "an ALSA PCM name like default or plughw:0", "the ALSA device for clicks",
+                        for: [.keyboard, .entry, .soundCheck])
+        case .device:
+            SettingSpec(flag: "device", .name, defaultText: "ALSA's default", placeholder: "PCM",
+                        expected: "an ALSA PCM name like default or plughw:0", "the same as --sound-device", for: [.soundCheck])
+        case .count:
+            SettingSpec(flag: "count", .int(1...100_000), default: .int(3), "how many clicks", for: [.soundCheck])
+        case .clickKind:
+            SettingSpec(flag: "kind", .choice(ClickKind.allCases.map(\.rawValue) + ["all"]), default: .string("character"),
+                        placeholder: "KIND", "which click; all plays each in turn", for: [.soundCheck])
+        case .clickInterval:
+            SettingSpec(flag: "interval", .int(0...10_000), default: .int(150), unit: "ms", notes: [.soundCheck: "150 ms, or 0 with --burst"],
+                        "the pause after each click", for: [.soundCheck])
+        case .burst:
+            SettingSpec(flag: "burst", .bool, "do not wait for each click to reach the device: newer clicks replace older ones",
+                        for: [.soundCheck])
+        case .samples:
+            SettingSpec(flag: "samples", .name, defaultText: "the installed ones", placeholder: "DIR",
+                        "the folder of click samples", for: [.soundCheck])
+        case .print:
+            SettingSpec(flag: "print", .bool, "also write each typed key to stdout, one line per key: its text, <Name> for "
+                        + "other keys (<Return>), <ctrl+c> with latched modifiers", for: [.keyboard])
+        case .file:
+            SettingSpec(flag: "file", .name, placeholder: "FILE", "type the contents of FILE (UTF-8); - reads standard input",
+                        for: [.type])
+        case .key:
+            SettingSpec(flag: "key", .name, example: "Return", "send one named key instead of text: an X keysym name "
+                        + "such as Return, Tab, BackSpace, F1 or XF86AudioMute", for: [.type])
+        case .modifiers:
+            SettingSpec(flag: "modifiers", .names(choices: Modifier.allCases.map(\.rawValue)), placeholder: "LIST",
+                        example: "ctrl", "hold these modifiers (comma-separated) around the text or key", for: [.type])
+        case .typeDelay:
+            SettingSpec(flag: "delay", .int(0...600_000), default: .int(0), unit: "ms", "wait this long between characters",
+                        for: [.type])
+        case .keepMs:
+            SettingSpec(flag: "keep-ms", .int(0...600_000), default: .int(0), unit: "ms", "before exiting, keep borrowed "
+                        + "keycodes mapped until idle this long as well", for: [.type])
+        case .slowAppMs:
+            SettingSpec(flag: "slow-app-ms", .int(0...60_000), default: .int(200), unit: "ms", "how long an application "
+                        + "that does not answer _NET_WM_PING may take per key event before the keymap is changed again "
+                        + "(0 trusts it to keep up)", for: [.type])
+        case .restoreKeymap:
+            SettingSpec(flag: "restore-keymap", .bool, "type nothing: restore the keycodes that Stackboard processes which "
+                        + "are gone (killed, crashed) left borrowed, then exit", for: [.type])
+        case .display:
+            SettingSpec(flag: "display", .name, defaultText: "$DISPLAY", example: ":1", "the X display",
+                        for: CommandName.control.union([.type]))
+        case .holdMs:
+            SettingSpec(flag: "hold-ms", .int(0...600_000), default: .int(0), unit: "ms",
+                        "test aid: keep the last key and the modifiers down this long", for: [.type])
+        case .statusLayout:
+            SettingSpec(flag: "layout", .bool, "print the name of the layout on screen instead", for: [.status])
+        case .paths:
+            SettingSpec(flag: "paths", .bool, "show each layout's file instead of its origin", for: [.layouts])
+        case .xkbLayouts:
+            SettingSpec(flag: "xkb", .bool, "list every XKB layout and variant of xkb-data instead (xkb:de, xkb:fr(bepo))", for: [.layouts])
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import StackboardCore
+import StackboardRender
+
+/// What a keypad's keys ask of a host that types into other applications (the keyboard).
+public enum TypingRequest: Equatable, Sendable {
+    /// Type this text with these modifiers held.
+    case type(String, modifiers: Set<Modifier>)
+    /// Send this named key with these modifiers held.
+    case key(NamedKey, modifiers: Set<Modifier>)
+    /// Hide the keyboard.
+    case hide
+    /// Show the next layout of the cycle.
+    case nextLayout
+    /// Show the layout of that name.
+    case showLayout(String)
+}
+
+/// The host of a typing keypad: carries out what its keys ask for.
+public protocol TypingHost: AnyObject {
+    /// Does `request` (called in the order the keys fired, before clicks and repaints).
+    func keypad(_ keypad: KeypadRuntime, perform request: TypingRequest)
+}
+
+/// How a field was changed: by a key (or a host's own call) with a buffer command, by done,
+/// cancel, or a tap that moved the cursor.
+public enum FieldChange: Equatable, Sendable {
+    /// A buffer command (insert, delete, move, multiply, Morse).
+    case edit(BufferCommand)
+    /// The user accepted the field.
+    case done
+    /// The user cancelled.
+    case cancel
+    /// The cursor was put somewhere by a tap on the field.
+    case cursor
+}
+
+/// The host of an entry keypad: told about every change of the field the keypad edits.
+public protocol FieldHost: AnyObject {
+    /// Whether `text` may be inserted into the field, which holds `current` (after the field's
+    /// own rules agreed). Refusing makes a `.reject` event.
+    func keypad(_ keypad: KeypadRuntime, shouldInsert text: String, into current: String) -> Bool
+    /// The field changed: `events` (in order) came of `change`. Read `keypad.field` for the text.
+    func keypad(_ keypad: KeypadRuntime, field events: [EntryEvent], by change: FieldChange)
+}
+
+/// What a keypad's keys act on.
+public enum KeypadRole {
+    /// Keys type into the focused application: `typingHost` carries out typing, hiding and
+    /// layouts.
+    case typing
+    /// Keys edit a field of the keypad's own (starting as `editor`); `fieldHost` hears about
+    /// every change. An entry keypad has one layout and stays up: hide and next-layout keys do
+    /// nothing.
+    case entry(FieldEditor)
+}
+
+/// One keypad at work: the state machine, its painter and surface, the dirty keys, the
+/// alternates popup, the clicks, the timers, and (entry role) the field it edits. The keyboard,
+/// `stackboard entry` and StackboardKit's `Keypad` each own one and handle only what is theirs.
+///
+/// Every effect of the state machine is carried out here (`perform`): the host's requests
+/// first, in order (the key is sent before anything else is done), then clicks, then the
+/// repaint marks. `repaint(now:)` draws what changed, once per turn of the host's loop.
+public final class KeypadRuntime {
+    /// The state machine.
+    public internal(set) var state: KeyboardState
+    /// Paints the keys and the popup.
+    public let painter: KeyboardPainter
+    /// Where the keys are painted.
+    public let surface: KeypadSurface
+    /// The keypad's rectangle on the surface (the entry window's field sits above it).
+    public private(set) var frame: Rect
+    /// The field being edited (entry role; nil when typing).
+    public internal(set) var field: FieldEditor?
+    /// Plays a click of a kind (nil: silent, as StackboardKit's keypad is).
+    public var click: ((ClickKind) -> Void)?
+    /// Paints the host's own part of the surface after the keys (the entry field).
+    public weak var overlay: KeypadOverlay?
+    /// Told once the alternates popup could not be shown (one line for stderr).
+    public var onProblem: ((String) -> Void)?
+    /// The word engine behind the suggestion bar (nil: no suggestions; the bar stays empty).
+    public var words: KeypadWords? {
+        didSet { refreshSuggestions() }
+    }
+    /// What the bar's slots show, best first.
+    public internal(set) var suggestionLabels: [String] = []
+
+    /// Carries out what the keys of a typing keypad ask for (held weakly: the host owns the keypad).
+    public weak var typingHost: TypingHost?
+    /// Hears about every change of an entry keypad's field (held weakly).
+    public weak var fieldHost: FieldHost?
+    var canvas = SurfaceCanvas()
+    var dirtyKeys: Set<Int> = []
+    var dirtyAll = true
+    var overlayDirty = true
+    var popupDirty = false
+
+    /// A keypad of `layout` in `frame` of `surface`, painted by `painter`, acting as `role` with
+    /// the state machine configured by `config` (its mode follows the role).
+    public init(layout: Layout, surface: KeypadSurface, frame: Rect? = nil, painter: KeyboardPainter,
+                config: KeyboardConfig, role: KeypadRole) {
+        let frame = frame ?? Rect(size: surface.size)
+        var config = config
+        switch role {
+        case .typing:
+            config.mode = .typing
+        case .entry(let editor):
+            config.mode = .entry
+            field = editor
+        }
+        self.surface = surface
+        self.frame = frame
+        self.painter = painter
+        state = KeyboardState(layout: layout, size: Size(width: frame.width, height: frame.height), config: config)
+    }
+
+    /// When `advance(to:)` must be called next: a held key repeats, a long press opens, dwell
+    /// or scanning steps, the field's flash ends. Nil when idle.
+    public var nextDeadline: Double? {
+        [state.nextDeadline, field?.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// A pointer event in surface pixels (moved into the keypad's own).
+    public func handle(_ input: InputEvent, now: Double) {
+        // The key goes out first; what to repaint is worked out after.
+        let (effects, pending) = state.handleDeferringRedraws(input.offset(by: Point(x: -frame.x, y: -frame.y)), now: now)
+        perform(effects, now: now)
+        perform(state.redraws(since: pending), now: now)
+    }
+
+    /// Does what is due at `now`.
+    public func advance(to now: Double) {
+        perform(state.advance(to: now), now: now)
+        if field != nil, field?.advance(to: now) == true { overlayDirty = true }
+    }
+
+    /// Puts the keypad at `frame` of the surface (after the surface was resized): the keys are
+    /// laid out again and everything is repainted.
+    public func setFrame(_ frame: Rect, now: Double) {
+        self.frame = frame
+        perform(state.resize(to: Size(width: frame.width, height: frame.height)), now: now)
+        markAllDirty()
+    }
+
+    /// Shows `layout` (its first layer) at the keypad's size; the popup closes.
+    public func setLayout(_ layout: Layout, now: Double) {
+        perform(state.setLayout(layout), now: now)
+        closePopup()
+        markAllDirty()
+    }
+
+    /// Shows the layer called `name` of the layout shown (unknown names change nothing).
+    public func showLayer(_ name: String, now: Double) {
+        perform(state.switchLayer(to: name), now: now)
+    }
+
+    /// Lets go of everything: pointers, latched and locked modifiers, caps lock, the popup;
+    /// scanning pauses.
+    public func releaseAll(now: Double) {
+        perform(state.releaseAll(), now: now)
+        closePopup()
+    }
+
+    /// Repaints every key, the overlay and the popup on the next `repaint`.
+    public func markAllDirty() {
+        dirtyAll = true
+        popupDirty = state.alternates != nil
+    }
+
+    /// Repaints the overlay on the next `repaint`.
+    public func markOverlayDirty() {
+        overlayDirty = true
+    }
+
+    /// Hides the alternates popup window (the state's popup, if any, is not changed).
+    func closePopup() {
+        popupDirty = false
+        (surface as? PopupSurface)?.hidePopup()
+    }
+
+    /// The current layer's geometry in surface pixels.
+    public var placedGeometry: KeyboardGeometry {
+        frame.x == 0 && frame.y == 0 ? state.geometry : EntryLayout.offset(state.geometry, by: Point(x: frame.x, y: frame.y))
+    }
+}
+
+extension InputEvent {
+    /// The same event with its point moved by `delta`.
+    func offset(by delta: Point) -> InputEvent {
+        guard delta.x != 0 || delta.y != 0 else { return self }
+        func moved(_ p: Point) -> Point { Point(x: p.x + delta.x, y: p.y + delta.y) }
+        switch self {
+        case .press(let id, let p): return .press(pointer: id, at: moved(p))
+        case .move(let id, let p): return .move(pointer: id, to: moved(p))
+        case .release(let id, let p): return .release(pointer: id, at: moved(p))
+        case .hover(let id, let p): return .hover(pointer: id, at: moved(p))
+        case .cancel, .leave, .switchPress: return self
+        }
+    }
+}
+
+extension KeypadRuntime {
+    /// Lets go of the drawing context (before the surface's window goes).
+    public func dropCanvas() {
+        canvas.reset()
+    }
+}

@@ -1,0 +1,137 @@
+import StackboardCore
+
+/// An edit of the text before the caret: delete `deleteCount` characters, then type `text`.
+public struct KeypadEdit: Equatable, Sendable {
+    /// Characters (grapheme clusters) to delete before the caret first.
+    public var deleteCount: Int
+    /// Then the text to type.
+    public var text: String
+
+    /// An edit with every property given.
+    public init(deleteCount: Int = 0, text: String) {
+        self.deleteCount = deleteCount
+        self.text = text
+    }
+}
+
+/// The word engine as the keypad sees it (the application plugs in the words engine). It is
+/// told everything the keypad types, before it is typed, and may change it (a punctuation mark
+/// right after an accepted suggestion's space replaces the space); it answers what the
+/// suggestion bar shows and what a tap on a slot types.
+public protocol KeypadWords: AnyObject {
+    /// A key types `text`: what to do instead (usually just `text`).
+    func typing(_ text: String) -> KeypadEdit
+    /// A backspace: what to do instead (usually delete one; right after an accepted suggestion,
+    /// restore what was typed before it).
+    func deletingBackward() -> KeypadEdit
+    /// A named key other than backspace was sent (return, tab, arrows, ...).
+    func sending(_ key: NamedKey)
+    /// Something changed the text in a way the engine cannot follow (a shortcut with ctrl, the
+    /// field cleared): what is before the caret is no longer known.
+    func contextLost()
+    /// The caret moved where the keyboard cannot follow, for `reason` (another window, a click
+    /// outside, a physical key, the keyboard hidden or its layout changed).
+    func reset(_ reason: ContextReset)
+    /// A secret is typed now (a password field), or no longer: locked, nothing is suggested,
+    /// learned or kept.
+    func setSecure(_ on: Bool)
+    /// Slot `slot` of the bar was tapped: the edit that types its word (nil: the slot is empty).
+    func accepting(slot: Int) -> KeypadEdit?
+    /// What the bar shows now, best first (at most as many as it has slots).
+    func suggestions() -> [String]
+    /// Whether the field is a secret: the bar shows a lock and nothing else.
+    var isLocked: Bool { get }
+}
+
+extension KeypadRuntime {
+    /// The label the bar shows in a secure field, in its first slot.
+    public static let lockLabel = "🔒"
+
+    /// What the suggestion bar's slots show now: the words, or the lock.
+    func slotLabel(_ slot: Int) -> String {
+        if let words, words.isLocked { return slot == 0 ? Self.lockLabel : "" }
+        return suggestionLabels.indices.contains(slot) ? suggestionLabels[slot] : ""
+    }
+
+    /// Asks the engine for the bar's words again; repaints the slots when they changed.
+    public func refreshSuggestions() {
+        let fresh = words.map { $0.isLocked ? [] : $0.suggestions() } ?? []
+        guard fresh != suggestionLabels || words?.isLocked == true else { return }
+        suggestionLabels = fresh
+        for placed in state.geometry.keys {
+            if case .suggestion = placed.key.action { dirtyKeys.insert(placed.index) }
+        }
+    }
+
+    /// The host's part of a typing keypad's effect, through the word engine when there is one.
+    func typingRequest(_ effect: Effect, now: Double) -> Bool {
+        guard let host = typingHost else { return false }
+        guard let words else {
+            switch effect {
+            case .type(let text, let modifiers): host.keypad(self, perform: .type(text, modifiers: modifiers))
+            case .key(let key, let modifiers): host.keypad(self, perform: .key(key, modifiers: modifiers))
+            default: break
+            }
+            return false
+        }
+        switch effect {
+        case .type(let text, let modifiers) where modifiers.isDisjoint(with: Self.shortcutModifiers):
+            typeEdit(words.typing(text), modifiers: modifiers, host: host)
+        case .type(let text, let modifiers):
+            words.contextLost()
+            host.keypad(self, perform: .type(text, modifiers: modifiers))
+        case .key(.backspace, let modifiers) where modifiers.isEmpty:
+            typeEdit(words.deletingBackward(), modifiers: [], host: host)
+        case .key(let key, let modifiers):
+            if modifiers.isDisjoint(with: Self.shortcutModifiers) { words.sending(key) } else { words.contextLost() }
+            host.keypad(self, perform: .key(key, modifiers: modifiers))
+        case .acceptSuggestion(let slot):
+            if !words.isLocked, let edit = words.accepting(slot: slot) { typeEdit(edit, modifiers: [], host: host) }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Modifiers that make a key a shortcut rather than text.
+    static let shortcutModifiers: Set<Modifier> = [.ctrl, .alt, .super]
+
+    private func typeEdit(_ edit: KeypadEdit, modifiers: Set<Modifier>, host: TypingHost) {
+        for _ in 0..<max(0, edit.deleteCount) { host.keypad(self, perform: .key(.backspace, modifiers: [])) }
+        if !edit.text.isEmpty { host.keypad(self, perform: .type(edit.text, modifiers: modifiers)) }
+    }
+
+    /// The field's part of an entry keypad's effect, through the word engine when there is one.
+    func fieldRequest(_ effect: Effect, now: Double) -> Bool {
+        guard let words else {
+            if case .edit(let command) = effect { edit(command, now: now) }
+            return false
+        }
+        switch effect {
+        case .edit(.insert(let text)):
+            fieldEdit(words.typing(text), now: now)
+        case .edit(.deleteBackward):
+            fieldEdit(words.deletingBackward(), now: now)
+        case .edit(let command):
+            switch command {
+            case .moveLeft: words.sending(.left)
+            case .moveRight: words.sending(.right)
+            case .moveToStart: words.sending(.home)
+            case .moveToEnd: words.sending(.end)
+            case .deleteForward: words.sending(.delete)
+            default: words.contextLost()
+            }
+            edit(command, now: now)
+        case .acceptSuggestion(let slot):
+            if !words.isLocked, let change = words.accepting(slot: slot) { fieldEdit(change, now: now) }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func fieldEdit(_ change: KeypadEdit, now: Double) {
+        for _ in 0..<max(0, change.deleteCount) { edit(.deleteBackward, now: now) }
+        if !change.text.isEmpty { edit(.insert(change.text), now: now) }
+    }
+}

@@ -1,0 +1,99 @@
+import CX11
+import StackboardCore
+
+/// What happened elsewhere on the display that changes where the user's caret is or what is
+/// before it: the keyboard's word context starts again on each.
+public enum ContextNews: Equatable, Sendable {
+    /// Another window became the active one (`_NET_ACTIVE_WINDOW` changed).
+    case activeWindowChanged
+    /// A pointer button or a finger went down somewhere (on the keyboard or not: the caller
+    /// tells them apart by whether its own window got a press at the same time).
+    case pointerPressed
+    /// A key of a physical keyboard (any keyboard device but the XTEST one the keyboard types
+    /// through) went down: the XInput source device's id.
+    case physicalKey(device: Int)
+    /// The display's keymap was set anew (`setxkbmap` rewrote `_XKB_RULES_NAMES`).
+    case keymapNamesChanged
+}
+
+/// Watches the whole display without grabbing anything: XInput 2 raw events on the root window
+/// (every button, touch and key press of every device, seen by any client that asks; nothing is
+/// taken from the focused application) and the root's `_NET_ACTIVE_WINDOW`. Raw events carry
+/// no position and no window, and the keyboard's own XTest keys come from the XTEST keyboard,
+/// which is left out.
+public final class ContextWatcher {
+    private let display: OpaquePointer
+    private let root: Window
+    private let opcode: Int32
+    private let activeWindow: Atom
+    private let rulesNames: Atom
+    /// The XTEST slave keyboard's device id (its keys are the keyboard's own typing).
+    private var xtestKeyboards: Set<Int32>
+
+    /// Selects raw button, touch and key presses on the root window, and its property changes.
+    /// Throws without XInput 2.0 (then nothing is watched).
+    public init(connection: XConnection) throws(TouchError) {
+        let display = connection.display
+        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
+        guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 else { throw .noXInput }
+        var major: Int32 = 2, minor: Int32 = 2
+        guard XIQueryVersion(display, &major, &minor) == Success, major >= 2 else {
+            throw .xinputTooOld(major: major, minor: minor)
+        }
+        self.display = display
+        root = connection.root
+        self.opcode = opcode
+        activeWindow = connection.atoms.netActiveWindow
+        rulesNames = XInternAtom(display, "_XKB_RULES_NAMES", 0)
+        xtestKeyboards = Self.xtestKeyboards(display)
+        var events = [XI_RawKeyPress, XI_RawButtonPress]
+        if major > 2 || minor >= 2 { events.append(XI_RawTouchBegin) }
+        var bits = [UInt8](repeating: 0, count: 4)
+        for event in events { bits[Int(event >> 3)] |= UInt8(1 << (event & 7)) }
+        bits.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            _ = XISelectEvents(display, root, &mask, 1)
+        }
+        connection.selectRootEvents(PropertyChangeMask)
+    }
+
+    /// Looks at one event. A raw event is the watcher's own: its news (often none) and the event
+    /// is used up. A root property change is only looked at (others need it too): its news, and
+    /// `consumed` false. Anything else: nil.
+    public func take(_ event: XEventPointer) -> (news: ContextNews?, consumed: Bool)? {
+        let type = event.pointee.type
+        if type == PropertyNotify, event.pointee.xproperty.window == root {
+            let atom = event.pointee.xproperty.atom
+            return (atom == activeWindow ? .activeWindowChanged : atom == rulesNames ? .keymapNamesChanged : nil, false)
+        }
+        guard type == GenericEvent, event.pointee.xcookie.extension == opcode else { return nil }
+        let evtype = event.pointee.xcookie.evtype
+        guard evtype == XI_RawKeyPress || evtype == XI_RawButtonPress || evtype == XI_RawTouchBegin else { return nil }
+        guard XGetEventData(display, &event.pointee.xcookie) != 0, let data = event.pointee.xcookie.data else {
+            return (nil, true)
+        }
+        let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
+        XFreeEventData(display, &event.pointee.xcookie)
+        switch evtype {
+        case XI_RawKeyPress:
+            return (xtestKeyboards.contains(raw.sourceid) ? nil : .physicalKey(device: Int(raw.sourceid)), true)
+        case XI_RawButtonPress:
+            // Wheel "buttons" scroll; they do not move the caret.
+            return ((4...7).contains(raw.detail) ? nil : .pointerPressed, true)
+        default:
+            return (.pointerPressed, true)
+        }
+    }
+
+    /// The device ids of the XTEST slave keyboards.
+    private static func xtestKeyboards(_ display: OpaquePointer) -> Set<Int32> {
+        var count: Int32 = 0
+        guard let info = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
+        defer { XIFreeDeviceInfo(info) }
+        var ids: Set<Int32> = []
+        for i in 0..<Int(count) where info[i].use == XISlaveKeyboard {
+            if let name = info[i].name, String(cString: name).contains("XTEST") { ids.insert(info[i].deviceid) }
+        }
+        return ids
+    }
+}

@@ -1,0 +1,144 @@
+@testable import StackboardApp
+import StackboardCore
+import StackboardRender
+import StackboardRuntime
+import StackboardX11
+
+/// What the fakes saw, in order, shared so that tests can check the order of effects.
+final class FakeLog {
+    var entries: [String] = []
+}
+
+/// A keyboard window painted into an image: records shows, hides, presents and popups.
+final class FakeWindow: KeyboardWindowing {
+    let image: ImageSurface
+    let log: FakeLog
+    var size: Size
+    var bufferGeneration = 0
+    var isUsable = true
+    var shown = false
+    var presented: [Rect] = []
+    var presentedAll = 0
+    var popupFrame: Rect?
+
+    init(size: Size = Size(width: 400, height: 200), log: FakeLog) throws {
+        self.size = size
+        self.log = log
+        image = try ImageSurface(width: size.width, height: size.height)
+    }
+
+    func retainedSurface() -> OpaquePointer { image.newReference() }
+    func present(_ rects: [Rect]) { presented += rects }
+    func presentAll() { presentedAll += 1 }
+    func showPopup(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
+        popupFrame = frame
+        log.entries.append("popup")
+    }
+    func hidePopup() { popupFrame = nil }
+    func show(now: Double) { shown = true; log.entries.append("show") }
+    func hide() { shown = false; log.entries.append("hide") }
+    func suspendScanSwitchGrab() {}
+    func resumeScanSwitchGrab() {}
+}
+
+/// An injector that records what it was asked to type, and fails on demand.
+final class FakeTyper: KeyTyping {
+    let log: FakeLog
+    var failWith: InjectorError?
+    var typed: [String] = []
+    var keys: [NamedKey] = []
+    var releases = 0
+
+    init(log: FakeLog) { self.log = log }
+
+    func type(_ text: String, modifiers: Set<Modifier>) throws(InjectorError) {
+        if let failWith { throw failWith }
+        typed.append(text)
+        log.entries.append("type \(text)")
+    }
+    func key(_ key: NamedKey, modifiers: Set<Modifier>) throws(InjectorError) {
+        if let failWith { throw failWith }
+        keys.append(key)
+        log.entries.append("key \(key)")
+    }
+    func releaseAll() { releases += 1 }
+}
+
+/// A control channel that records what was published.
+final class FakePublisher: KeyboardPublishing {
+    var states: [String] = []
+    var layouts: [String] = []
+    func publish(state: String) { states.append(state) }
+    func publish(layout: String) { layouts.append(layout) }
+}
+
+/// A keyboard controller on fakes, with the fakes and what it printed and reported.
+struct ControllerFixture {
+    let log = FakeLog()
+    let window: FakeWindow
+    let typer: FakeTyper
+    let publisher = FakePublisher()
+    let controller: KeyboardController
+    let box: Box
+
+    final class Box {
+        var printed: [String] = []
+        var reported: [String] = []
+        var stopped: [Int32] = []
+        var clicks: [ClickKind] = []
+    }
+
+    init(layouts: [Layout], config: KeyboardConfig = KeyboardConfig(), print: Bool = false,
+         extra: [String: Layout] = [:]) throws {
+        window = try FakeWindow(log: log)
+        typer = FakeTyper(log: log)
+        let box = Box()
+        self.box = box
+        let log = self.log
+        let painter = try KeyboardPainter(theme: .light)
+        let runtime = KeypadRuntime(layout: layouts[0], surface: window, painter: painter, config: config, role: .typing)
+        runtime.click = { kind in box.clicks.append(kind); log.entries.append("click \(kind)") }
+        controller = KeyboardController(
+            runtime: runtime, layouts: LayoutCycle(layouts), window: window, typer: typer, publisher: publisher,
+            load: { (name: String) throws(LayoutError) -> Layout in
+                guard let layout = extra[name] else { throw LayoutError(file: name, message: "no layout named \(name)") }
+                return layout
+            },
+            printKey: print ? { box.printed.append($0) } : nil,
+            report: { box.reported.append($0) })
+        controller.stop = { box.stopped.append($0) }
+    }
+
+    /// Taps the key labelled `label` (press and release at its centre) at `now`.
+    func tap(_ label: String, at now: Double = 1) throws {
+        let runtime = controller.runtime
+        guard let key = runtime.placedGeometry.keys.first(where: { $0.key.label == label }) else {
+            throw FixtureError("no key labelled \(label)")
+        }
+        let centre = Point(x: key.frame.x + key.frame.width / 2, y: key.frame.y + key.frame.height / 2)
+        controller.handle(.input(.press(pointer: 0, at: centre)), now: now)
+        controller.handle(.input(.release(pointer: 0, at: centre)), now: now + 0.05)
+        runtime.repaint(now: now + 0.05)
+    }
+}
+
+/// A fixture that cannot be set up.
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Small layouts for the tests.
+enum TestLayouts {
+    static func row(_ keys: [Key]) -> StackItem { .stack(Stack(axis: .horizontal, items: keys.map { .key($0) })) }
+
+    static func make(_ name: String, _ keys: [Key]) -> Layout {
+        Layout(name: name, description: name, layers: [Layer(name: "main", root: Stack(axis: .vertical, items: [row(keys)]))])
+    }
+
+    static let letters = make("letters", [
+        Key(label: "a", action: .text("a")), Key(label: "b", action: .text("b")),
+        Key(label: "⏎", action: .returnKey), Key(label: "hide", action: .hide), Key(label: "next", action: .nextLayout),
+    ])
+    static let digits = make("digits", [Key(label: "1", action: .text("1")), Key(label: "next", action: .nextLayout)])
+}

@@ -1,0 +1,142 @@
+@testable import StackboardApp
+import StackboardCore
+import StackboardRuntime
+import StackboardX11
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The keyboard's effect step with a fake window, injector and control channel: what a tap,
+/// a control command or a signal does, with no X server.
+@Suite struct KeyboardControllerTests {
+    @Test func aTapTypesItsTextBeforeTheClickAndRepaintsOnlyThatKey() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        f.controller.runtime.repaint(now: 0) // the first frame paints everything
+        f.window.presented = []
+        try f.tap("a")
+        #expect(f.typer.typed == ["a"])
+        // The press clicks; the release types: the key goes out before anything else of the release.
+        #expect(f.log.entries == ["click character", "type a"])
+        let frame = try #require(f.controller.runtime.placedGeometry.keys.first { $0.key.label == "a" }).frame
+        #expect(f.window.presented.allSatisfy { $0 == frame })
+        #expect(!f.window.presented.isEmpty)
+    }
+
+    @Test func printLinesGoOutOnlyWithPrint() throws {
+        let quiet = try ControllerFixture(layouts: [TestLayouts.letters])
+        try quiet.tap("a")
+        #expect(quiet.box.printed.isEmpty)
+        let loud = try ControllerFixture(layouts: [TestLayouts.letters], print: true)
+        try loud.tap("a")
+        try loud.tap("⏎")
+        #expect(loud.box.printed == [PrintedKey.line(text: "a", modifiers: []), PrintedKey.line(key: .returnKey, modifiers: [])])
+    }
+
+    @Test func aTypingErrorIsReportedOnceInARowAndNeverWithTheText() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        f.typer.failWith = .xError("BadValue")
+        try f.tap("a")
+        try f.tap("b")
+        #expect(f.box.reported.count == 1)
+        #expect(f.box.reported.allSatisfy { !$0.contains("\"a\"") && !$0.hasSuffix(" a") })
+        f.typer.failWith = nil
+        try f.tap("a")
+        f.typer.failWith = .xError("BadValue")
+        try f.tap("a")
+        #expect(f.box.reported.count == 2)
+    }
+
+    @Test func theHideKeyReleasesEverythingAndUnmaps() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        f.controller.start(hidden: false, now: 0)
+        #expect(f.window.shown)
+        try f.tap("hide")
+        #expect(!f.window.shown)
+        #expect(f.typer.releases >= 1)
+        #expect(!f.controller.visible)
+    }
+
+    @Test func startingHiddenPublishesHiddenAndDoesNotMap() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        f.controller.start(hidden: true, now: 0)
+        #expect(!f.window.shown)
+        #expect(f.publisher.states == ["hidden"])
+        #expect(f.publisher.layouts == ["letters"])
+    }
+
+    @Test func controlCommandsShowHideToggleAndQuit() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        f.controller.handle(.show, now: 0)
+        #expect(f.window.shown)
+        f.controller.handle(.toggle, now: 0)
+        #expect(!f.window.shown)
+        f.controller.handle(.toggle, now: 0)
+        #expect(f.window.shown)
+        f.controller.handle(.hide, now: 0)
+        #expect(!f.window.shown)
+        f.controller.handle(.quit, now: 0)
+        #expect(f.box.stopped == [0])
+    }
+
+    @Test func theNextLayoutKeyCyclesAndPublishes() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters, TestLayouts.digits])
+        try f.tap("next")
+        #expect(f.controller.runtime.state.layout.name == "digits")
+        #expect(f.publisher.layouts.last == "digits")
+        try f.tap("next")
+        #expect(f.controller.runtime.state.layout.name == "letters")
+    }
+
+    @Test func aLayoutCommandLoadsShowsAndJoinsTheCycle() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters], extra: ["digits": TestLayouts.digits])
+        f.controller.handle(.layout("digits"), now: 0)
+        #expect(f.controller.runtime.state.layout.name == "digits")
+        #expect(f.controller.layouts.layouts.map(\.name) == ["letters", "digits"])
+        f.controller.handle(.layout("nope"), now: 0)
+        #expect(f.controller.runtime.state.layout.name == "digits")
+        #expect(f.box.reported.count == 1)
+        #expect(f.box.reported.first?.contains("keeping 'digits'") == true)
+    }
+
+    @Test func signalsHideShowAndStop() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        f.controller.handle(signal: SIGUSR2, now: 0)
+        #expect(f.window.shown)
+        f.controller.handle(signal: SIGUSR1, now: 0)
+        #expect(!f.window.shown)
+        f.controller.handle(signal: SIGTERM, now: 0)
+        #expect(f.box.stopped == [0])
+    }
+
+    @Test func theWindowManagerHidingTheKeyboardReleasesHeldModifiers() throws {
+        let shifty = TestLayouts.make("shifty", [Key(label: "⇧", action: .modifier(.shift)), Key(label: "a", action: .text("a"))])
+        let f = try ControllerFixture(layouts: [shifty])
+        try f.tap("⇧")
+        #expect(f.controller.runtime.state.modifierState(.shift) == .latched)
+        f.controller.handle(.hidden, now: 2)
+        #expect(f.controller.runtime.state.modifierState(.shift) == .off)
+        #expect(f.publisher.states.last == "hidden")
+    }
+
+    @Test func aScanSwitchWhileHiddenDoesNothingAndShowingResumesTheScan() throws {
+        var config = KeyboardConfig()
+        config.scan = ScanConfig(interval: 1, loops: 2)
+        let f = try ControllerFixture(layouts: [TestLayouts.letters], config: config)
+        f.controller.start(hidden: true, now: 0)
+        f.controller.handle(.input(.switchPress), now: 1)
+        #expect(f.controller.runtime.nextDeadline == nil)
+        f.controller.show(now: 2)
+        #expect(f.controller.runtime.nextDeadline != nil)
+    }
+
+    @Test func aResizeLaysTheKeysOutAgainAndRepaintsEverything() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        f.controller.runtime.repaint(now: 0)
+        let before = f.window.presentedAll
+        f.controller.handle(.resized(Size(width: 200, height: 100)), now: 1)
+        f.controller.runtime.repaint(now: 1)
+        #expect(f.window.presentedAll == before + 1)
+        #expect(f.controller.runtime.state.geometry.size == Size(width: 200, height: 100))
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+import StackboardCore
+import StackboardRender
+import StackboardSound
+import StackboardX11
+@testable import StackboardApp
+
+/// `stackboard keyboard`'s options on top of config.json, without a display.
+@Suite struct KeyboardOptionsTests {
+    func options(_ words: [String], _ json: String = "{}") throws -> KeyboardOptions {
+        let (config, problems) = ConfigLoader.parse(Array(json.utf8), file: "config.json")
+        #expect(problems.isEmpty, "\(problems)")
+        return try KeyboardOptions(words, config: config, configFile: "config.json")
+    }
+
+    @Test func theDefaults() throws {
+        let o = try options([])
+        #expect(o.layouts == [.init(name: "qwerty")] && o.requestedLayout == nil)
+        #expect(o.geometry == nil && o.dock == nil && o.theme == nil && o.scale == 1)
+        #expect(!o.hidden && !o.hiddenOnCommandLine && !o.print && !o.help)
+        #expect(o.repeatDelay == 0.5 && o.repeatInterval == 0.05 && o.longPress == 0.5)
+        #expect(o.dwell == nil && o.scan == nil && o.scanSwitch == .button(1))
+        #expect(o.sound == SoundOptions())
+        #expect(o.configProblems.isEmpty)
+    }
+
+    @Test func theCommandLineOverridesTheFileSettingBySetting() throws {
+        let file = #"{"theme": "dark", "scale": 2, "dock": "top", "dwell": 800, "repeat": {"delay": 300}, "sound": {"volume": 10}}"#
+        let fromFile = try options([], file)
+        #expect(fromFile.theme == .dark && fromFile.scale == 2 && fromFile.dock == .top && fromFile.dwell == 0.8)
+        #expect(fromFile.repeatDelay == 0.3 && fromFile.sound.volume == 10)
+        let given = try options(["--theme", "light", "--dock", "none", "--dwell", "0", "--volume", "70"], file)
+        #expect(given.theme == .light && given.dock == nil && given.dwell == nil && given.sound.volume == 70)
+        #expect(given.scale == 2 && given.repeatDelay == 0.3, "the settings not given stay the file's")
+    }
+
+    @Test func layoutsComeFromTheCommandLineElseTheFile() throws {
+        let file = #"{"layout": "numeric", "layouts": ["qwerty", "numeric", "pin"]}"#
+        let fromFile = try options([], file)
+        #expect(fromFile.layouts.map(\.name) == ["numeric", "pin", "qwerty"])
+        #expect(fromFile.layouts.map(\.configKey) == ["layout", "layouts", "layouts"])
+        #expect(fromFile.requestedLayout == nil)
+        let listed = try options(["--layouts", "phone,pin"], file)
+        #expect(listed.layouts.map(\.name) == ["phone", "pin"] && listed.requestedLayout == "phone")
+        let one = try options(["--layout", "pin"], file)
+        #expect(one.layouts.map(\.name) == ["pin", "qwerty", "numeric"] && one.requestedLayout == "pin")
+        #expect(one.layouts.first?.configKey == nil)
+    }
+
+    @Test func scanningIsOnWithAnyScanOptionOrTheFilesInterval() throws {
+        #expect(try options([]).scan == nil)
+        #expect(try options(["--scan"]).scan == ScanConfig(interval: 1, loops: 3))
+        #expect(try options(["--scan-loops", "5"]).scan == ScanConfig(interval: 1, loops: 5))
+        #expect(try options(["--scan-switch", "F12"]).scanSwitch == .key("F12"))
+        #expect(try options([], #"{"scan": {"loops": 5}}"#).scan == nil, "loops alone do not turn it on")
+        #expect(try options([], #"{"scan": {"interval": 700}}"#).scan == ScanConfig(interval: 0.7, loops: 3))
+    }
+
+    @Test func hiddenInTheFileIsNotHiddenOnTheCommandLine() throws {
+        let fromFile = try options([], #"{"hidden": true}"#)
+        #expect(fromFile.hidden && !fromFile.hiddenOnCommandLine)
+        let given = try options(["--hidden"])
+        #expect(given.hidden && given.hiddenOnCommandLine)
+    }
+
+    @Test func aBadScanSwitchInTheFileIsAProblemAndTheDefaultIsUsed() throws {
+        let o = try options([], #"{"scan": {"switch": "no key", "interval": 500}}"#)
+        #expect(o.scanSwitch == .button(1))
+        #expect(o.configProblems.map(\.description) == [
+            #"config.json: scan.switch: expected button1 to button9 or an X keysym name like space or F12, found "no key"; using the default"#,
+        ])
+        #expect(throws: UsageError("Option '--scan-switch' wants button1 to button9 or an X keysym name like space or F12, not 'no key'.")) {
+            try options(["--scan-switch", "no key"])
+        }
+    }
+
+    @Test func positionalWordsAndMissingValuesAreUsageErrors() {
+        #expect(throws: UsageError("Unexpected argument 'qwerty'. See 'stackboard keyboard --help'.")) { try options(["qwerty"]) }
+        #expect(throws: UsageError("Option '--layout' needs a value, for example '--layout qwerty'.")) { try options(["--layout"]) }
+        #expect(throws: UsageError("Option '--geometry' needs a value, for example '--geometry 800x300+0+500'.")) {
+            try options(["--geometry"])
+        }
+        #expect(throws: UsageError("Option '--scale' wants a number from 0.25 to 4, not '9'.")) { try options(["--scale", "9"]) }
+    }
+
+    @Test func theFrameFollowsGeometryDockAndScale() throws {
+        let screen = Size(width: 1200, height: 900)
+        #expect(try options([]).frame(on: screen) == Rect(x: 0, y: 600, width: 1200, height: 300))
+        #expect(try options(["--dock", "top", "--scale", "0.5"]).frame(on: screen) == Rect(x: 0, y: 0, width: 1200, height: 150))
+        #expect(try options(["--geometry", "600x200-0-0"]).frame(on: screen) == Rect(x: 600, y: 700, width: 600, height: 200))
+    }
+}

@@ -1,0 +1,46 @@
+import StackboardCore
+import Testing
+@testable import StackboardBus
+
+@Suite struct AtspiRepliesTests {
+    func signal(_ interface: String, _ member: String, _ args: [BusValue], sender: String = ":1.7",
+                path: String = "/org/a11y/atspi/accessible/3") -> BusSignal {
+        BusSignal(sender: sender, path: path, interface: interface, member: member, arguments: args)
+    }
+
+    @Test func stateChangedFocusedGivesTheAccessibleAndTheDirection() {
+        let args: [BusValue] = [.string("focused"), .int32(1), .int32(0), .variant(.int32(0)), .stringVariantDict([])]
+        let change = Atspi.focusChange(signal("org.a11y.atspi.Event.Object", "StateChanged", args))
+        #expect(change?.0 == AccessibleID(busName: ":1.7", path: "/org/a11y/atspi/accessible/3"))
+        #expect(change?.1 == true)
+        var lost = args; lost[1] = .int32(0)
+        #expect(Atspi.focusChange(signal("org.a11y.atspi.Event.Object", "StateChanged", lost))?.1 == false)
+        var other = args; other[0] = .string("showing")
+        #expect(Atspi.focusChange(signal("org.a11y.atspi.Event.Object", "StateChanged", other)) == nil)
+        #expect(Atspi.focusChange(signal("org.a11y.atspi.Event.Focus", "Focus", []))?.1 == true)
+    }
+
+    @Test func nameOwnerChangedTellsDepartedApplicationsAndARestartedRegistry() {
+        let gone = signal("org.freedesktop.DBus", "NameOwnerChanged", [.string(":1.9"), .string(":1.9"), .string("")])
+        #expect(Atspi.departedApplication(gone) == ":1.9")
+        let came = signal("org.freedesktop.DBus", "NameOwnerChanged", [.string(":1.9"), .string(""), .string(":1.9")])
+        #expect(Atspi.departedApplication(came) == nil)
+        let registry = signal("org.freedesktop.DBus", "NameOwnerChanged",
+                              [.string("org.a11y.atspi.Registry"), .string(""), .string(":1.2")])
+        #expect(Atspi.registryRestarted(registry) && Atspi.departedApplication(registry) == nil)
+    }
+
+    @Test func repliesDecodeIntoFacts() {
+        #expect(Atspi.role([.uint32(40)]) == .passwordText)
+        #expect(Atspi.role([.int32(40)]) == nil)
+        let states = Atspi.states([.array(element: "u", [.uint32(1 << 7 | 1 << 12), .uint32(0)])])
+        #expect(states?.contains(.editable) == true && states?.contains(.focused) == true)
+        let attrs = Atspi.attributes([.array(element: "{ss}", [.dictEntry(.string("text-input-type"), .string("tel"))])])
+        #expect(attrs == ["text-input-type": "tel"])
+        #expect(Atspi.rect([.structure([.int32(556), .int32(294), .int32(168), .int32(34)])])
+                    == Rect(x: 556, y: 294, width: 168, height: 34))
+        #expect(Atspi.rect([.structure([.int32(-1), .int32(-1), .int32(-1), .int32(-1)])]) == nil) // GTK: no place
+        #expect(Atspi.rect([.structure([.int32(0), .int32(0), .int32(0), .int32(0)])]) == nil)     // Chromium: hidden
+        #expect(Atspi.integer([.variant(.int32(5))]) == 5)
+    }
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/python3
+"""A GTK 3 window for the auto-show tests: a text entry, a password entry, a digits entry (input
+purpose DIGITS, which GTK 3 does not expose over AT-SPI) and a button. Once mapped it prints one
+line, `ready` and then each widget's name and root-window rectangle: `text=X,Y,W,H ...`. Each
+change of an entry prints `changed NAME LENGTH TEXT` (the password's text too: a test window)."""
+import gi
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gtk, GLib
+
+window = Gtk.Window(title="stackboard focus target")
+box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=12, margin=12)
+widgets = []
+for name in ("text", "password", "digits"):
+    entry = Gtk.Entry()
+    if name == "password":
+        entry.set_visibility(False)
+    if name == "digits":
+        entry.set_input_purpose(Gtk.InputPurpose.DIGITS)
+    entry.connect("changed", lambda e, n=name: print("changed %s %d %s" % (n, len(e.get_text()), e.get_text()), flush=True))
+    widgets.append((name, entry))
+button = Gtk.Button(label="OK")
+widgets.append(("button", button))
+for _, w in widgets:
+    box.pack_start(w, False, False, 0)
+window.add(box)
+window.set_default_size(320, 260)
+window.connect("destroy", Gtk.main_quit)
+
+
+def report():
+    parts = []
+    for name, w in widgets:
+        gdk_window = w.get_window()
+        if gdk_window is None:
+            return True
+        _, ox, oy = gdk_window.get_origin()
+        a = w.get_allocation()
+        parts.append("%s=%d,%d,%d,%d" % (name, ox + a.x, oy + a.y, a.width, a.height))
+    print("ready " + " ".join(parts), flush=True)
+    return False
+
+
+window.connect("map-event", lambda *_: GLib.idle_add(report) and False)
+window.show_all()
+Gtk.main()
