@@ -112,6 +112,10 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case typeDelay
     /// `--keep-ms` of type.
     case keepMs
+    /// `--slow-app-ms` of type: the pace of an application that does not answer pings.
+    case slowAppMs
+    /// `--restore-keymap` of type: only restore what processes that are gone left borrowed.
+    case restoreKeymap
     /// `--display`: the X display of type and the control commands.
     case display
     /// `--hold-ms` of type (a test aid).

@@ -195,8 +195,15 @@ extension Setting {
             SettingSpec(flag: "delay", .int(0...600_000), default: .int(0), unit: "ms", "wait this long between characters",
                         for: [.type])
         case .keepMs:
-            SettingSpec(flag: "keep-ms", .int(0...600_000), default: .int(2000), unit: "ms", "before exiting, keep borrowed "
-                        + "keycodes mapped until idle this long, so that a slow application still reads them", for: [.type])
+            SettingSpec(flag: "keep-ms", .int(0...600_000), default: .int(0), unit: "ms", "before exiting, keep borrowed "
+                        + "keycodes mapped until idle this long as well", for: [.type])
+        case .slowAppMs:
+            SettingSpec(flag: "slow-app-ms", .int(0...60_000), default: .int(200), unit: "ms", "how long an application "
+                        + "that does not answer _NET_WM_PING may take per key event before the keymap is changed again "
+                        + "(0 trusts it to keep up)", for: [.type])
+        case .restoreKeymap:
+            SettingSpec(flag: "restore-keymap", .bool, "type nothing: restore the keycodes that Stackboard processes which "
+                        + "are gone (killed, crashed) left borrowed, then exit", for: [.type])
         case .display:
             SettingSpec(flag: "display", .name, defaultText: "$DISPLAY", example: ":1", "the X display",
                         for: CommandName.control.union([.type]))
