@@ -8,6 +8,8 @@
 //       (internal) runs inputs I, I+1, ... for `fuzz`, reporting on stdout
 //   stackboard-bench fuzz-replay --root DIR --seed S --index I [--write FILE]
 //       prints (or writes) the input the fuzzer made as number I, to reproduce a finding
+//   stackboard-bench swipe --layout NAME --text FILE --frequencies FILE [--words N] [--noise F]
+//       swipe decoding accuracy and time on synthetic swipes (see SwipeBench.swift)
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -16,6 +18,7 @@ let usage = """
     usage: stackboard-bench paint [--layout NAME] [--size WxH] [--scale F] [--no-x]
            stackboard-bench fuzz --root DIR [--seconds N] [--seed S] [--timeout-ms MS] [--max-inputs N]
            stackboard-bench fuzz-replay --root DIR --seed S --index I [--write FILE]
+           stackboard-bench swipe --layout NAME --text FILE --frequencies FILE [--words N] [--noise F]
     (scripts/bench.sh and scripts/fuzz.sh run these; see Benchmarks/README.md)
     """
 
@@ -27,6 +30,7 @@ do {
     case "fuzz": status = try FuzzRunner.run(BenchOptions(Array(words.dropFirst())))
     case "fuzz-worker": status = try FuzzWorker.run(BenchOptions(Array(words.dropFirst())))
     case "fuzz-replay": status = try FuzzReplay.run(BenchOptions(Array(words.dropFirst())))
+    case "swipe": status = try SwipeBench.run(BenchOptions(Array(words.dropFirst())))
     case "--help", "-h": print(usage); status = 0
     default:
         fputs(usage + "\n", stderr)

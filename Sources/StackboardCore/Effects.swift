@@ -88,4 +88,17 @@ public enum Effect: Equatable, Hashable, Sendable {
     case nextLayout
     /// The word in slot `n` of the suggestion bar was tapped.
     case acceptSuggestion(Int)
+    /// Show the enlarged label of the pressed key at `keyIndex` above it (`KeyboardState.preview`).
+    case showPreview(keyIndex: Int)
+    /// Hide the key preview.
+    case hidePreview
+    /// Pointer `pointer`, now at `at` (window pixels), drags the window from here on: its later
+    /// events are the host's (the state has let go of it).
+    case dragWindow(pointer: Int, kind: WindowDragKind, at: Point)
+    /// The grip was double-tapped: dock a floating keyboard, or undock a docked one.
+    case toggleDock
+    /// A swipe ended: decode its path into a word and type it.
+    case swipe(SwipeGesture)
+    /// Repaint the trails of the swipes in progress (`KeyboardState.swipeTrails`).
+    case redrawTrail
 }

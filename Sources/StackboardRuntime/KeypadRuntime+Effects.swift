@@ -16,9 +16,14 @@ extension KeypadRuntime {
                 wordsTold = fieldRequest(effect, now: now) || wordsTold
             case .hide: typingHost?.keypad(self, perform: .hide)
             case .nextLayout: typingHost?.keypad(self, perform: .nextLayout)
+            case .dragWindow(let pointer, let kind, let point):
+                typingHost?.keypad(self, perform: .dragWindow(pointer: pointer, kind: kind, at: Point(x: point.x + frame.x, y: point.y + frame.y)))
+            case .toggleDock: typingHost?.keypad(self, perform: .toggleDock)
+            case .swipe(let gesture): wordsTold = typeSwipe(gesture, now: now) || wordsTold
             case .done: finishField(now: now)
             case .cancel: cancelField()
-            case .click, .redraw, .redrawAll, .showAlternates, .hideAlternates, .redrawAlternates: continue
+            case .click, .redraw, .redrawAll, .showAlternates, .hideAlternates, .redrawAlternates,
+                 .showPreview, .hidePreview, .redrawTrail: continue
             }
         }
         // The key went out; now the suggestions for what it typed.
@@ -30,7 +35,12 @@ extension KeypadRuntime {
             case .redrawAll: dirtyAll = true
             case .showAlternates, .redrawAlternates: popupDirty = true
             case .hideAlternates: closePopup()
-            case .type, .key, .acceptSuggestion, .hide, .nextLayout, .edit, .done, .cancel: continue
+            case .showPreview: previewDirty = true
+            case .hidePreview: closePreview()
+            case .redrawTrail:
+                trailDirty = true
+                prepareSwipeDecoder()
+            case .type, .key, .acceptSuggestion, .hide, .nextLayout, .edit, .done, .cancel, .dragWindow, .toggleDock, .swipe: continue
             }
         }
     }

@@ -38,6 +38,11 @@ struct EntryOptions {
     /// `--help`.
     var help: Bool
 
+    /// The pressed key's label enlarged above it (never with `--secure`).
+    var keyPreview: Bool
+    /// Swipe typing on a keypad with a suggestion bar (`--suggest`).
+    var swipe: Bool
+
     /// Settings of the configuration file that entry mode uses but that are bad (one line each,
     /// like the keyboard's); their defaults are used.
     var configProblems: [ConfigProblem] = []
@@ -63,6 +68,8 @@ struct EntryOptions {
         xid = values.bool(.xid)
         noField = values.bool(.noField)
         suggest = values.bool(.suggest)
+        keyPreview = values.bool(.keyPreview)
+        swipe = values.bool(.swipe)
         scale = values.double(.scale)
         size = values.size(.size)
         theme = values.string(.theme).flatMap(Theme.named)

@@ -53,9 +53,21 @@ final class KeyboardApp: WindowShellClient {
         let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: theme, scale: options.scale) }
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         channel = options.xid ? nil : try Self.claimChannel(connection, options: options)
-        let placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
-        let configuration = WindowConfiguration(frame: options.frame(on: connection.screenSize), placement: placement,
-                                                userSpecifiedGeometry: options.geometry != nil,
+        // Where the user left this layout's keyboard on this screen, unless the command line says.
+        let environment = KeyboardCommand.processEnvironment()
+        let store = options.xid ? nil : GeometryStore.path(environment: environment).map {
+            GeometryStore(path: $0, report: { printError("stackboard: " + $0) })
+        }
+        let screen = connection.screenSize
+        let remembered = options.placedOnCommandLine ? nil : store?.entry(layout: first.name, screen: screen)
+        var placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
+        var frame = options.frame(on: screen)
+        if let remembered {
+            placement = WindowMover.placement(remembered.dock)
+            frame = remembered.windowFrame(on: screen)
+        }
+        let configuration = WindowConfiguration(frame: frame, placement: placement,
+                                                userSpecifiedGeometry: options.geometry != nil || remembered != nil,
                                                 role: options.xid ? .plug : .keyboard)
         let window = try startupStep(exit: 1) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)
@@ -73,7 +85,7 @@ final class KeyboardApp: WindowShellClient {
         shell.setHoverTracking(config.dwell != nil)
         let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
-        let bus = options.xid ? nil : KeyboardBus(environment: KeyboardCommand.processEnvironment(), autoShow: options.autoShow,
+        let bus = options.xid ? nil : KeyboardBus(environment: environment, autoShow: options.autoShow,
                                                   hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)
         self.bus = bus
         invoker = options.xid ? nil : InvokerListener(connection: connection)
@@ -90,11 +102,17 @@ final class KeyboardApp: WindowShellClient {
         controller.stop = { loop.stop($0) }
         bus?.controller = controller
         controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
-        if options.dock == nil, !options.xid {
-            let home = configuration.frame, screen = Rect(size: connection.screenSize)
-            controller.place = { [window] request in
+        if !options.xid {
+            let floating = remembered?.frame ?? (placement == .floating ? frame : WindowMover.undocked(frame, screen: screen))
+            let key = max(8, Int((24 * options.scale).rounded()))
+            controller.mover = WindowMover(window: window, store: store, layout: first, home: floating,
+                                           minimumKey: Size(width: key, height: key), followsMemory: !options.placedOnCommandLine)
+            let screenRect = Rect(size: screen)
+            controller.place = { [window, weak controller] request in
+                // A docked keyboard stays where it is; a floating one moves out of the field's way.
+                guard window.placement == .floating, let home = controller?.mover?.floatingFrame else { return }
                 guard let field = request.rect else { return window.move(to: home) }
-                window.move(to: KeyboardAvoidance.frame(home: home, screen: screen, field: field, caret: request.caret, docked: false))
+                window.move(to: KeyboardAvoidance.frame(home: home, screen: screenRect, field: field, caret: request.caret, docked: false))
             }
         }
         signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
@@ -159,12 +177,13 @@ final class KeyboardApp: WindowShellClient {
         if presses.anywhere > presses.here { controller.contextChanged() }
         presses = (0, 0)
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
+        controller.advance(to: now)
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)
     }
 
     var nextDeadline: Double? {
-        [controller.runtime.nextDeadline, injector.nextDeadline].compactMap { $0 }.min()
+        [controller.runtime.nextDeadline, injector.nextDeadline, controller.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: Ending

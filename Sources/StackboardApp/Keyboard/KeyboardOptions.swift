@@ -48,6 +48,12 @@ struct KeyboardOptions {
     var xid: Bool
     /// `--hide-on-physical-keys`.
     var hideOnPhysicalKeys: Bool
+    /// The pressed key's label enlarged above it (`--no-key-preview` turns it off).
+    var keyPreview: Bool
+    /// Swipe typing on layouts with a suggestion bar (`--no-swipe` turns it off).
+    var swipe: Bool
+    /// The command line gave `--geometry` or `--dock`: remembered places are not taken.
+    var placedOnCommandLine: Bool
     /// `--help`.
     var help: Bool
     /// Settings of the configuration file that were valid JSON but cannot be used (each one line,
@@ -81,6 +87,9 @@ struct KeyboardOptions {
         xid = values.bool(.xid)
         autoShow = values.bool(.autoShow) && !xid
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
+        keyPreview = values.bool(.keyPreview)
+        swipe = values.bool(.swipe)
+        placedOnCommandLine = values.commandLine[.geometry] != nil || values.commandLine[.dock] != nil
         hidden = values.bool(.hidden) || autoShow
         scale = values.double(.scale)
         repeatDelay = Double(values.int(.repeatDelay)) / 1000
@@ -140,6 +149,6 @@ struct KeyboardOptions {
     /// The state machine's behaviour settings.
     func keyboardConfig(decimalSeparator: String) -> KeyboardConfig {
         KeyboardConfig(mode: .typing, repeatDelay: repeatDelay, repeatInterval: repeatInterval, longPressDelay: longPress,
-                       decimalSeparator: decimalSeparator, dwell: dwell, scan: scan)
+                       decimalSeparator: decimalSeparator, dwell: dwell, scan: scan, keyPreview: keyPreview, swipe: swipe)
     }
 }

@@ -41,6 +41,7 @@ final class WindowShell: LoopSource {
         self.signals = signals
         touch = try? TouchInput(display: connection.display, window: window.windowID)
         clicks = startClicks(sound)
+        window.touchRoot = { [weak touch] id in touch?.rootPosition(ofPointer: id) }
     }
 
     /// Runs the loop, serving `extra` sources too (after the X events and the signals), until

@@ -27,6 +27,8 @@ extension KeyboardState {
             return [.nextLayout]
         case .hide:
             return [.hide]
+        case .move:
+            return []
         case .suggestion(let slot):
             consumeModifiers()
             return [.acceptSuggestion(slot)]
