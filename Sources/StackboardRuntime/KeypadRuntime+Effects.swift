@@ -16,8 +16,10 @@ extension KeypadRuntime {
                 wordsTold = fieldRequest(effect, now: now) || wordsTold
             case .hide: typingHost?.keypad(self, perform: .hide)
             case .nextLayout: typingHost?.keypad(self, perform: .nextLayout)
-            case .dragWindow(let pointer, let kind, let point):
-                typingHost?.keypad(self, perform: .dragWindow(pointer: pointer, kind: kind, at: Point(x: point.x + frame.x, y: point.y + frame.y)))
+            case .dragWindow(let pointer, let kind, let from, let to):
+                let dx = frame.x, dy = frame.y
+                typingHost?.keypad(self, perform: .dragWindow(pointer: pointer, kind: kind, from: Point(x: from.x + dx, y: from.y + dy),
+                                                              to: Point(x: to.x + dx, y: to.y + dy)))
             case .toggleDock: typingHost?.keypad(self, perform: .toggleDock)
             case .swipe(let gesture): wordsTold = typeSwipe(gesture, now: now) || wordsTold
             case .done: finishField(now: now)

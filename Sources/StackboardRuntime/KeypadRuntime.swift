@@ -11,9 +11,9 @@ public enum TypingRequest: Equatable, Sendable {
     case hide
     /// Show the next layout of the cycle.
     case nextLayout
-    /// Pointer `pointer`, now at `at` (surface pixels), drags the window (`kind`): its later
-    /// events are the host's.
-    case dragWindow(pointer: Int, kind: WindowDragKind, at: Point)
+    /// Pointer `pointer`, which went down at `from` and is now at `to` (surface pixels), drags
+    /// the window (`kind`): its later events are the host's.
+    case dragWindow(pointer: Int, kind: WindowDragKind, from: Point, to: Point)
     /// Dock the floating keyboard, or undock the docked one (a double tap on the grip).
     case toggleDock
 }

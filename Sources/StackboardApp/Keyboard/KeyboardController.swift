@@ -142,8 +142,8 @@ final class KeyboardController: TypingHost {
             hide(now: MonotonicClock.now())
         case .nextLayout:
             if let next = layouts.advance() { show(next, now: MonotonicClock.now()) }
-        case .dragWindow(let pointer, let kind, let point):
-            mover?.begin(pointer: pointer, kind: kind, at: point, now: MonotonicClock.now())
+        case .dragWindow(let pointer, let kind, let from, let to):
+            mover?.begin(pointer: pointer, kind: kind, from: from, to: to, now: MonotonicClock.now())
         case .toggleDock:
             if let control = mover?.toggleDock() { runtime.setWindowControl(control, now: MonotonicClock.now()) }
         }

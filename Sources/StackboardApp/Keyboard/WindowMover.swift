@@ -57,16 +57,21 @@ final class WindowMover {
         window.setPlacement(Self.placement(entry.dock), frame: entry.windowFrame(on: screen), remap: window.windowManagerMovesWindows)
     }
 
-    /// Pointer `pointer`, at `point` (window pixels), drags the window from now on.
-    func begin(pointer: Int, kind: WindowDragKind, at point: Point, now: Double) {
+    /// Pointer `pointer`, which went down at `from` and is now at `to` (window pixels), drags
+    /// the window from now on: the window follows it as if it had been grabbed at `from`.
+    func begin(pointer: Int, kind: WindowDragKind, from: Point, to: Point, now: Double) {
         guard window.placement == .floating, let frame = window.rootFrame() else { return }
-        let root = window.rootPosition(ofPointer: pointer) ?? Point(x: frame.x + point.x, y: frame.y + point.y)
+        let root = window.rootPosition(ofPointer: pointer) ?? Point(x: frame.x + to.x, y: frame.y + to.y)
         if pointer == 0, window.windowManagerMovesWindows {
             window.beginWindowManagerDrag(kind, at: root)
             watching = (now + Self.settleInterval, frame, now + Self.settleLimit)
             return
         }
-        drags[pointer] = (WindowDrag(kind: kind, start: frame, anchor: root, screen: window.screenSize, minimum: minimum), frame)
+        let anchor = Point(x: root.x - (to.x - from.x), y: root.y - (to.y - from.y))
+        let drag = WindowDrag(kind: kind, start: frame, anchor: anchor, screen: window.screenSize, minimum: minimum)
+        let first = drag.frame(at: root)
+        if first != frame { window.move(to: first) }
+        drags[pointer] = (drag, first)
     }
 
     /// Takes the events of pointers that drag the window (true: the event was one of theirs).

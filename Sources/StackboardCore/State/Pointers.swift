@@ -105,7 +105,7 @@ extension KeyboardState {
                 return []
             }
             pointers[pointer] = nil
-            return [.dragWindow(pointer: pointer, kind: drag, at: point)]
+            return [.dragWindow(pointer: pointer, kind: drag, from: track.start, to: point)]
         }
         if track.grip {
             pointers[pointer] = track // the grip stays pressed where it is

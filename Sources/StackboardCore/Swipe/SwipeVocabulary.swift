@@ -74,7 +74,7 @@ public struct FrequencyVocabulary: SwipeVocabulary {
     /// Parses `WORD COUNT` lines (tabs or spaces; blank lines skipped); nil names the first bad line.
     public static func parse(_ text: String, identity: String) -> Result<FrequencyVocabulary, SwipeVocabularyError> {
         var counts: [(String, Double)] = []
-        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (n, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             if fields.isEmpty { continue }
             guard fields.count == 2, let count = Double(fields[1]), count.isFinite else {
