@@ -62,12 +62,14 @@ final class WindowMover {
     func begin(pointer: Int, kind: WindowDragKind, from: Point, to: Point, now: Double) {
         guard window.placement == .floating, let frame = window.rootFrame() else { return }
         let root = window.rootPosition(ofPointer: pointer) ?? Point(x: frame.x + to.x, y: frame.y + to.y)
+        // Where the pointer went down: the window follows the pointer from there.
+        let anchor = Point(x: root.x - (to.x - from.x), y: root.y - (to.y - from.y))
         if pointer == 0, window.windowManagerMovesWindows {
-            window.beginWindowManagerDrag(kind, at: root)
+            // The window manager moves the window by how far the pointer is from the point given.
+            window.beginWindowManagerDrag(kind, at: anchor)
             watching = (now + Self.settleInterval, frame, now + Self.settleLimit)
             return
         }
-        let anchor = Point(x: root.x - (to.x - from.x), y: root.y - (to.y - from.y))
         let drag = WindowDrag(kind: kind, start: frame, anchor: anchor, screen: window.screenSize, minimum: minimum)
         let first = drag.frame(at: root)
         if first != frame { window.move(to: first) }
