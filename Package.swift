@@ -32,10 +32,14 @@ let package = Package(
         .target(name: "CXlibCairo", dependencies: ["CX11", "CCairoPango"]),
 
         .target(name: "StackboardRender", dependencies: ["StackboardCore", "CCairoPango"]),
+        // Keyboards made from XKB layouts (`xkb:de`): libxkbcommon compiles, Core builds.
+        .target(name: "StackboardXKB", dependencies: ["StackboardCore", "CXKBCommon"]),
         .target(name: "StackboardX11", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardSystem", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
         ]),
         .target(name: "StackboardSound", dependencies: ["StackboardCore", "StackboardSystem", "CALSA", "CShims"]),
+        // Word suggestions' files: shipped models mapped from disk, the learned words saved atomically.
+        .target(name: "StackboardWords", dependencies: ["StackboardCore"]),
         // One keypad at work (state, painting, popup, clicks, timers, effects), for every host.
         .target(name: "StackboardRuntime", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSystem",
@@ -47,12 +51,12 @@ let package = Package(
         .target(name: "StackboardBus", dependencies: ["StackboardCore", "StackboardSystem", "CSDBus"]),
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit",
-            "StackboardRuntime", "StackboardSystem", "StackboardBus",
+            "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardWords", "StackboardXKB",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.
         .executableTarget(name: "stackboard-bench",
-                          dependencies: ["StackboardCore", "StackboardRender", "CX11", "CXlibCairo", "CCairoPango"],
+                          dependencies: ["StackboardCore", "StackboardRender", "StackboardXKB", "CX11", "CXlibCairo", "CCairoPango", "StackboardWords"],
                           path: "Benchmarks/StackboardBench"),
 
         // `make bench`'s auto-show figures: focus -> decision latency and idle wake-ups.
@@ -61,8 +65,10 @@ let package = Package(
 
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
         .testTarget(name: "StackboardBusTests", dependencies: ["StackboardCore", "StackboardBus"]),
-        .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender"],
+        .testTarget(name: "StackboardWordsTests", dependencies: ["StackboardCore", "StackboardWords"]),
+        .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender", "StackboardXKB"],
                     exclude: ["Golden"]),
+        .testTarget(name: "StackboardXKBTests", dependencies: ["StackboardCore", "StackboardXKB"]),
         // The command line, config.json and the settings table, the runtime's roles on fakes; no display.
         .testTarget(name: "StackboardAppTests", dependencies: [
             "StackboardApp", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardSound", "StackboardX11",

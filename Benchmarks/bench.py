@@ -16,6 +16,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib as B  # noqa: E402
 import measures as M  # noqa: E402
+import words as W  # noqa: E402
 from report import summarize  # noqa: E402
 
 
@@ -68,6 +69,8 @@ def one_round(rnd, o, binary, bench_binary, texts):
                                           for k in ('deliver_ms', 'work_ms', 'to_target_ms')})
         res['paint'] = M.paint(s, bench_binary)
         B.log('  paint:', {k: v['median_us'] for k, v in res['paint'].items()})
+        res['layouts'] = M.layouts(s, bench_binary)
+        B.log('  layouts, ms:', {k: round(v['median_us'] / 1000, 2) for k, v in res['layouts'].items()})
 
         # Typing, each typer in a session of its own: xdotool's keymap changes keep openbox busy
         # for tens of seconds, which must not spill into the next measurement.
@@ -154,12 +157,16 @@ def main():
     ap.add_argument('--peer-taps', type=int, default=40, help='osk-bench latency taps per round (40)')
     ap.add_argument('--peer-gap-ms', type=int, default=100, help='osk-bench pause between taps (100)')
     ap.add_argument('--osk-bench', help='folder of osk-bench (default: ../shared/bench)')
+    ap.add_argument('--no-words', dest='with_words', action='store_false', help='skip the word suggestions section')
+    ap.add_argument('--words-chars', type=int, default=None, help='cut each evaluation text to about N characters')
+    ap.add_argument('--words-only', action='store_true', help='only the word suggestions section (no X rounds, no peers)')
     ap.add_argument('--quick', action='store_true', help='1 round, fewer taps, 1 peer round: a smoke run')
     ap.add_argument('--out', help='output folder (default out/bench-DATE-TIME)')
     o = ap.parse_args()
     if o.quick:
         o.rounds, o.startups, o.latency_taps, o.memory_taps, o.click_taps, o.breakdown_taps = 1, 2, 30, 1000, 20, 20
         o.peer_rounds, o.peer_taps, o.idle = 1, 20, 5
+        o.words_chars = o.words_chars or 20000
     binary = os.path.abspath(o.binary)
     bench_binary = os.path.join(os.path.dirname(binary), 'stackboard-bench')
     for path in (binary, bench_binary):
@@ -181,21 +188,27 @@ def main():
                 [binary, '--version'], capture_output=True, text=True).stdout.strip()}
     B.log(f"bench: {info['version']}, {info['machine']['cpu']} ({info['machine']['cores']} cores), "
           f"load {info['machine']['load_average']}; results in {o.out}")
+    if o.words_only:
+        o.rounds, o.with_peers = 0, False
     rounds = [one_round(r, o, binary, bench_binary, texts) for r in range(1, o.rounds + 1)]
+    words = None
+    if o.with_words:
+        B.log('words: keystroke savings, update times, model load')
+        words = W.run(o, binary, bench_binary)
     peer = peers(o, binary) if o.with_peers else None
     info['finished'] = datetime.datetime.now().isoformat(timespec='seconds')
     info['minutes'] = round((datetime.datetime.now() - started).total_seconds() / 60, 1)
     info['load_average_end'] = os.getloadavg()
     with open(os.path.join(o.out, 'results.json'), 'w') as f:
-        json.dump({'info': info, 'rounds': rounds, 'peers': peer}, f, indent=1, default=str)
-    summary = summarize(info, rounds, peer)
+        json.dump({'info': info, 'rounds': rounds, 'peers': peer, 'words': words}, f, indent=1, default=str)
+    summary = summarize(info, rounds, peer) + W.summary(words)
     with open(os.path.join(o.out, 'summary.md'), 'w') as f:
         f.write(summary + '\n')
     print(summary)
     if not os.listdir(o.scratch):
         os.rmdir(o.scratch)
     failed = [r for r in rounds if 'error' in r]
-    return 1 if failed or not rounds else 0
+    return 1 if failed or (not rounds and not o.words_only) else 0
 
 
 if __name__ == '__main__':

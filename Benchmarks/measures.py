@@ -242,6 +242,20 @@ def paint(s, bench_binary):
     return out
 
 
+def layouts(s, bench_binary):
+    """How long making a layout takes, in process: the qwerty file, qwerty with its emoji panel
+    (the keyboard's start), the emoji panel, and xkb: layouts (stackboard-bench layouts)."""
+    r = s.run([bench_binary, 'layouts', '--rounds', '20'], timeout=600)
+    out = {}
+    for line in r.stdout.splitlines():
+        if line.startswith('{'):
+            d = json.loads(line)
+            out[d['bench']] = d
+    if not out:
+        raise RuntimeError('stackboard-bench layouts printed nothing: ' + r.stderr[-300:])
+    return out
+
+
 def xtest_opcode(s):
     r = s.run(['xdpyinfo', '-queryExtensions'])
     m = re.search(r'XTEST\s+\(opcode: (\d+)', r.stdout)

@@ -116,6 +116,23 @@ def summarize(info, rounds, peer):
                              spread([med(r, k) for r in have]),
                              f"one solid fill of 1280x400 ({ref.split('@')[1]}): {spread([med(r, ref) for r in have])}",
                              spread(per_round_ratio(have, lambda r: med(r, k), lambda r: med(r, ref)))))
+    # making layouts (xkb: compiled from xkb-data, the emoji panel)
+    lo = ok_rounds(rounds, 'layouts')
+    if lo:
+        def ms(r, k):
+            return r['layouts'][k]['median_us'] / 1000
+        names = [('catalog:qwerty', 'load qwerty with its emoji panel (start-up)'),
+                 ('catalog:emoji', 'make the emoji panel'), ('xkb:de', 'make xkb:de (compile, Compose, build, emoji panel)'),
+                 ('xkb-compile:de', 'compile xkb:de with libxkbcommon'), ('xkb-build:de', 'build xkb:de from its symbols'),
+                 ('xkb:ara', 'make xkb:ara'), ('xkb-every', 'make any xkb: layout (every layout and variant)')]
+        for k, label in names:
+            have = [r for r in lo if k in r['layouts'] and 'file:qwerty' in r['layouts']]
+            if not have:
+                continue
+            lines.append(row(f'{label}, ms median (p95 {fmt(median([r["layouts"][k]["p95_us"] / 1000 for r in have]))})',
+                             spread([ms(r, k) for r in have]),
+                             f"parse and check qwerty.json: {spread([ms(r, 'file:qwerty') for r in have])}",
+                             spread(per_round_ratio(have, lambda r: ms(r, k), lambda r: ms(r, 'file:qwerty')))))
     # typing
     ty = ok_rounds(rounds, 'type')
     if ty:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `make fuzz`: the layout loader and the config loader on mutated and random input for a bounded
+# `make fuzz`: the layout loader, the config loader and the word model readers on mutated and random input for a bounded
 # time (default 60 s), in a worker process watched for crashes and hangs (Benchmarks/StackboardBench,
-# FuzzRunner.swift). Seeds: Resources/layouts, Tests/Corpus/layouts, Tests/Corpus/config.
+# FuzzRunner.swift), and the word models and learned-words files (FuzzWords.swift). Seeds:
+# Resources/layouts, Tests/Corpus/layouts, Tests/Corpus/config, Tests/Corpus/words.
 # Anything found is saved to Tests/Corpus/crashes/ with a note on how to replay it; exit 1 then.
 #
 #   scripts/fuzz.sh [SECONDS] [SEED]     or   make fuzz FUZZ_SECONDS=600 FUZZ_SEED=7

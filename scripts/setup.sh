@@ -15,6 +15,7 @@ PACKAGES=(
   xdotool                                 # reference for the typing benchmark
   imagemagick                             # screenshots (import)
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
+  fonts-noto-core                         # xkb: layouts: Arabic, Hebrew, Indic, Thai, Georgian, Armenian, Ethiopic... (42 MB)
   xserver-xorg-core xserver-xorg-video-dummy   # touch tests (Xorg + inputtest)
   locales
   python3                                 # scripts/make-clicks.py (click samples) and its --check test

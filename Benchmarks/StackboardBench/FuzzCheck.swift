@@ -20,6 +20,8 @@ enum FuzzCheck {
         switch input.target {
         case .layout: return layout(input.bytes)
         case .config: return config(input.bytes)
+        case .words: return FuzzWords.checkModel(input.bytes)
+        case .learned: return FuzzWords.checkLearned(input.bytes)
         }
     }
 

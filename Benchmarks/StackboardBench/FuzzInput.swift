@@ -6,6 +6,8 @@ import StackboardCore
 /// Which loader an input is for.
 enum FuzzTarget: String, CaseIterable {
     case layout, config
+    /// A shipped word model (`*.words`) and a learned-words file (`words-LANG.txt`).
+    case words, learned
 }
 
 /// One fuzz input: bytes for one loader, and how they were made (for the report).
@@ -39,6 +41,12 @@ struct FuzzCorpus {
             }
             seeds[target] = list
         }
+        let wordsDir = root + "/Tests/Corpus/words"
+        for (target, suffix) in [(FuzzTarget.words, ".words"), (.learned, ".txt")] {
+            let list = FuzzWords.seeds(in: wordsDir, suffix: suffix)
+            guard !list.isEmpty else { throw BenchUsageError("no \(target.rawValue) seeds (*\(suffix)) in \(wordsDir): is --root the repository?") }
+            seeds[target] = list
+        }
         self.seeds = seeds
     }
 
@@ -46,7 +54,9 @@ struct FuzzCorpus {
     func input(seed: UInt64, index: UInt64) -> FuzzInput {
         var rng = SplitMix64(seed: seed ^ (index &* 0xD1B5_4A32_D192_ED03))
         _ = rng.next()
-        let target: FuzzTarget = rng.next() % 10 < 7 ? .layout : .config
+        var target: FuzzTarget = rng.next() % 10 < 7 ? .layout : .config
+        if rng.next() % 4 == 0 { target = rng.next() % 2 == 0 ? .words : .learned }
+        if target == .words || target == .learned { return FuzzWords.input(target, seeds: seeds[target] ?? [], using: &rng) }
         let pool = seeds[target] ?? []
         var recipe: [String] = []
         var bytes: [UInt8]

@@ -28,7 +28,8 @@ enum FuzzRunner {
         let errPath = scratch + "/worker.err"
 
         print("fuzz: seed \(seed), \(seconds) s, \(corpus.seeds[.layout]?.count ?? 0) layout seeds, "
-              + "\(corpus.seeds[.config]?.count ?? 0) config seeds, hang time-out \(timeoutMs) ms")
+              + "\(corpus.seeds[.config]?.count ?? 0) config seeds, \(corpus.seeds[.words]?.count ?? 0) word model seeds, "
+              + "\(corpus.seeds[.learned]?.count ?? 0) learned-words seeds, hang time-out \(timeoutMs) ms")
         fflush(nil) // the header now, not when the run ends
         let start = monotonicNanoseconds()
         let deadline = start + UInt64(seconds * 1e9)
@@ -113,19 +114,20 @@ enum FuzzRunner {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let hash = input.bytes.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
         let stem = "\(dir)/\(input.target.rawValue)-\(finding.kind)-\(String(hash, radix: 16))"
-        try Data(input.bytes).write(to: URL(fileURLWithPath: stem + ".json"))
+        let suffix = FuzzWords.fileSuffix(input.target)
+        try Data(input.bytes).write(to: URL(fileURLWithPath: stem + suffix))
         let note = """
             \(finding.kind) of the \(input.target.rawValue) loader, found by `make fuzz` (seed \(seed), input \(finding.index)).
             Made by: \(input.recipe.joined(separator: "; "))
             Reproduce: .build/release/stackboard-bench fuzz-replay --root . --seed \(seed) --index \(finding.index) --run
-            Once fixed, move the .json into Tests/Corpus/\(input.target == .layout ? "layouts" : "config")/ as bad-*.json
-            or ok-*.json so that `make test` replays it.
+            Once fixed, move the \(suffix) into Tests/Corpus/\(FuzzWords.corpusFolder(input.target))/ as bad-*\(suffix)
+            or ok-*\(suffix) so that `make test` replays it.
 
             \(finding.detail)
 
             """
-        try note.write(toFile: stem + ".txt", atomically: true, encoding: .utf8)
-        return stem + ".json"
+        try note.write(toFile: stem + (suffix == ".txt" ? ".note.txt" : ".txt"), atomically: true, encoding: .utf8)
+        return stem + suffix
     }
 }
 

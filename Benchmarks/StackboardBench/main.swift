@@ -2,6 +2,8 @@
 //
 //   stackboard-bench paint [--layout NAME] [--size WxH] [--scale F] [--no-x]
 //       layout and paint timings, one JSON object per line (see PaintBench.swift)
+//   stackboard-bench layouts [--rounds N]
+//       how long making layouts takes (files, the emoji panel, xkb: layouts), see LayoutBench.swift
 //   stackboard-bench fuzz --root DIR [--seconds N] [--seed S] [--timeout-ms MS] [--max-inputs N]
 //       the layout and config loaders on mutated and random input (see FuzzRunner.swift)
 //   stackboard-bench fuzz-worker --root DIR --seed S --from I
@@ -10,15 +12,19 @@
 //       prints (or writes) the input the fuzzer made as number I, to reproduce a finding
 //   stackboard-bench swipe --layout NAME --text FILE --frequencies FILE [--words N] [--noise F]
 //       swipe decoding accuracy and time on synthetic swipes (see SwipeBench.swift)
+//   stackboard-bench words-load --root DIR [--repeat N]
+//       load time and memory of the shipped word models (see WordsLoadBench.swift)
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 let usage = """
     usage: stackboard-bench paint [--layout NAME] [--size WxH] [--scale F] [--no-x]
+           stackboard-bench layouts [--rounds N]
            stackboard-bench fuzz --root DIR [--seconds N] [--seed S] [--timeout-ms MS] [--max-inputs N]
            stackboard-bench fuzz-replay --root DIR --seed S --index I [--write FILE]
            stackboard-bench swipe --layout NAME --text FILE --frequencies FILE [--words N] [--noise F]
+           stackboard-bench words-load --root DIR [--repeat N]
     (scripts/bench.sh and scripts/fuzz.sh run these; see Benchmarks/README.md)
     """
 
@@ -27,10 +33,12 @@ let status: Int32
 do {
     switch words.first {
     case "paint": status = try PaintBench.run(BenchOptions(Array(words.dropFirst())))
+    case "layouts": status = try LayoutBench.run(BenchOptions(Array(words.dropFirst())))
     case "fuzz": status = try FuzzRunner.run(BenchOptions(Array(words.dropFirst())))
     case "fuzz-worker": status = try FuzzWorker.run(BenchOptions(Array(words.dropFirst())))
     case "fuzz-replay": status = try FuzzReplay.run(BenchOptions(Array(words.dropFirst())))
     case "swipe": status = try SwipeBench.run(BenchOptions(Array(words.dropFirst())))
+    case "words-load": status = try WordsLoadBench.run(BenchOptions(Array(words.dropFirst())))
     case "--help", "-h": print(usage); status = 0
     default:
         fputs(usage + "\n", stderr)

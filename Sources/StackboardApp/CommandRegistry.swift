@@ -13,6 +13,7 @@ enum CommandRegistry {
         RenderCommand.command,
         SoundCheckCommand.command,
         TypeCommand.command,
+        WordsCommand.command,
         ControlCommands.show, ControlCommands.hide, ControlCommands.toggle, ControlCommands.layout, ControlCommands.status, ControlCommands.quit,
     ]
 }

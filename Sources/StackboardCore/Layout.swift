@@ -215,16 +215,21 @@ public struct Layout: Equatable, Hashable, Sendable {
     public var entry: EntryPreset?
     /// The suggestion bar, if the layout has one (typing layouts do; pads do not).
     public var suggestionBar: SuggestionBar?
+    /// The language it types, as a language code (`en`, `de`, `fa`; nil: not said), for
+    /// features that depend on it (word suggestions).
+    public var language: String?
 
     /// A layout with every property given.
     public init(name: String, description: String, defaults: LayoutDefaults = LayoutDefaults(),
-                layers: [Layer], entry: EntryPreset? = nil, suggestionBar: SuggestionBar? = nil) {
+                layers: [Layer], entry: EntryPreset? = nil, suggestionBar: SuggestionBar? = nil,
+                language: String? = nil) {
         self.name = name
         self.description = description
         self.defaults = defaults
         self.layers = layers
         self.entry = entry
         self.suggestionBar = suggestionBar
+        self.language = language
     }
 
     /// The layer with the given name.

@@ -1,4 +1,5 @@
 import CCairoPango
+import StackboardCore
 
 /// Measures and draws labels with Pango (never cairo's toy text API), with font fallback for
 /// CJK, symbols and emoji. Owns its own Pango font map and context, and caches font
@@ -81,14 +82,23 @@ public final class TextRenderer {
         return Int(pango_layout_get_unknown_glyphs_count(box.layout))
     }
 
-    /// `text` fitted into a box: `preferred` pixels when it fits, smaller when it does not
-    /// (wrapping multi-word labels when that keeps them larger), never below `minimum`
-    /// (then cut with an ellipsis). Cached by all arguments.
+    /// What a key label shows: `LabelDisplay.visible` (a lone combining mark on ◌, an
+    /// invisible character by its short name), or its code points when no installed font has a
+    /// glyph for it, so that no key ever shows a box.
+    public func shownText(_ label: String) -> String {
+        let visible = LabelDisplay.visible(label)
+        guard unknownGlyphCount(visible) > 0 else { return visible }
+        return LabelDisplay.codePoints(label)
+    }
+
+    /// The key label `text` (as `shownText` shows it) fitted into a box: `preferred` pixels when
+    /// it fits, smaller when it does not (wrapping multi-word labels when that keeps them
+    /// larger), never below `minimum` (then cut with an ellipsis). Cached by all arguments.
     func fitted(_ text: String, width: Double, height: Double, preferred: Double, minimum: Double) -> FittedLabel? {
         let key = LabelKey(text: text, width: Int(width * 4), height: Int(height * 4),
                            preferred: Int(preferred * 4), minimum: Int(minimum * 4))
         if let cached = labels[key] { return cached }
-        guard let label = LabelFitter(renderer: self).fit(text, width: width, height: height,
+        guard let label = LabelFitter(renderer: self).fit(shownText(text), width: width, height: height,
                                                           preferred: preferred, minimum: minimum) else { return nil }
         if labels.count >= labelCacheLimit { labels.removeAll() }
         labels[key] = label

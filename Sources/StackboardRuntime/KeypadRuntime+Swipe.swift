@@ -15,19 +15,21 @@ extension KeypadRuntime {
         let decoder = swipeDecoder(for: vocabulary)
         guard decoder.keyboard.canSwipe else { return false }
         let slots = state.layout.suggestionSlots(inLayer: state.layerName)
-        let found = decoder.decode(gesture.path, vocabulary: vocabulary, previous: words.previousWord, limit: max(1, slots) + 1)
+        let context = words.swipeContext
+        let found = decoder.decode(gesture.path, vocabulary: vocabulary, previous: context.previous, limit: max(1, slots) + 1)
         guard let best = found.first else {
             click?(.error)
             return false
         }
-        let typed = gesture.casing.apply(to: best.word)
+        let casing = gesture.casing == .asListed && context.sentenceStart ? .capitalized : gesture.casing
+        let typed = casing.apply(to: best.word)
         let edit = words.swiped(typed)
         if field == nil {
             if let host = typingHost { typeEdit(edit, modifiers: [], host: host) }
         } else {
             fieldEdit(edit, now: now)
         }
-        swipeChoices = SwipeChoices(typed: typed, alternatives: found.dropFirst().map { gesture.casing.apply(to: $0.word) })
+        swipeChoices = SwipeChoices(typed: typed, alternatives: found.dropFirst().map { casing.apply(to: $0.word) })
         return true
     }
 

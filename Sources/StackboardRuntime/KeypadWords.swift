@@ -29,6 +29,12 @@ public protocol KeypadWords: AnyObject {
     /// Something changed the text in a way the engine cannot follow (a shortcut with ctrl, the
     /// field cleared): what is before the caret is no longer known.
     func contextLost()
+    /// The caret moved where the keyboard cannot follow, for `reason` (another window, a click
+    /// outside, a physical key, the keyboard hidden or its layout changed).
+    func reset(_ reason: ContextReset)
+    /// A secret is typed now (a password field), or no longer: locked, nothing is suggested,
+    /// learned or kept.
+    func setSecure(_ on: Bool)
     /// Slot `slot` of the bar was tapped: the edit that types its word (nil: the slot is empty).
     func accepting(slot: Int) -> KeypadEdit?
     /// What the bar shows now, best first (at most as many as it has slots).
@@ -37,8 +43,8 @@ public protocol KeypadWords: AnyObject {
     var isLocked: Bool { get }
     /// The words swipes are decoded against (nil: no swiping; the default).
     var swipeVocabulary: SwipeVocabulary? { get }
-    /// The word before the caret, for decoding a swipe (nil: unknown; the default).
-    var previousWord: String? { get }
+    /// What is before the caret, for decoding a swipe (the default: nothing known).
+    var swipeContext: SwipeContext { get }
     /// A swipe typed `word`: the edit that types it (the default: `typing(word + " ")`).
     func swiped(_ word: String) -> KeypadEdit
     /// A tap on the bar replaces the swiped `typed` word (and its space) with `word`: the edit
@@ -49,8 +55,8 @@ public protocol KeypadWords: AnyObject {
 extension KeypadWords {
     /// No swiping.
     public var swipeVocabulary: SwipeVocabulary? { nil }
-    /// Unknown.
-    public var previousWord: String? { nil }
+    /// Nothing known.
+    public var swipeContext: SwipeContext { SwipeContext() }
     /// The word and a space, typed as a key would.
     public func swiped(_ word: String) -> KeypadEdit { typing(word + " ") }
     /// Backspaces over the typed word and its space (the engine hears each), then the new word.

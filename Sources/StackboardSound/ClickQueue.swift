@@ -60,7 +60,8 @@ final class ClickQueue: @unchecked Sendable {
     func next() -> ClickRequest? {
         monitor.locked {
             while pending == nil && !closing { monitor.wait() }
-            guard !closing, let request = pending else { return nil }
+            // Closing: the last click asked for still plays, then the thread ends.
+            guard let request = pending else { return nil }
             pending = nil
             busy = true
             counts.started += 1
@@ -68,8 +69,9 @@ final class ClickQueue: @unchecked Sendable {
         }
     }
 
-    /// Playback thread: whether the current click should stop (a newer request or close).
-    var shouldStop: Bool { monitor.locked { pending != nil || closing } }
+    /// Playback thread: whether the current click should stop (a newer request cuts it; close
+    /// lets it play out).
+    var shouldStop: Bool { monitor.locked { pending != nil } }
 
     /// Playback thread: the current click is done.
     func doneWithCurrent() {
@@ -111,17 +113,21 @@ final class ClickQueue: @unchecked Sendable {
         monitor.locked { finished = true; busy = false; monitor.broadcast() }
     }
 
-    /// Asks the thread to stop (a waiting request is dropped) and waits until `deadline` for it
-    /// to finish; false when it did not (it is stuck in the device and will end on its own).
+    /// Asks the thread to stop once the click playing and the one waiting have played, and
+    /// waits until `deadline` for it to finish; false when it did not (it is stuck in the device
+    /// and will end on its own).
     func close(until deadline: UInt64) -> Bool {
         monitor.locked {
             if !closing {
                 closing = true
-                if pending != nil { counts.replaced += 1 }
-                pending = nil
                 monitor.broadcast()
             }
             while !finished { if !monitor.wait(until: deadline) { break } }
+            // A thread stuck in a hung device never takes the click still waiting: drop it.
+            if !finished, pending != nil {
+                counts.replaced += 1
+                pending = nil
+            }
             return finished
         }
     }

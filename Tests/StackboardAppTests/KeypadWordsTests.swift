@@ -28,6 +28,9 @@ import Testing
         }
         func sending(_ key: NamedKey) { sent.append(key) }
         func contextLost() { lost += 1; typedSoFar = "" }
+        var resets: [ContextReset] = []
+        func reset(_ reason: ContextReset) { resets.append(reason); typedSoFar = "" }
+        func setSecure(_ on: Bool) { locked = on }
         func accepting(slot: Int) -> KeypadEdit? {
             let words = suggestions()
             guard words.indices.contains(slot) else { return nil }

@@ -16,10 +16,12 @@ import Testing
         func deletingBackward() -> KeypadEdit { told.append("⌫"); return KeypadEdit(deleteCount: 1, text: "") }
         func sending(_ key: NamedKey) {}
         func contextLost() {}
+        func reset(_ reason: ContextReset) {}
+        func setSecure(_ on: Bool) { isLocked = on }
         func accepting(slot: Int) -> KeypadEdit? { nil }
         func suggestions() -> [String] { suggested }
         var swipeVocabulary: SwipeVocabulary? { list }
-        var previousWord: String? { "the" }
+        var swipeContext: SwipeContext { SwipeContext(previous: "the") }
     }
 
     static let layout: Layout = {

@@ -11,9 +11,7 @@ import Foundation
         if let stdin { stdinPath = dir + "/stdin"; try stdin.write(toFile: dir + "/stdin", atomically: true, encoding: .utf8) }
         var environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
         environment["XDG_DATA_HOME"] = env["XDG_DATA_HOME"] ?? dir + "/data"
-        let child = try Child(Tools.stackboard, args, environment: environment, logDir: dir, stdinPath: stdinPath)
-        let status = child.wait(timeout: 30) ?? { child.stop(); return -1 }()
-        return (status, child.stdout, child.stderr)
+        return Child.run(Tools.stackboard, args, environment: environment, logDir: dir, stdinPath: stdinPath, timeout: 30)
     }
 
     @Test func helpAndVersion() throws {

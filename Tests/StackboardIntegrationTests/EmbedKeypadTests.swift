@@ -136,14 +136,20 @@ import Testing
         keypad.delegate = recorder
         keypad.setText("99")
         keypad.setFrame(Rect(x: 100, y: 200, width: 300, height: 360))
-        host.pump(timeout: 1) { _ in false } // let the move and the exposes through
+        // Let the move and the exposes through: after a round trip (XSync) every event of the
+        // move is queued, and `pump` asks once the queue is handled, when the frame is the new one.
+        func frame() -> (Int32, Int32, Int32, Int32) {
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(host.display, Window(keypad.windowID), &attributes)
+            return (attributes.x, attributes.y, attributes.width, attributes.height)
+        }
+        XSync(host.display, 0)
+        #expect(host.pump(timeout: 10) { event in event == nil && frame() == (100, 200, 300, 360) })
         try tap(["5", "⌫", "⌫"], host: host, session: session)
         host.pump(timeout: 10) { _ in recorder.calls.count >= 4 }
         #expect(recorder.calls == ["should 5 into '99'", "insert 5", "backspace", "backspace"])
         #expect(keypad.text == "9")
         // The keypad's window is where the host put it.
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(host.display, Window(keypad.windowID), &attributes)
-        #expect((attributes.x, attributes.y, attributes.width, attributes.height) == (100, 200, 300, 360))
+        #expect(frame() == (100, 200, 300, 360))
     }
 }

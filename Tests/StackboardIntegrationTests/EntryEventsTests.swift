@@ -77,7 +77,10 @@ import Testing
         defer { session.close() }
         let entry = try RunningEntry(session, ["--layout", "code", "--volume", "60"], env: fx.environment, sound: true)
         try entry.waitForFocus()
+        let before = try SoundThread(pid: entry.child.pid)
         entry.xdotool(["type", "a"])
+        // Escape ends the program, which drops a click its sound thread has not taken yet.
+        try session.waitUntilTaken("error", by: entry.child.pid, since: before)
         entry.xdotool(["key", "Escape"])
         #expect(entry.exitStatus() == 1)
         let diff = firstDifference(try fx.recorded(), click)

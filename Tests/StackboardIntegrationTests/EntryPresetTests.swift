@@ -110,11 +110,11 @@ import Testing
         entry.pointer(tap(dot) + tap(dot) + tap(dot) + tap(gap))
         try session.waitUntil(timeout: 10, "four events (\(entry.lines))") { entry.lines.count >= 4 }
         var withS: [String] = []
-        try session.waitUntil(timeout: 10, "the field to show the letter and settle") {
-            let first = (try? entry.pixels(probe)) ?? empty
-            usleep(150_000)
+        var previous: [String] = []
+        try Wait.require(timeout: 10, interval: 0.15, "the field to show the letter and settle") {
             withS = (try? entry.pixels(probe)) ?? empty
-            return withS != empty && withS == first
+            defer { previous = withS }
+            return withS != empty && withS == previous
         }
         entry.pointer(tap(dash) + tap(dash) + tap(dash))
         try session.waitUntil(timeout: 10, "seven events (\(entry.lines))") { entry.lines.count >= 7 }

@@ -37,9 +37,12 @@ import Testing
         ]
         var expected: [UInt8] = []
         for (k, kind) in taps {
+            // One click at a time: a request the sound thread has not taken yet is replaced by
+            // the next one (latest wins), so the next tap waits until this click was taken.
+            let before = try SoundThread(pid: keyboard.child.pid)
             keyboard.tap(k)
             expected += try SoundFixture.expectedClick(kind, volume: 100, period: period)
-            usleep(150_000) // one click at a time: none is cut short by the next
+            try session.waitUntilTaken("\(kind)", by: keyboard.child.pid, since: before)
         }
         // ALSA's file plugin writes what it buffered when the device is closed: end the
         // keyboard the way a session does (SIGTERM), then read the recording.
@@ -52,3 +55,4 @@ import Testing
         #expect(sink.waitForLine(timeout: 5) { $0.contains("Return") } != nil)
     }
 }
+

@@ -90,14 +90,7 @@ enum PackageBuild {
     /// Runs a program to completion with `environment` (default: the test's own).
     static func run(_ path: String, _ args: [String], environment: [String: String]? = nil,
                     timeout: Double = 60) -> (status: Int32, stdout: String, stderr: String) {
-        guard let log = try? makeScratch() else { return (127, "", "mkdtemp failed") }
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        guard let child = try? Child(path, args, environment: environment ?? ProcessInfo.processInfo.environment,
-                                     logDir: log) else {
-            return (127, "", "cannot start \(path)")
-        }
-        let status = child.wait(timeout: timeout) ?? { child.stop(); return -1 }()
-        return (status, child.stdout, child.stderr)
+        Child.run(path, args, environment: environment ?? ProcessInfo.processInfo.environment, timeout: timeout)
     }
 
     /// The full path of `tool` on PATH, or nil.
@@ -136,6 +129,12 @@ enum PackageBuild {
     static var shippedSounds: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: Tools.repoRoot + "/Resources/sounds")) ?? []
         return files.filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// The shipped word models (`Resources/words/*.words`), sorted.
+    static var shippedWordModels: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: Tools.repoRoot + "/Resources/words")) ?? []
+        return files.filter { $0.hasSuffix(".words") }.sorted()
     }
 
     /// An environment in which the installed binary sees only the scratch root's data: no

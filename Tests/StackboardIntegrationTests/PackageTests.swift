@@ -16,13 +16,17 @@ struct PackageTests {
         })
         for path in ["/usr/bin/stackboard", "/usr/share/man/man1/stackboard.1.gz",
                      "/usr/share/applications/stackboard.desktop", "/etc/xdg/autostart/stackboard.desktop",
-                     "/usr/share/doc/stackboard/copyright"] {
+                     "/usr/share/doc/stackboard/copyright",
+                     "/usr/share/stackboard/emoji/emoji-test.txt", "/usr/share/stackboard/emoji/LICENSE"] {
             #expect(files.contains(path), "missing \(path)")
         }
         let layouts = PackageBuild.shippedLayouts
         #expect(!layouts.isEmpty, "the repository has no Resources/layouts/*.json")
         for name in layouts {
             #expect(files.contains("/usr/share/stackboard/layouts/\(name).json"), "layout \(name) not packaged")
+        }
+        for model in PackageBuild.shippedWordModels {
+            #expect(files.contains("/usr/share/stackboard/words/\(model)"), "word model \(model) not packaged")
         }
         for sound in PackageBuild.shippedSounds {
             #expect(files.contains("/usr/share/stackboard/sounds/\(sound)"), "sound \(sound) not packaged")
@@ -122,5 +126,18 @@ struct PackageTests {
         let r = PackageBuild.run(built.root + "/usr/bin/stackboard", ["sound-check", "--sound-device", "null", "--count", "1"],
                                  environment: PackageBuild.installedEnvironment(built))
         #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
+    }
+
+    @Test(.enabled(if: PackageBuild.commands.contains("words"), "waiting for 'stackboard words'"))
+    func installedBinaryFindsItsWordModels() throws {
+        let built = try PackageBuild.get()
+        let r = PackageBuild.run(built.root + "/usr/bin/stackboard", ["words", "languages"],
+                                 environment: PackageBuild.installedEnvironment(built))
+        #expect(r.status == 0, "\(r.stderr)")
+        for model in PackageBuild.shippedWordModels {
+            let root = built.root.split(separator: "/").joined(separator: "/")   // the output has no "//"
+            #expect(r.stdout.contains(root + "/usr/share/stackboard/words/\(model)"), "\(r.stdout)")
+        }
+        #expect(!r.stdout.contains("BROKEN"))
     }
 }

@@ -111,3 +111,38 @@ struct SoundCheckReport {
         }
     }
 }
+
+/// The sound thread of a keyboard or entry process as /proc shows it: the one thread besides
+/// the main one. It sleeps waiting for a click request; woken by one, it takes it, hands it to
+/// ALSA and sleeps again. So once its count of voluntary sleeps has gone up after a tap, it has
+/// taken that tap's click (it wakes for nothing else while no other request is made). A request
+/// not taken yet is replaced by a newer one, or dropped when the program exits: a test that
+/// counts clicks waits for this before the next tap (`waitUntilTaken`).
+struct SoundThread {
+    /// Voluntary context switches of the sound thread so far.
+    let sleeps: Int
+
+    /// Reads the sound thread of process `pid`; throws unless there is exactly one thread
+    /// besides the main one.
+    init(pid: pid_t) throws {
+        let taskDir = "/proc/\(pid)/task"
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: taskDir)) ?? []).filter { $0 != "\(pid)" }
+        guard others.count == 1, let status = try? String(contentsOfFile: "\(taskDir)/\(others[0])/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
+              let count = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else {
+            throw XSession.Failure(description: "expected one thread besides the main one in stackboard (\(pid)), found \(others.count): "
+                                   + "if the keyboard has more threads now, tell SoundThread which one plays")
+        }
+        sleeps = count
+    }
+}
+
+extension XSession {
+    /// Waits until the sound thread of `pid` has slept more often than `before`: it has taken
+    /// the click requested since `before` was read.
+    func waitUntilTaken(_ what: String, by pid: pid_t, since before: SoundThread, timeout: Double = 10) throws {
+        try waitUntil(timeout: timeout, "the sound thread to take the \(what) click") {
+            ((try? SoundThread(pid: pid))?.sleeps ?? 0) > before.sleeps
+        }
+    }
+}

@@ -34,6 +34,7 @@ struct TouchInputTests {
         ])
         // The first finger moved the pointer (emulation): that motion was taken and dropped,
         // and no core pointer event reached the window.
+        win.roundTrip(now: 1)
         #expect(win.ignored >= 1)
         #expect(win.core.isEmpty, "emulated pointer events leaked: \(win.core)")
         #expect(win.input.activeTouches == 0)
@@ -110,7 +111,7 @@ struct TouchInputTests {
         try Self.setTouchscreenEnabled(false, display: session.display)
         let after = win.collect(now: 701) { !$0.isEmpty }
         #expect(after == [.cancel(pointer: 1)])
-        win.drain(now: 702)
+        win.roundTrip(now: 702)
         #expect(win.events.count == 3)
         #expect(win.input.activeTouches == 0)
         #expect(win.core.filter { $0.type == ButtonPress }.count == 1)
@@ -130,7 +131,7 @@ struct TouchInputTests {
         try touch.up(31, x: p.x, y: p.y)
         try touch.sync()
         let first = try #require(grabber.nextBegin(timeout: 5))
-        win.drain(now: 1)
+        win.roundTrip(now: 1)
         #expect(win.events.isEmpty)
         grabber.allow(first, XIRejectTouch)
         #expect(win.collect(now: 2) { $0.count >= 2 } == [

@@ -7,18 +7,17 @@ import Testing
 @Suite(.enabled(if: XorgTouchSession.unavailableReason == nil,
                 "Xorg touch server cannot start here: \(XorgTouchSession.unavailableReason ?? "")"))
 struct TouchKeyboardTests {
-    /// A key's frame on the screen, from `stackboard keys` and the window's position.
+    /// A key's centre on the screen.
     struct KeyFrame {
-        var x: Int, y: Int, width: Int, height: Int
-        var center: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
+        var center: (x: Int, y: Int)
     }
 
     @Test func twoFingersTypeACapitalAndOneFingerTypesOnce() throws {
         let session = try XorgTouchSession()
         defer { session.close() }
-        let keyboard = try session.spawn(Tools.stackboard, ["--print", "--geometry", "1000x300+100+450"])
-        let window = try Self.findWindow(session, keyboard)
-        let keys = try Self.keyFrames(session, size: (window.width, window.height), origin: (window.x, window.y))
+        let running = try RunningKeyboard(session, ["--print", "--geometry", "1000x300+100+450"])
+        let keyboard = running.child
+        let keys = try Self.keyFrames(running)
         let shift = try #require(keys["shift"]), a = try #require(keys["a"])
         let s = try #require(keys["s"]), d = try #require(keys["d"])
         let touch = session.touchscreen
@@ -60,14 +59,16 @@ struct TouchKeyboardTests {
     @Test func withDwellTheJumpOfThePointerToAFingerIsNoHover() throws {
         let session = try XorgTouchSession()
         defer { session.close() }
-        let dwelling = try session.spawn(Tools.stackboard, ["--print", "--dwell", "200", "--geometry", "1000x300+100+450"])
-        let window = try Self.findWindow(session, dwelling)
-        let keys = try Self.keyFrames(session, size: (window.width, window.height), origin: (window.x, window.y))
+        let running = try RunningKeyboard(session, ["--print", "--dwell", "200", "--geometry", "1000x300+100+450"])
+        let dwelling = running.child
+        let keys = try Self.keyFrames(running)
         let s = try #require(keys["s"]), d = try #require(keys["d"])
         let touch = session.touchscreen
         let grabber = try TouchGrabber(display: session.display)
         try Self.tap(touch, s, id: 6)
         let held = try #require(grabber.nextBegin(timeout: 5))
+        // The grab holds the finger for four dwell times (a hold: the situation under test);
+        // what follows waits for s, then for the marker d.
         usleep(800_000)
         grabber.allow(held, XIRejectTouch)
         #expect(dwelling.waitForLine(timeout: 10) { $0 == "s" } != nil, "stdout: \(dwelling.stdout), stderr: \(dwelling.stderr)")
@@ -88,38 +89,15 @@ struct TouchKeyboardTests {
         text.split(separator: "\n").map(String.init)
     }
 
-    /// The keyboard window's position and size on the screen once it is viewable.
-    private static func findWindow(_ session: XorgTouchSession, _ keyboard: Child) throws -> (x: Int, y: Int, width: Int, height: Int) {
-        var found: (Int, Int, Int, Int)?
-        try session.waitUntil(timeout: 15, "the keyboard window (stderr: \(keyboard.stderr))") {
-            let out = session.run("xwininfo", ["-name", "Stackboard"]).stdout
-            func value(_ label: String) -> Int? {
-                out.split(separator: "\n").first { $0.contains(label) }
-                    .flatMap { $0.split(separator: ":").last }
-                    .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            }
-            guard out.contains("IsViewable"), let x = value("Absolute upper-left X"), let y = value("Absolute upper-left Y"),
-                  let w = value("Width"), let h = value("Height") else { return false }
-            found = (x, y, w, h)
-            return true
-        }
-        guard let (x, y, w, h) = found else { throw XSession.Failure(description: "no keyboard window") }
-        return (x, y, w, h)
-    }
-
-    /// The screen frames of the keys of the first layer of qwerty: by action name for non-text
+    /// The screen centres of the keys of the layout shown first: by action name for non-text
     /// keys (first one wins), by text for text keys.
-    private static func keyFrames(_ session: XorgTouchSession, size: (Int, Int), origin: (Int, Int)) throws -> [String: KeyFrame] {
-        let r = session.run(Tools.stackboard, ["keys", "--layout", "qwerty", "--size", "\(size.0)x\(size.1)"])
-        guard r.status == 0 else { throw XSession.Failure(description: "stackboard keys: \(r.stderr)") }
+    private static func keyFrames(_ keyboard: RunningKeyboard) throws -> [String: KeyFrame] {
         var frames: [String: KeyFrame] = [:]
-        for line in r.stdout.split(separator: "\n") {
-            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let action = object["action"] as? String,
-                  let x = object["x"] as? Int, let y = object["y"] as? Int,
-                  let w = object["width"] as? Int, let h = object["height"] as? Int else { continue }
-            let name = (object["text"] as? String) ?? action
-            if frames[name] == nil { frames[name] = KeyFrame(x: origin.0 + x, y: origin.1 + y, width: w, height: h) }
+        for key in try keyboard.keys() {
+            let name = key.text ?? key.action
+            if frames[name] == nil {
+                frames[name] = KeyFrame(center: (keyboard.info.x + key.center.x, keyboard.info.y + key.center.y))
+            }
         }
         return frames
     }

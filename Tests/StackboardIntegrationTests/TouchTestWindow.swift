@@ -36,7 +36,10 @@ final class TouchTestWindow {
     /// events, hierarchy changes that ended no touch, events of unknown touches).
     private(set) var ignored = 0
 
-    /// Opens `display`, maps a `width`x`height` window and waits until it is on screen. The
+    /// Opens `display`, maps a `width`x`height` window and waits until it is ready for touches:
+    /// viewable at that size, managed by the window manager if one runs, and the window the
+    /// server finds under its corners and centre (a fixed wait here once let the first touches
+    /// miss a window the WM had taken for its probe and shown at 10x10; see WindowManagerProbe). The
     /// window selects core pointer events as the keyboard window does: button presses and
     /// releases and motion while button 1 is down, and with `hover` all motion (then also
     /// `selectPointerEvents(true)`, as the keyboard does for dwell).
@@ -57,29 +60,45 @@ final class TouchTestWindow {
         input.selectPointerEvents(hover)
         XMapRaised(display, window)
         XSync(display, 0)
-        let deadline = Date().addingTimeInterval(timeout)
-        var mapped = false
-        while !mapped && Date() < deadline {
-            var event = XEvent()
-            if XPending(display) > 0 {
-                XNextEvent(display, &event)
-                if event.type == MapNotify && event.xmap.window == window { mapped = true }
-            } else {
-                usleep(10_000)
-            }
+        // Where a touch at its corners or centre would go is this window: then its origin is final.
+        var ready = (x: 0, y: 0)
+        let managed = WindowManagerProbe.isRunning(display)
+        let placed = Wait.until(timeout: timeout) {
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(display, window, &attributes)
+            guard attributes.map_state == IsViewable, Int(attributes.width) == width, Int(attributes.height) == height,
+                  !managed || WindowManagerProbe.managedWindows(display).contains(window) else { return false }
+            var x: Int32 = 0, y: Int32 = 0
+            var child: Window = 0
+            XTranslateCoordinates(display, window, root, 0, 0, &x, &y, &child)
+            ready = (Int(x), Int(y))
+            return [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1), (width / 2, height / 2)]
+                .allSatisfy { topWindow(atX: ready.x + $0.0, y: ready.y + $0.1) == window }
         }
-        guard mapped else { throw XSession.Failure(description: "the test window was not mapped on \(name)") }
-        usleep(200_000) // let the window manager finish placing and raising it
-        var x: Int32 = 0, y: Int32 = 0
-        var child: Window = 0
-        XTranslateCoordinates(display, window, root, 0, 0, &x, &y, &child)
-        origin = (Int(x), Int(y))
+        guard placed else {
+            throw XSession.Failure(description: "the \(width)x\(height) test window on \(name) was not viewable, managed and on top within \(timeout) s")
+        }
+        origin = ready
         drain(now: 0)
     }
 
     deinit {
         XDestroyWindow(display, window)
         XCloseDisplay(display)
+    }
+
+    /// The deepest mapped window at root point (`x`, `y`): where the server sends a touch there.
+    private func topWindow(atX x: Int, y: Int) -> Window {
+        let root = XDefaultRootWindow(display)
+        var current = root
+        while true {
+            var wx: Int32 = 0, wy: Int32 = 0
+            var child: Window = 0
+            guard XTranslateCoordinates(display, root, current, Int32(x), Int32(y), &wx, &wy, &child) != 0, child != 0 else {
+                return current
+            }
+            current = child
+        }
     }
 
     /// The screen position of window point (`x`, `y`).
@@ -96,6 +115,14 @@ final class TouchTestWindow {
             if drain(now: now) == 0 { _ = poll(&pfd, 1, 20) }
         }
         return Array(events[start...])
+    }
+
+    /// Makes a round trip to the server (XSync), then handles every event: everything the
+    /// server sent this window before the call is handled then. For "nothing more arrived".
+    @discardableResult
+    func roundTrip(now: Double) -> Int {
+        XSync(display, 0)
+        return drain(now: now)
     }
 
     /// Handles every event that is already there; returns how many.

@@ -21,6 +21,7 @@ import Foundation
 /// hanging up, and Xorg then spins on the dead socket (X11-PITFALLS.md item 17).
 final class InputTestTouchscreen: @unchecked Sendable {
     private var fd: Int32
+    private let socketPath: String
     private let width: Int
     private let height: Int
     private var sent = 0
@@ -31,15 +32,24 @@ final class InputTestTouchscreen: @unchecked Sendable {
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    /// Connects to the driver's socket (retrying while Xorg creates it) and agrees on the protocol.
-    init(socketPath: String, width: Int, height: Int, timeout: Double = 10) throws {
+    /// A client for the driver listening on `socketPath`, for a screen of `width`x`height`;
+    /// not connected until `connect`.
+    init(socketPath: String, width: Int, height: Int) {
+        self.socketPath = socketPath
         self.width = width
         self.height = height
         fd = -1
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
+    }
+
+    /// Connects to the driver's socket (retrying while Xorg creates it) and agrees on the
+    /// protocol. The driver accepts a client only once the device is on, so after this the
+    /// touchscreen is enabled and takes events.
+    func connect(timeout: Double = 10) throws {
+        guard fd < 0 else { return }
+        var lastError: Int32 = 0
+        let connected = Wait.until(timeout: timeout, interval: 0.05) {
             let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            guard s >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
+            guard s >= 0 else { lastError = errno; return false }
             var addr = sockaddr_un()
             addr.sun_family = sa_family_t(AF_UNIX)
             withUnsafeMutableBytes(of: &addr.sun_path) { raw in
@@ -47,14 +57,15 @@ final class InputTestTouchscreen: @unchecked Sendable {
                 raw.copyBytes(from: bytes)
             }
             let rc = withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
-            if rc == 0 { fd = s; break }
+            if rc == 0 { fd = s; return true }
+            lastError = errno
             Glibc.close(s)
-            guard Date() < deadline else {
-                throw Failure(description: "cannot connect to the inputtest socket \(socketPath): errno \(errno) (see Xorg.log)")
-            }
-            usleep(50_000)
+            return false
+        }
+        guard connected else {
+            throw Failure(description: "cannot connect to the inputtest socket \(socketPath): errno \(lastError) (see Xorg.log)")
         }
         var hello = Self.header(length: 12, type: .clientVersion)
         Self.append(UInt16(1), to: &hello)

@@ -123,7 +123,7 @@ import Testing
         let mapped = "Hello, World! 123 @#{}|~\n"
         #expect(rig.type([mapped]).status == 0)
         #expect(rig.waitForText(decodedForm(mapped)) == decodedForm(mapped))
-        usleep(300_000)
+        try rig.session.roundTrip(watch) // every keymap change the typer made is printed by now
         #expect(!watch.stdout.contains("MAPPING"), "keymap changed for mapped characters: \(watch.stdout)")
         #expect(!watch.stdout.contains("XKBMAP 3"))
 
@@ -131,7 +131,7 @@ import Testing
         let missing = "€ä€ää€"
         #expect(rig.type(["--keep-ms", "300", missing]).status == 0)
         #expect(rig.waitForText(missing, from: start) == missing)
-        usleep(300_000)
+        try rig.session.roundTrip(watch)
         let changes = watch.stdout.split(separator: "\n").filter { $0.hasPrefix("MAPPING") }
         // Two borrowed characters, given back together (one change) or one by one.
         #expect((3...4).contains(changes.count), "two characters borrowed and given back: \(changes)")
@@ -208,13 +208,8 @@ import Testing
     @Test func commandLineErrors() throws {
         let env = ProcessInfo.processInfo.environment
         func run(_ args: [String]) throws -> (Int32?, String) {
-            let dir = NSTemporaryDirectory()
-            let child = try Child(Tools.stackboard, ["type"] + args, environment: env, logDir: dir)
-            let status = child.wait(timeout: 20)
-            let err = child.stderr
-            try? FileManager.default.removeItem(atPath: child.stdoutPath)
-            try? FileManager.default.removeItem(atPath: child.stderrPath)
-            return (status, err)
+            let r = Child.run(Tools.stackboard, ["type"] + args, environment: env)
+            return (r.status, r.stderr)
         }
         let noDisplay = try run(["--display", ":9999", "secret-words"])
         #expect(noDisplay.0 == 1)

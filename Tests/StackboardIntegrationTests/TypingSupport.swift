@@ -18,24 +18,35 @@ struct SinkKeyEvent: Equatable {
     var state: UInt32
 
     /// Parses a `KEY <t> <name> "<text>" kc=N st=0xH se=S` or `KEYUP <t> <name> kc=N st=0xH` line.
+    /// Split by Unicode scalars, not characters: a combining mark or a joiner in the text would
+    /// otherwise merge with the quote or space before it into one character.
     init?(line: String) {
         let isRelease = line.hasPrefix("KEYUP ")
         guard isRelease || line.hasPrefix("KEY ") else { return nil }
-        let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 4 else { return nil }
+        let scalars = Array(line.unicodeScalars)
+        var fields: [String] = []
+        var start = 0
+        for (i, scalar) in scalars.enumerated() where scalar == " " && fields.count < 3 {
+            fields.append(String(String.UnicodeScalarView(scalars[start..<i])))
+            start = i + 1
+        }
+        guard fields.count == 3 else { return nil }
+        var rest = Array(scalars[start...])
         self.isRelease = isRelease
         keysym = fields[2]
-        var rest = fields[3]
         text = ""
         if !isRelease {
-            guard rest.hasPrefix("\""), let end = rest.range(of: "\" kc=", options: .backwards) else { return nil }
-            let quoted = String(rest[rest.startIndex...end.lowerBound])
+            let marker = Array("\" kc=".unicodeScalars)
+            guard rest.first == "\"", let end = (0...max(0, rest.count - marker.count)).reversed().first(where: {
+                rest.count >= marker.count && Array(rest[$0..<($0 + marker.count)]) == marker
+            }) else { return nil }
+            let quoted = String(String.UnicodeScalarView(rest[0...end]))
             guard let decoded = try? JSONDecoder().decode(String.self, from: Data(quoted.utf8)) else { return nil }
             text = decoded
-            rest = String(rest[rest.index(after: end.lowerBound)...])
+            rest = Array(rest[(end + 1)...])
         }
         var kc: Int?, st: UInt32?
-        for word in rest.split(separator: " ") {
+        for word in String(String.UnicodeScalarView(rest)).split(separator: " ") {
             if word.hasPrefix("kc=") { kc = Int(word.dropFirst(3)) }
             if word.hasPrefix("st=0x") { st = UInt32(word.dropFirst(5), radix: 16) }
         }
@@ -54,8 +65,8 @@ final class TypingRig {
 
     /// Starts the server, sets the layout (`setxkbmap -layout`), locks `group`, starts keysink
     /// with `sinkArgs` and waits until it has the focus.
-    init(layout: String? = nil, group: Int? = nil, sinkArgs: [String] = ["-r"]) throws {
-        session = try XSession()
+    init(layout: String? = nil, group: Int? = nil, sinkArgs: [String] = ["-r"], wm: XSession.WindowManager = .openbox) throws {
+        session = try XSession(wm: wm)
         xkbtool = try Tools.cTool("xkbtool", libs: ["-lX11", "-lXi"])
         if let layout {
             let r = session.run("setxkbmap", ["-layout", layout])
@@ -94,16 +105,26 @@ final class TypingRig {
     /// The text keysink decoded from the `from`-th KeyPress on.
     func text(from: Int = 0) -> String { presses(from: from).map(\.text).joined() }
 
-    /// Waits until the decoded text from `from` is at least as long as `expected` (or times out), and returns it.
+    /// Waits until the decoded text from `from` is at least as long as `expected` (or times
+    /// out), then until keysink has handled everything sent to it so far (`settle`), and
+    /// returns the text: anything extra the typer sent shows in it. Call it once the typer has
+    /// finished.
     func waitForText(_ expected: String, from: Int = 0, timeout: Double = 30) -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var got = text(from: from)
-        while got.unicodeScalars.count < expected.unicodeScalars.count && Date() < deadline {
-            usleep(50_000)
-            got = text(from: from)
+        _ = Wait.until(timeout: timeout, interval: 0.05) {
+            text(from: from).unicodeScalars.count >= expected.unicodeScalars.count
         }
-        usleep(100_000) // anything extra would show now
+        do {
+            try settle()
+        } catch {
+            Issue.record("\(error)")
+        }
         return text(from: from)
+    }
+
+    /// Returns once keysink has printed every event the server sent it before this call (a
+    /// round trip with `XSession.mark()`): for "nothing more arrived" after a typer finished.
+    func settle(timeout: Double = 30) throws {
+        try session.roundTrip(sink, timeout: timeout)
     }
 
     /// The core keyboard state from xkbtool: group, locked modifiers, latched modifiers, keys down.

@@ -27,6 +27,7 @@ import Testing
         let active = session.rootWindowList("_NET_ACTIVE_WINDOW")
         #expect(active == [sinkID])
 
+        try session.roundTrip(sink) // every focus change so far is printed by now
         let after = sink.stdout.split(separator: "\n").dropFirst(before)
         #expect(!after.contains { $0.hasPrefix("FOCUSOUT") }, "keysink lost the focus: \(Array(after))")
     }

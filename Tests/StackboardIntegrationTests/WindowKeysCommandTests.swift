@@ -44,7 +44,7 @@ import Testing
         let r = try runStackboard(["keys", "--layout", "qwerty", "--size", "1280x400"], environment: environmentWithoutDisplay)
         let line = String(r.stdout.split(separator: "\n").first { $0.contains("\"label\":\"q\"") } ?? "")
         let q = try #require(try keys(["--layout", "qwerty", "--size", "1280x400"]).first { $0.label == "q" })
-        #expect(line == "{\"layer\":\"\(q.layer)\",\"index\":\(q.index),\"label\":\"q\",\"action\":\"text\",\"text\":\"q\",\"x\":\(q.x),\"y\":\(q.y),\"width\":\(q.width),\"height\":\(q.height)}")
+        #expect(line == "{\"layer\":\"\(q.layer)\",\"index\":\(q.index),\"label\":\"q\",\"action\":\"text\",\"text\":\"q\",\"shifted\":\"Q\",\"x\":\(q.x),\"y\":\(q.y),\"width\":\(q.width),\"height\":\(q.height)}")
     }
 
     @Test func quotesAndBackslashesAreEscaped() throws {

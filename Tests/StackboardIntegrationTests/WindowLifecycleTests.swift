@@ -72,7 +72,16 @@ import Testing
         let kb = try RunningKeyboard(session, ["--print"])
         try kb.tap(labels: ["a"])   // everything set up and one tap handled
         #expect(kb.waitForPrinted(["a"]) == ["a"])
-        usleep(500_000)             // let the window manager settle
+        // Wait until it has gone quiet (the window manager's last events handled): no wake-up
+        // between two looks half a second apart. A keyboard that never idles fails here.
+        var last = -1
+        let quiet = Wait.until(timeout: 30, interval: 0.5) {
+            let now = kb.contextSwitches()
+            defer { last = now }
+            return now == last
+        }
+        try #require(quiet, "the keyboard never went idle for half a second in 30 s")
+        // The property under test is a span of time: no wake-up in the next 2 s.
         let before = kb.contextSwitches()
         usleep(2_000_000)
         let after = kb.contextSwitches()

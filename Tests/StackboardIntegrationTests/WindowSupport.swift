@@ -11,6 +11,8 @@ struct ReportedKey: Decodable, Equatable {
     let label: String
     let action: String
     let text: String?
+    /// What it shows and types under shift, when that differs.
+    let shifted: String?
     let style: String?
     let x: Int
     let y: Int
@@ -38,6 +40,8 @@ final class RunningKeyboard {
     private(set) var info: WindowInfo
     /// The layout shown first (from `--layout` or `--layouts`; qwerty by default).
     let layout: String
+    /// The suggestion bar's slots it was started with (`--suggestions`; nil: the default).
+    let suggestions: String?
 
     /// Starts `stackboard ARGS` (with `--no-sound` unless `sound`: the tests need no sound card)
     /// and waits until its window is viewable.
@@ -50,6 +54,7 @@ final class RunningKeyboard {
         } else {
             layout = "qwerty"
         }
+        suggestions = args.firstIndex(of: "--suggestions").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
         child = try session.spawn(Tools.stackboard, (sound ? [] : ["--no-sound"]) + args, env: env)
         var found: WindowInfo?
         try session.waitUntil(timeout: 20, "the Stackboard window (\(String(describing: found)), stderr: \(child.stderr))") {
@@ -104,13 +109,16 @@ final class RunningKeyboard {
     /// The keys of `layer` of `layout` (default: the one shown first) at the window's current
     /// size, from `stackboard keys`.
     func keys(layout: String? = nil, layer: String? = nil) throws -> [ReportedKey] {
-        try RunningKeyboard.keys(session, layout: layout ?? self.layout, size: "\(info.width)x\(info.height)", layer: layer)
+        try RunningKeyboard.keys(session, layout: layout ?? self.layout, size: "\(info.width)x\(info.height)", layer: layer,
+                                 suggestions: suggestions)
     }
 
     /// `stackboard keys` parsed.
-    static func keys(_ session: XSession, layout: String, size: String, layer: String? = nil) throws -> [ReportedKey] {
+    static func keys(_ session: XSession, layout: String, size: String, layer: String? = nil,
+                     suggestions: String? = nil) throws -> [ReportedKey] {
         var args = ["keys", "--layout", layout, "--size", size]
         if let layer { args += ["--layer", layer] }
+        if let suggestions { args += ["--suggestions", suggestions] }
         let r = session.run(Tools.stackboard, args)
         guard r.status == 0 else { throw XSession.Failure(description: "stackboard keys failed: \(r.stderr)") }
         let decoder = JSONDecoder()
@@ -205,23 +213,6 @@ final class RunningKeyboard {
 }
 
 extension XSession {
-    /// The pid of this session's Xvfb: the Xvfb process whose stdout is this session's Xvfb log.
-    var serverPID: pid_t? {
-        let wanted = "/" + (dir as NSString).lastPathComponent + "/Xvfb.out"
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        for entry in entries {
-            guard let pid = pid_t(entry),
-                  let comm = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8),
-                  comm.hasPrefix("Xvfb") else { continue }
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let n = readlink("/proc/\(entry)/fd/1", &buffer, buffer.count - 1)
-            guard n > 0 else { continue }
-            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if target.hasSuffix(wanted) { return pid }
-        }
-        return nil
-    }
-
     /// The window ids listed in a root property such as `_NET_CLIENT_LIST_STACKING`, bottom first.
     func rootWindowList(_ property: String) -> [String] {
         let out = run("xprop", ["-root", property]).stdout
@@ -239,13 +230,7 @@ extension XSession {
 /// Runs `stackboard ARGS` to completion with exactly `environment` (no X session needed).
 /// Each run logs into a folder of its own (parallel tests must not share log files).
 func runStackboard(_ args: [String], environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    var template = Array((NSTemporaryDirectory() + "/stackboard-run-XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else { throw XSession.Failure(description: "mkdtemp failed") }
-    let dir = String(cString: made)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    let child = try Child(Tools.stackboard, args, environment: environment, logDir: dir)
-    let status = child.wait(timeout: 20) ?? { child.stop(); return -1 }()
-    return (status, child.stdout, child.stderr)
+    Child.run(Tools.stackboard, args, environment: environment)
 }
 
 /// This process's environment without DISPLAY, and without the user's config.json (the

@@ -47,7 +47,8 @@ import Testing
     @Test func aTapInAGapGoesToTheNearestKey() throws {
         let session = try XSession()
         defer { session.close() }
-        let kb = try RunningKeyboard(session, ["--print"])
+        // No suggestion bar: above q is the layer's top inset, not a slot.
+        let kb = try RunningKeyboard(session, ["--print", "--suggestions", "0"])
         let q = try kb.key("q"), w = try kb.key("w")
         let gapStart = q.x + q.width, gapEnd = w.x // the gap is [gapStart, gapEnd)
         try #require(gapEnd - gapStart >= 2, "the layout has no gap between q and w")

@@ -26,6 +26,21 @@ import Testing
         try Golden.check(image, named: "mixed-\(name)")
     }
 
+    /// The suggestion bar above the keys: three words, the middle one pressed, a long word fitted.
+    @Test func suggestionBar() throws {
+        let painter = try KeyboardPainter(theme: try Samples.theme("light"))
+        let layout = Samples.withBar(Samples.mixed)
+        let geometry = Samples.geometry(layout, Size(width: 640, height: 240))
+        let words = ["hello", "help", "helicopters"]
+        let (image, ctx) = try Samples.canvas(geometry.size)
+        painter.paintAll(ctx, geometry: geometry, shifted: false) { index in
+            guard case .suggestion(let slot) = geometry.keys[index].key.action else { return .idle }
+            return KeyVisual(pressed: slot == 1, label: words[slot])
+        }
+        try ctx.check()
+        try Golden.check(image, named: "suggestion-bar")
+    }
+
     @Test func shiftedLabelsAtScaleTwo() throws {
         let painter = try KeyboardPainter(theme: try Samples.theme("light"), scale: 2)
         let geometry = Samples.geometry(Samples.mixed, Size(width: 900, height: 260))

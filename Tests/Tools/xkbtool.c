@@ -13,7 +13,10 @@
  *                             NEWKB <device>                       (XkbNewKeyboardNotify)
  *                             GROUP <group>                        (XkbStateNotify, group changed)
  *                             LOCKED 0x<mods>                      (XkbStateNotify, locked mods changed)
+ *                             MARK <n>      (the root property _STACKBOARD_TEST_MARK set to n:
+ *                                            every event sent before it has been printed)
  */
+#include <X11/Xatom.h>
 #include <X11/Xlib.h>
 #include <X11/XKBlib.h>
 #include <X11/extensions/XInput2.h>
@@ -80,13 +83,27 @@ int main(int argc, char **argv)
 	} else if (!strcmp(cmd, "watch")) {
 		XkbSelectEvents(dpy, XkbUseCoreKbd, XkbNewKeyboardNotifyMask | XkbMapNotifyMask | XkbStateNotifyMask,
 		                XkbNewKeyboardNotifyMask | XkbMapNotifyMask | XkbStateNotifyMask);
+		Atom mark = XInternAtom(dpy, "_STACKBOARD_TEST_MARK", False);
+		XSelectInput(dpy, DefaultRootWindow(dpy), PropertyChangeMask);
 		XSync(dpy, False);
 		printf("WATCHING\n");
 		fflush(stdout);
 		for (;;) {
 			XEvent e;
 			XNextEvent(dpy, &e);
-			if (e.type == MappingNotify) {
+			if (e.type == PropertyNotify && e.xproperty.atom == mark && e.xproperty.state == PropertyNewValue) {
+				Atom type;
+				int format;
+				unsigned long count, after;
+				unsigned char *data = NULL;
+				long value = -1;
+				if (XGetWindowProperty(dpy, e.xproperty.window, mark, 0, 1, False, XA_CARDINAL, &type, &format,
+				                       &count, &after, &data) == Success && data && format == 32 && count == 1)
+					value = *(long *)data;
+				if (data)
+					XFree(data);
+				printf("MARK %ld\n", value);
+			} else if (e.type == MappingNotify) {
 				printf("MAPPING %d %d %d\n", e.xmapping.request, e.xmapping.first_keycode, e.xmapping.count);
 			} else if (e.type == event_base) {
 				XkbEvent *x = (XkbEvent *)&e;

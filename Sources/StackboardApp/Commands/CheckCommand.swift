@@ -3,6 +3,11 @@
 #endif
 import StackboardCore
 import StackboardSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `stackboard check FILE...`: validates layout files with the loader the keyboard uses.
 enum CheckCommand {
@@ -16,6 +21,8 @@ enum CheckCommand {
         Loads each layout file with the same loader the keyboard uses and prints 'FILE: ok', or
         the error (file, line and column, JSON path, what was found and what is expected) on
         stderr. '-' reads a layout from standard input. The format is described in docs/layouts.md.
+        A layout that is not a file is checked by name: an XKB layout (xkb:de, xkb:fr(bepo)) is
+        compiled and built as the keyboard would, and 'emoji' builds the emoji panel.
 
         Exit status: 0 when every file is valid, 1 when any is not, 2 on usage errors.
         """
@@ -44,8 +51,13 @@ enum CheckCommand {
         return allValid ? 0 : 1
     }
 
-    /// Loads `file`, or standard input for `-`.
+    /// Loads `file`, standard input for `-`, or a layout that is not a file by name (`xkb:de`,
+    /// `emoji`) when no file has that name.
     static func load(_ file: String) throws(LayoutError) -> Layout {
+        let catalog = LayoutCatalog.stackboard()
+        if file != "-", catalog.provider(for: file) != nil, !FileManager.default.fileExists(atPath: file) {
+            return try catalog.load(file)
+        }
         guard file == "-" else { return try LayoutLoader.load(file: file) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)

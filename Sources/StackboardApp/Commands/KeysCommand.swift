@@ -10,6 +10,7 @@ enum KeysCommand {
     frame in window pixels exactly as the keyboard window lays it out at that size:
       {"layer":"letters","index":0,"label":"q","action":"text","text":"q","x":6,"y":6,"width":118,"height":88}
     "action" is the action's name in the layout format; "text" is present for text keys only;
+    "shifted" for keys that show and type something else under shift;
     "style" is present for keys that are not normal (function, accent, blank). Blank keys are
     listed too (they are never hit). A PIN pad's shuffled digits are listed in order.
     --entry describes 'stackboard entry' at that size: first the text field,
@@ -71,6 +72,7 @@ enum KeysCommand {
                 ("label", .string(placed.key.label)), ("action", .string(placed.key.action.name)),
             ]
             if case .text(let text) = placed.key.action { fields.append(("text", .string(text))) }
+            if let shifted = placed.key.shiftedLabel { fields.append(("shifted", .string(shifted))) }
             if case .suggestion(let slot) = placed.key.action { fields.append(("slot", .int(slot))) }
             if placed.key.style != .normal { fields.append(("style", .string(placed.key.style.rawValue))) }
             fields += [("x", .int(placed.frame.x)), ("y", .int(placed.frame.y)),

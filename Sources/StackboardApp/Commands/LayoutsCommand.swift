@@ -1,5 +1,11 @@
 import StackboardCore
 import StackboardSystem
+import StackboardXKB
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `stackboard layouts`: one line per available layout: name, where it comes from, description.
 enum LayoutsCommand {
@@ -8,12 +14,16 @@ enum LayoutsCommand {
     }
 
     static let help = """
-        Usage: stackboard layouts [--paths]
+        Usage: stackboard layouts [--paths | --xkb]
 
-        Lists every available layout, one per line, sorted by name: its name, where it comes
-        from (user, data-dir, shipped or system) and its description. A layout that does not
-        load is listed with its error. User layouts in $XDG_DATA_HOME/stackboard/layouts
+        Lists every available layout file, one per line, sorted by name: its name, where it
+        comes from (user, data-dir, shipped or system) and its description. A layout that does
+        not load is listed with its error. User layouts in $XDG_DATA_HOME/stackboard/layouts
         (default ~/.local/share/stackboard/layouts) override shipped ones of the same name.
+        Besides the files there are 'emoji' (the emoji panel), 'xkb' (the display's own XKB
+        layout) and the keyboards made from XKB layouts, 'xkb:LAYOUT' or 'xkb:LAYOUT(VARIANT)':
+        --xkb lists those (xkb:de, xkb:fr(bepo)) with their language and description; the ones
+        the rules call exotic (evdev.extras.xml) are marked "extra".
 
         Options:
         \(SettingsHelp.options(for: .layouts))
@@ -30,15 +40,41 @@ enum LayoutsCommand {
         if let extra = arguments.positional.first {
             return fail(UsageError("'stackboard layouts' takes no arguments, not '\(extra)'. To check a file, run 'stackboard check \(extra)'."))
         }
-        let catalog = LayoutCatalog.forCurrentProcess()
+        let settings = arguments.settings()
+        if settings.bool(.xkbLayouts) {
+            if settings.bool(.paths) { return fail(UsageError("'--paths' and '--xkb' do not go together: XKB layouts are not files.")) }
+            return listXkb()
+        }
+        let catalog = LayoutCatalog.stackboard()
         let entries = catalog.list()
         guard !entries.isEmpty else {
             printError("stackboard: no layouts found. Searched: \(catalog.searchPath.map(\.directory).joined(separator: ", ")). "
                        + "Put layouts in one of these directories, or set STACKBOARD_DATA_DIR to a directory that has a 'layouts' folder.")
             return 1
         }
-        for line in lines(entries, paths: arguments.settings().bool(.paths)) { print(line) }
+        for line in lines(entries, paths: settings.bool(.paths)) { print(line) }
         return 0
+    }
+
+    /// `--xkb`: every XKB layout and variant.
+    static func listXkb() -> Int32 {
+        let registry: XkbRegistry
+        do { registry = try XkbLayoutProvider(environment: ProcessInfo.processInfo.environment).registry() } catch {
+            printError("stackboard: \(error.description)")
+            return 1
+        }
+        for line in xkbLines(registry) { print(line) }
+        return 0
+    }
+
+    /// The `--xkb` listing: name, language (or -), description, and "(extra)" for exotic ones.
+    static func xkbLines(_ registry: XkbRegistry) -> [String] {
+        let rows = registry.layouts.map { info in
+            (info.name.description, info.language ?? "-", info.description + (info.isExtra ? " (extra)" : ""))
+        }
+        let nameWidth = rows.map(\.0.count).max() ?? 0
+        let languageWidth = rows.map(\.1.count).max() ?? 0
+        return rows.map { pad($0.0, nameWidth) + "  " + pad($0.1, languageWidth) + "  " + $0.2 }
     }
 
     /// The listing: name, origin (or path) and description in aligned columns.

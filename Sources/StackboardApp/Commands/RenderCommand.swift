@@ -52,6 +52,16 @@ enum RenderCommand {
         }
     }
 
+    /// The suggestions the bar shows after `typed` (none without it), from the shipped model.
+    static func suggestions(after typed: String?, language: String?) -> [String] {
+        guard let typed, let words = SuggestionWords.load(language: language ?? "en", slots: 3, learning: false, store: nil,
+                                                          report: { printError("stackboard: " + $0) }) else { return [] }
+        for c in typed {
+            if c == "\u{8}" { _ = words.deletingBackward() } else { _ = words.typing(String(c)) }
+        }
+        return words.suggestions()
+    }
+
     static func paint(layout: Layout, layer: Layer, size: Size, theme: Theme, scale: Double,
                       values: SettingValues, output: String) throws {
         let surface = try ImageSurface(size: size)
@@ -67,7 +77,12 @@ enum RenderCommand {
             let field = FieldPaint(prompt: values.string(.prompt), text: text, cursorIndex: text.count)
             try FieldPainter(theme: theme, scale: scale).paint(ctx, field: field, in: fieldRect)
         } else {
-            painter.paintAll(ctx, geometry: KeyboardGeometry(layout: layout, layer: layer, size: size), shifted: false)
+            let geometry = KeyboardGeometry(layout: layout, layer: layer, size: size)
+            let words = suggestions(after: values.string(.typed), language: values.string(.language) ?? layout.language)
+            painter.paintAll(ctx, geometry: geometry, shifted: false) { index in
+                guard case .suggestion(let slot) = geometry.keys[index].key.action else { return .idle }
+                return KeyVisual(label: words.indices.contains(slot) ? words[slot] : "")
+            }
         }
         try ctx.check()
         try surface.writePNG(to: output)

@@ -3,6 +3,7 @@ import StackboardRender
 import StackboardRuntime
 import StackboardSound
 import StackboardSystem
+import StackboardWords
 import StackboardX11
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -19,6 +20,8 @@ final class EntryApp: WindowShellClient {
     let runtime: KeypadRuntime
     let fieldPainter: FieldPainter
     let output: EntryOutput
+    /// The word engine of `--suggest` (never for a secure field).
+    let words: SuggestionWords?
     /// The pointer that went down on the field (its moves and release are the field's).
     var fieldPointer: Int?
     /// Set once the entry is over (done or cancel): nothing more is reported.
@@ -77,6 +80,11 @@ final class EntryApp: WindowShellClient {
         output = EntryOutput(events: options.events, secure: setup.rules.secure)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
         runtime.onProblem = { printError("stackboard: " + $0) }
+        words = options.suggest && !setup.rules.secure && setup.layout.suggestionBar != nil
+            ? SuggestionWords.load(language: options.language ?? "en", slots: Setting.suggestions.spec.defaultValue?.int ?? 3,
+                                   learning: options.learn, store: LearnedWordsStore(environment: Environment.current),
+                                   atSentenceStart: options.initial.isEmpty, report: { printError("stackboard: " + $0) })
+            : nil
         runtime.fieldHost = self
         runtime.overlay = self
         if secure { runtime.setSecureEntry(true, now: 0) }
@@ -91,6 +99,7 @@ final class EntryApp: WindowShellClient {
     /// done or cancel. Returns the exit status.
     func run() -> Int32 {
         runtime.repaint(now: MonotonicClock.now())
+        runtime.words = words
         if options.xid {
             output.windowID(window.windowID)
         } else {
@@ -112,12 +121,13 @@ final class EntryApp: WindowShellClient {
     }
 
     func advance(to now: Double) {
+        words?.save(now: now)
         for news in input.drain() { handle(news) }
         runtime.advance(to: now)
         runtime.repaint(now: now)
     }
 
-    var nextDeadline: Double? { runtime.nextDeadline }
+    var nextDeadline: Double? { [runtime.nextDeadline, words?.saveDue].compactMap { $0 }.min() }
 
     private func connectionLost() -> Int32 {
         printError("stackboard: lost the connection to the X server '\(shell.connection.name)'; cancelling the entry")
@@ -127,6 +137,7 @@ final class EntryApp: WindowShellClient {
     }
 
     private func shutdown(_ status: Int32) -> Int32 {
+        words?.save(now: MonotonicClock.now(), force: true)
         runtime.dropCanvas()
         runtime.releaseAll(now: MonotonicClock.now())
         shell.clicks.close()

@@ -27,6 +27,10 @@ struct EntryOptions {
     var noField: Bool
     /// `--suggest`: a suggestion bar above the keypad (a qwerty keypad unless `--layout` says).
     var suggest: Bool
+    /// `--language`: the suggestions' language (nil: the layout's, else English).
+    var language: String?
+    /// Whether the suggestions learn what is typed (`--no-learn`, `learn`).
+    var learn: Bool
     /// `--size WxH`, if given.
     var size: Size?
     /// `--theme`, if given (else the layout's preference, else light).
@@ -70,6 +74,8 @@ struct EntryOptions {
         suggest = values.bool(.suggest)
         keyPreview = values.bool(.keyPreview)
         swipe = values.bool(.swipe)
+        language = values.string(.language)
+        learn = values.bool(.learn)
         scale = values.double(.scale)
         size = values.size(.size)
         theme = values.string(.theme).flatMap(Theme.named)

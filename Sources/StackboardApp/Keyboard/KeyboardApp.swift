@@ -26,9 +26,11 @@ final class KeyboardApp: WindowShellClient {
     let bus: KeyboardBus?
     /// `--xid`: the XEmbed conversation with the embedder (nil for the desktop's keyboard).
     let plug: EntryInputCollector?
+    /// The word engines made so far, by language (each loaded once, saved at the end).
+    private let words: WordEngines
     let hidden: Bool
-    /// Presses seen on the whole display, and on the keyboard, in this batch of events.
-    private var presses = (anywhere: 0, here: 0)
+    /// Raw presses anywhere against the keyboard's own: the clicks and taps outside it.
+    private var presses = PressMatcher()
     /// Whether the injector has given everything back (it must, before the connection closes).
     private var injectorDone = false
 
@@ -97,6 +99,8 @@ final class KeyboardApp: WindowShellClient {
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
         context = try? ContextWatcher(connection: connection)
+        words = WordEngines(options: options)
+        controller.wordsFor = { [words] layout in words.engine(for: layout) }
         hidden = options.hidden
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
@@ -129,6 +133,9 @@ final class KeyboardApp: WindowShellClient {
         } else {
             controller.start(hidden: hidden, now: MonotonicClock.now())
         }
+        // The word model is mapped after the first frame is on its way (it takes a millisecond).
+        shell.connection.flush()
+        controller.attachWords()
         let end = shell.run(extra: [bus].compactMap { $0 })
         if shell.connection.isLost { return connectionLost() }
         if case .failed(let message) = end {
@@ -150,10 +157,10 @@ final class KeyboardApp: WindowShellClient {
         }
         if let (news, consumed) = context?.take(event) {
             switch news {
-            case .pointerPressed?: presses.anywhere += 1
-            case .activeWindowChanged?: controller.contextChanged()
+            case .pointerPressed?: presses.rawPress(at: now)
+            case .activeWindowChanged?: controller.contextChanged(.windowChanged)
             case .physicalKey(let device)?:
-                controller.contextChanged()
+                controller.contextChanged(.physicalKey)
                 bus?.physicalKey(device: device, now: now)
             case nil: break
             }
@@ -164,18 +171,18 @@ final class KeyboardApp: WindowShellClient {
 
     func handle(_ event: WindowEvent, now: Double) {
         switch event {
-        case .input(.press), .input(.switchPress): presses.here += 1
+        case .input(.press), .input(.switchPress): presses.ownPress(at: now)
         default: break
         }
         controller.handle(event, now: now)
     }
 
     func advance(to now: Double) {
+        words.save(now: now)
         // The embedder went: a greeter's keyboard ends with it, its keymap given back.
         for news in plug?.drain() ?? [] where news == .embedderGone { shell.loop.stop(0) }
         // A press somewhere that was not one of ours: a click or tap outside the keyboard.
-        if presses.anywhere > presses.here { controller.contextChanged() }
-        presses = (0, 0)
+        if presses.outsidePresses(now: now) > 0 { controller.contextChanged(.clickOutside) }
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
         controller.advance(to: now)
         controller.runtime.advance(to: now)
@@ -183,12 +190,13 @@ final class KeyboardApp: WindowShellClient {
     }
 
     var nextDeadline: Double? {
-        [controller.runtime.nextDeadline, injector.nextDeadline, controller.nextDeadline].compactMap { $0 }.min()
+        [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, presses.nextDeadline, controller.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: Ending
 
     private func connectionLost() -> Int32 {
+        words.save(now: MonotonicClock.now(), force: true)
         controller.runtime.releaseAll(now: MonotonicClock.now())
         injector.shutdown() // nothing reaches a server that is gone; this only settles its books
         injectorDone = true
@@ -197,8 +205,10 @@ final class KeyboardApp: WindowShellClient {
         return 1
     }
 
-    /// Releases every key and gives back every borrowed keycode, then stops the clicks.
+    /// Releases every key and gives back every borrowed keycode, writes the learned words, then
+    /// stops the clicks.
     private func shutdown(_ status: Int32) -> Int32 {
+        words.save(now: MonotonicClock.now(), force: true)
         controller.runtime.releaseAll(now: MonotonicClock.now())
         injector.shutdown()
         injectorDone = true

@@ -36,6 +36,8 @@ final class KeyboardController: TypingHost {
     private(set) var field: FieldRequest?
     /// The user's layout while auto-show shows a numeric, decimal or phone pad for a field.
     private var layoutBeforeField: String?
+    /// The word engine for a layout's suggestion bar (nil: no bar, or no model for its language).
+    var wordsFor: (Layout) -> KeypadWords? = { _ in nil }
     /// The last typing error reported (each distinct one is printed once in a row).
     private var lastTypingError: InjectorError?
     /// Moves, resizes, docks and remembers the window (nil: it cannot move, a plug).
@@ -122,10 +124,17 @@ final class KeyboardController: TypingHost {
 
     /// The caret moved somewhere the keyboard cannot follow (another window, a click outside,
     /// a physical key): the word being typed is over.
-    func contextChanged() {
+    func contextChanged(_ reason: ContextReset) {
         guard let words = runtime.words else { return }
-        words.contextLost()
+        words.reset(reason)
         runtime.refreshSuggestions()
+    }
+
+    /// Gives the layout shown its word engine (after start-up: the first frame is not delayed).
+    func attachWords() {
+        let words = runtime.state.layout.suggestionBar == nil ? nil : wordsFor(runtime.state.layout)
+        words?.setSecure(isSecure)
+        runtime.words = words
     }
 
     // MARK: What the keys ask for
@@ -185,6 +194,7 @@ final class KeyboardController: TypingHost {
     /// Releases every latched or locked modifier and every injected key, then unmaps the window.
     func hide(now: Double) {
         visible = false
+        contextChanged(.keyboardChanged)
         releaseEverything(now: now)
         window.hide()
     }
@@ -253,16 +263,19 @@ final class KeyboardController: TypingHost {
     /// field's keyboard shows no key preview and does not swipe.
     private func fieldKindChanged() {
         runtime.setSecureEntry(isSecure, now: MonotonicClock.now())
-        contextChanged()
+        runtime.words?.setSecure(isSecure)
+        contextChanged(.windowChanged)
     }
 
     /// Shows `layout` at the window's size (where it was left, if remembered) and publishes its name.
     private func show(_ layout: Layout, now: Double) {
+        runtime.words?.reset(.keyboardChanged)
         runtime.setLayout(layout, now: now)
         if let mover {
             mover.show(layout)
             runtime.setWindowControl(mover.control, now: now)
         }
+        attachWords()
         publisher.publish(layout: layout.name)
     }
 }

@@ -46,6 +46,10 @@ struct KeyboardOptions {
     var autoShow: Bool
     /// `--xid`: the keyboard as an XEmbed plug in a greeter's or locker's window.
     var xid: Bool
+    /// `--language`: the suggestions' language (nil: the layout's, else English).
+    var language: String?
+    /// Whether the suggestions learn what is typed (`--no-learn`, `learn`).
+    var learn: Bool
     /// `--hide-on-physical-keys`.
     var hideOnPhysicalKeys: Bool
     /// The pressed key's label enlarged above it (`--no-key-preview` turns it off).
@@ -85,6 +89,8 @@ struct KeyboardOptions {
         print = values.bool(.print)
         hiddenOnCommandLine = values.commandLine[.hidden] != nil
         xid = values.bool(.xid)
+        language = values.string(.language)
+        learn = values.bool(.learn)
         autoShow = values.bool(.autoShow) && !xid
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
         keyPreview = values.bool(.keyPreview)

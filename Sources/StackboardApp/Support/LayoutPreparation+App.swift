@@ -1,11 +1,13 @@
 import StackboardCore
 
 extension LayoutPreparation {
-    /// The preparation every command uses: the process's layout catalog and the decimal
-    /// separator of the user's LC_NUMERIC locale; digits shuffled when `shuffle`; a layout's
-    /// suggestion bar with `suggestions` slots (0: none).
+    /// The preparation every command uses: the process's layout catalog (with the `xkb:`
+    /// layouts, see `LayoutCatalog.stackboard`) and the decimal separator of the user's
+    /// LC_NUMERIC locale; digits shuffled when `shuffle`; a layout's suggestion bar with
+    /// `suggestions` slots (0: none).
     static func forLocale(shuffle: Bool = true, suggestions: Int) -> LayoutPreparation {
-        LayoutPreparation(shuffle: shuffle, decimalSeparator: LocaleNumbers.decimalSeparator(), suggestionSlots: suggestions)
+        LayoutPreparation(shuffle: shuffle, decimalSeparator: LocaleNumbers.decimalSeparator(), catalog: .stackboard(),
+                          suggestionSlots: suggestions)
     }
 
     /// The named layer of `layout` (nil: its first), or a usage error that lists the layers.

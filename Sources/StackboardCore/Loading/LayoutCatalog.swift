@@ -53,13 +53,31 @@ public struct LayoutEntry: Equatable, Sendable {
 }
 
 /// Finds layouts by name in the search directories, the first hit winning: the user's, then
-/// `$STACKBOARD_DATA_DIR`, then the build tree, then `$XDG_DATA_DIRS` (see `searchPath`).
+/// `$STACKBOARD_DATA_DIR`, then the build tree, then `$XDG_DATA_DIRS` (see `searchPath`); then
+/// asks its providers for names that are not files (`emoji`, and `xkb:de` when the program
+/// gives it the XKB provider). Every layout loaded is completed by the providers (a ☺ key gets
+/// the emoji panel).
 public struct LayoutCatalog: Equatable, Sendable {
     /// The directories searched, in order (only those that exist are read).
     public var searchPath: [LayoutSource]
+    /// Makers of layouts that are not files, asked in order.
+    public var providers: [any LayoutProvider]
 
-    /// A catalog searching exactly `searchPath`.
-    public init(searchPath: [LayoutSource]) { self.searchPath = searchPath }
+    /// A catalog searching exactly `searchPath`, with `providers`.
+    public init(searchPath: [LayoutSource], providers: [any LayoutProvider] = []) {
+        self.searchPath = searchPath
+        self.providers = providers
+    }
+
+    /// Equal when the search paths and the providers' ids are.
+    public static func == (a: LayoutCatalog, b: LayoutCatalog) -> Bool {
+        a.searchPath == b.searchPath && a.providers.map(\.id) == b.providers.map(\.id)
+    }
+
+    /// The catalog with `provider` asked first.
+    public func adding(_ provider: any LayoutProvider) -> LayoutCatalog {
+        LayoutCatalog(searchPath: searchPath, providers: [provider] + providers.filter { $0.id != provider.id })
+    }
 
     /// The standard search path from the environment and the executable's real path (nil: no build tree):
     /// `$XDG_DATA_HOME/stackboard/layouts` (default `$HOME/.local/share/stackboard/layouts`),
@@ -86,7 +104,7 @@ public struct LayoutCatalog: Equatable, Sendable {
         for entry in dataDirs.split(separator: ":") where entry.hasPrefix("/") {
             add(.system, entry + "/stackboard/layouts")
         }
-        self.init(searchPath: path)
+        self.init(searchPath: path, providers: [EmojiProvider(searchPath: path, environment: environment)])
     }
 
     /// The catalog of this process: its environment and `/proc/self/exe`.
@@ -157,9 +175,24 @@ public struct LayoutCatalog: Equatable, Sendable {
         return nil
     }
 
-    /// Loads a layout by name, or from a file when `nameOrPath` contains `/` or ends in `.json`.
-    /// An unknown name is an error listing the available names (with a did-you-mean).
+    /// Loads a layout by name, or from a file when `nameOrPath` contains `/` or ends in `.json`,
+    /// and completes it (see `complete`). An unknown name is an error listing the available
+    /// names (with a did-you-mean).
     public func load(_ nameOrPath: String) throws(LayoutError) -> Layout {
+        complete(try loadAsWritten(nameOrPath))
+    }
+
+    /// `layout` as every provider completes it (the emoji panel for a ☺ key).
+    public func complete(_ layout: Layout) -> Layout {
+        providers.reduce(layout) { $1.complete($0) }
+    }
+
+    /// The provider that makes `name`, if a provider does.
+    public func provider(for name: String) -> (any LayoutProvider)? {
+        providers.first { $0.provides(name) }
+    }
+
+    private func loadAsWritten(_ nameOrPath: String) throws(LayoutError) -> Layout {
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
             return try LayoutLoader.load(file: nameOrPath)
         }
@@ -167,7 +200,8 @@ public struct LayoutCatalog: Equatable, Sendable {
             throw LayoutError(file: "", message: "empty layout name; give a name such as \"qwerty\" or the path of a .json file")
         }
         if let found = locate(nameOrPath) { return try LayoutLoader.load(file: found.path) }
-        let available = names
+        if let provider = provider(for: nameOrPath) { return try provider.layout(named: nameOrPath) }
+        let available = Array(Set(names + providers.flatMap(\.listedNames))).sorted()
         let searched = searchPath.map(\.directory).joined(separator: ", ")
         guard !available.isEmpty else {
             throw LayoutError(file: "", message: "no layout named \(JSONValue.quote(nameOrPath)) and no layouts at all (searched: \(searched)); set STACKBOARD_DATA_DIR or reinstall")

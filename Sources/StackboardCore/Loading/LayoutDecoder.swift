@@ -16,7 +16,7 @@ struct LayoutDecoder {
     var layerReferences: [LayerReference] = []
 
     /// The fields of a layout.
-    static let layoutFields = ["name", "description", "defaults", "entry", "suggestions", "layers"]
+    static let layoutFields = ["name", "description", "language", "defaults", "entry", "suggestions", "layers"]
     /// The fields of `suggestions`.
     static let suggestionFields = ["weight", "layers"]
     /// The fields of a layer.
@@ -34,6 +34,7 @@ struct LayoutDecoder {
                                      allowed: Self.layoutFields, context: context)
         let name = try fields.string("name", expected: "the layout's name: a non-empty string") ?? fallbackName
         let description = try fields.string("description", expected: "one line saying what the layout is for", nonEmpty: false) ?? ""
+        let language = try self.language(fields)
         var defaults = LayoutDefaults()
         if let node = fields.value("defaults") { defaults = try self.defaults(node, path: "defaults") }
         var entry: EntryPreset?
@@ -54,14 +55,25 @@ struct LayoutDecoder {
             layers.append(layer)
         }
         let names = layers.map(\.name)
-        for reference in layerReferences where !names.contains(reference.name) {
+        // `emoji` is the emoji panel, which the catalog adds (EmojiProvider).
+        for reference in layerReferences where !names.contains(reference.name) && reference.name != EmojiPanel.entryLayer {
             throw context.error(reference.path, at: reference.offset, "no layer named \(JSONValue.quote(reference.name))"
                                 + Suggestion.hint(reference.name, in: names, list: "layers"))
         }
         var bar: SuggestionBar?
         if let node = fields.value("suggestions") { bar = try suggestionBar(node, path: "suggestions", layers: names) }
         return Layout(name: name, description: description, defaults: defaults, layers: layers, entry: entry,
-                      suggestionBar: bar)
+                      suggestionBar: bar, language: language)
+    }
+
+    /// `language`: a language code, 2 or 3 letters with optional `-` subtags (`en`, `de-CH`, `fil`).
+    func language(_ fields: FieldReader) throws(LayoutError) -> String? {
+        let expected = "a language code such as \"en\", \"de\" or \"pt-BR\" (ISO 639 letters, optional subtags after -)"
+        guard let node = fields.value("language") else { return nil }
+        guard let code = node.string, LanguageCode.isValid(code) else {
+            throw context.expected(expected, fields.path("language"), node)
+        }
+        return code
     }
 
     /// One layer: its name and rows (a vertical stack).

@@ -16,6 +16,8 @@ public enum CommandName: String, CaseIterable, Hashable, Sendable {
     case soundCheck = "sound-check"
     /// `stackboard type`: types text or a key into the focused window.
     case type
+    /// `stackboard words`: the learned words and the keystroke-savings evaluation.
+    case words
     /// `stackboard show`.
     case show
     /// `stackboard hide`.

@@ -40,6 +40,14 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case suggestions
     /// `--suggest`: word suggestions where they are off by default (entry mode, a plug).
     case suggest
+    /// `--language`, `language`: the word suggestions' language (else the layout's, else `en`).
+    case language
+    /// `--no-learn`, `learn`: whether the suggestions learn the words typed.
+    case learn
+    /// `--json` of `stackboard words evaluate`.
+    case json
+    /// `--typed` of render: the suggestion bar as it is after typing this text.
+    case typed
     /// `--geometry`, `geometry`: the keyboard window's size and place.
     case geometry
     /// `--dock`, `dock`: a dock window on an edge.
@@ -112,6 +120,8 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case statusLayout
     /// `--paths` of layouts.
     case paths
+    /// `--xkb` of layouts: list the XKB layouts instead.
+    case xkbLayouts
 
     /// The settings `command` accepts, in table order.
     public static func accepted(by command: CommandName) -> [Setting] {

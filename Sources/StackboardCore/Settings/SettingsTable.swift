@@ -24,7 +24,8 @@ extension Setting {
         switch self {
         case .layout:
             SettingSpec(flag: "layout", key: "layout", .name, default: .string("qwerty"), placeholder: "NAME|FILE",
-                        example: "qwerty", "the layout: a name ('stackboard layouts' lists them) or a file",
+                        example: "qwerty", "the layout: a name ('stackboard layouts' lists them), a file, an XKB layout (xkb:de, "
+                        + "'xkb:fr(bepo)'; xkb: the display's own) or emoji",
                         for: [.keyboard, .render, .keys])
         case .keypad:
             SettingSpec(flag: "layout", .name, defaultText: "numeric with --allow digits, decimal with --allow decimal, else qwerty",
@@ -69,7 +70,21 @@ extension Setting {
             SettingSpec(flag: "shuffle", .bool, "deal a PIN pad's digits at random; they are in order otherwise", for: [.render])
         case .suggestions:
             SettingSpec(flag: "suggestions", key: "suggestions", .int(1...9, off: 0), default: .int(3), example: "3",
-                        "words shown in the suggestion bar of the typing layouts; 0: no bar", for: [.keyboard, .render, .keys])
+                        "words shown in the suggestion bar of the typing layouts; 0: no bar",
+                        for: [.keyboard, .render, .keys, .words])
+        case .language:
+            SettingSpec(flag: "language", key: "language", .name, defaultText: "the layout's, else en", example: "de",
+                        "the language of the word suggestions: a language code with a word model ('stackboard words languages')",
+                        for: [.keyboard, .entry, .words, .render])
+        case .learn:
+            SettingSpec(flag: "no-learn", key: "learn", .bool, default: .bool(true), flagSets: false,
+                        "learn nothing from what is typed (never learned anyway: passwords, entry --secure, a plug)",
+                        for: [.keyboard, .entry, .words])
+        case .typed:
+            SettingSpec(flag: "typed", .text, example: "hel", "paint the suggestion bar as it is after typing TEXT "
+                        + "(the shipped word model of --language, else English; nothing is learned)", for: [.render])
+        case .json:
+            SettingSpec(flag: "json", .bool, "evaluate: one JSON object instead of text", for: [.words])
         case .suggest:
             SettingSpec(flag: "suggest", .bool, "word suggestions where they are off by default: above the keypad of "
                         + "'stackboard entry' (a qwerty keypad), and in a plug (--xid), which otherwise suggests and learns nothing",
@@ -189,6 +204,8 @@ extension Setting {
             SettingSpec(flag: "layout", .bool, "print the name of the layout on screen instead", for: [.status])
         case .paths:
             SettingSpec(flag: "paths", .bool, "show each layout's file instead of its origin", for: [.layouts])
+        case .xkbLayouts:
+            SettingSpec(flag: "xkb", .bool, "list every XKB layout and variant of xkb-data instead (xkb:de, xkb:fr(bepo))", for: [.layouts])
         }
     }
 }

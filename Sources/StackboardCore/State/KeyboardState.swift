@@ -12,8 +12,9 @@
 /// - Modifiers latch on a tap, lock on a second, release on a third. Latched ones apply to the
 ///   next key that types or sends something, then clear. A modifier held down by one pointer
 ///   applies to keys fired by other pointers; if it was used that way its release changes nothing.
-/// - Caps lock shifts letters (keys whose text is a cased letter) until tapped again. Shift
-///   together with caps lock still shifts: caps lock never inverts shift.
+/// - Caps lock shifts letters (keys whose text is a cased letter and whose shifted text, if
+///   any, is an upper-case letter) until tapped again. Shift together with caps lock still
+///   shifts: caps lock never inverts shift.
 /// - Holding a repeating key fires it after `repeatDelay`, then every `repeatInterval` (no click
 ///   for repeats); its release then fires nothing. Modifier, caps lock, layer, next-layout and
 ///   hide keys never repeat. Holding a key with alternates opens them instead (long press wins).
@@ -151,7 +152,12 @@ public struct KeyboardState: Sendable {
     func typesShifted(_ key: Key) -> Bool {
         if activeModifiers.contains(.shift) { return true }
         guard capsLock, case .text(let text) = key.action else { return false }
-        return KeyboardState.isCasedLetter(text)
+        // ß whose shift is ? (xkb:de) or è whose shift is ü (xkb:ch(fr)) stay as they are.
+        return KeyboardState.isCasedLetter(text) && key.shiftedLabel.map(KeyboardState.isUppercaseLetter) ?? true
+    }
+
+    static func isUppercaseLetter(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isLetter && $0.isUppercase }
     }
 
     static func isCasedLetter(_ text: String) -> Bool {

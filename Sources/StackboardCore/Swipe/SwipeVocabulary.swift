@@ -21,6 +21,21 @@ public protocol SwipeVocabulary: Sendable {
     func swipeFold(_ character: Character) -> Character?
 }
 
+/// What is before the caret when a swipe ends: the word before (for the pairs) and whether a
+/// sentence starts there (the word is then capitalised).
+public struct SwipeContext: Equatable, Sendable {
+    /// The previous word (nil: unknown, or none).
+    public var previous: String?
+    /// A sentence starts at the caret.
+    public var sentenceStart: Bool
+
+    /// A context with every property given (by default: nothing known).
+    public init(previous: String? = nil, sentenceStart: Bool = false) {
+        self.previous = previous
+        self.sentenceStart = sentenceStart
+    }
+}
+
 /// The words seen after a previous word, for ranking swipe candidates.
 public struct SwipeSuccessors: Equatable, Sendable {
     /// `-ln p(word | previous)` of each word seen after it, by rank (already discounted).

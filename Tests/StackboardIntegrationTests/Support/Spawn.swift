@@ -94,11 +94,7 @@ final class Child: @unchecked Sendable {
     /// Waits up to `timeout` seconds for it to exit; nil on timeout.
     @discardableResult
     func wait(timeout: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let s = poll() { return s }
-            usleep(5_000)
-        }
+        _ = Wait.until(timeout: timeout, interval: 0.005) { poll() != nil }
         return poll()
     }
 
@@ -125,12 +121,34 @@ final class Child: @unchecked Sendable {
 
     /// Waits until stdout holds a line for which `match` is true; returns that line.
     func waitForLine(timeout: Double, _ match: (String) -> Bool) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if let line = stdout.split(separator: "\n").map(String.init).first(where: match) { return line }
-            usleep(10_000)
-        } while Date() < deadline
-        return nil
+        var found: String?
+        _ = Wait.until(timeout: timeout, interval: 0.01) {
+            found = stdout.split(separator: "\n").map(String.init).first(where: match)
+            return found != nil
+        }
+        return found
+    }
+
+    /// Runs `path` to completion (killed after `timeout` seconds, status -1) and returns its
+    /// status and output. Logs go to `logDir`, or to a scratch folder removed afterwards; a
+    /// program that cannot be started gives status 127 and the reason on stderr.
+    static func run(_ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+                    logDir: String? = nil, stdinPath: String? = nil, timeout: Double = 20) -> (status: Int32, stdout: String, stderr: String) {
+        var scratch: String?
+        if logDir == nil {
+            var template = Array((NSTemporaryDirectory() + "/stackboard-run-XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else { return (127, "", "cannot start \(path): mkdtemp failed") }
+            scratch = String(cString: made)
+        }
+        defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
+        let child: Child
+        do {
+            child = try Child(path, arguments, environment: environment, logDir: logDir ?? scratch ?? "", stdinPath: stdinPath)
+        } catch {
+            return (127, "", "\(error)")
+        }
+        let status = child.wait(timeout: timeout) ?? { child.stop(); return -1 }()
+        return (status, child.stdout, child.stderr)
     }
 
     deinit { stop(grace: 1) }

@@ -46,10 +46,9 @@ enum Tools {
         }
         try fm.createDirectory(atPath: outDir, withIntermediateDirectories: true)
         let tmp = "\(out).\(getpid()).tmp"
-        let child = try Child("cc", ["-O1", "-Wall", "-o", tmp, source] + libs,
-                              environment: ProcessInfo.processInfo.environment, logDir: NSTemporaryDirectory())
-        guard child.wait(timeout: 60) == 0 else {
-            throw XSession.Failure(description: "cannot compile \(source): \(child.stderr)")
+        let cc = Child.run("cc", ["-O1", "-Wall", "-o", tmp, source] + libs, timeout: 60)
+        guard cc.status == 0 else {
+            throw XSession.Failure(description: "cannot compile \(source): \(cc.stderr)")
         }
         guard rename(tmp, out) == 0 else { throw XSession.Failure(description: "cannot move \(tmp) to \(out)") }
         return out

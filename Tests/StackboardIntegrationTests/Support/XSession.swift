@@ -3,11 +3,18 @@ import Foundation
 @preconcurrency import Glibc
 #endif
 
-/// A private X server (Xvfb on a free display, chosen by the server itself with -displayfd)
-/// with a real window manager, for one test. Every process it starts is killed when it goes.
-final class XSession: @unchecked Sendable {
+/// A private X server for one test, with a real window manager: by default Xvfb (chosen
+/// display: the server picks a free one with -displayfd); `XorgTouchSession` is the same with
+/// Xorg and a touchscreen. Every process it starts is killed when it goes, and its folder
+/// (logs, scratch files) is removed unless STACKBOARD_KEEP_TEST_LOGS is set.
+///
+/// Ready means ready: the server has written its display number, and the window manager both
+/// announces itself and has really managed (and let go of) a probe window.
+class XSession: @unchecked Sendable {
+    /// The window manager to run: openbox, matchbox, or none.
     enum WindowManager: String { case openbox, matchbox = "matchbox-window-manager", none }
 
+    /// What went wrong while setting up or waiting, said as what to look at.
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
@@ -16,43 +23,48 @@ final class XSession: @unchecked Sendable {
     let display: String
     /// Folder for this session's logs and scratch files.
     let dir: String
-    private var xvfb: Child?
+    private var server: Child?
+    private let serverGrace: Double
     private var children: [Child] = []
+    private var marks = 0
     private let lock = NSLock()
 
-    /// Starts Xvfb (`screen` as WxHxD) and `wm`, and waits until the WM manages the screen.
-    init(wm: WindowManager = .openbox, screen: String = "1280x800x24", extraXvfbArgs: [String] = []) throws {
-        dir = try XSession.makeTempDir()
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed") }
-        let server = try Child("Xvfb", ["-displayfd", "3", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"] + extraXvfbArgs,
-                               environment: ProcessInfo.processInfo.environment, logDir: dir, extraFD: fds[1])
-        Glibc.close(fds[1])
-        xvfb = server
-        var number = ""
-        var byte: UInt8 = 0
-        var pfd = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
-            if Glibc.poll(&pfd, 1, 100) > 0 {
-                if read(fds[0], &byte, 1) != 1 { break }
-                if byte == UInt8(ascii: "\n") { break }
-                number.append(Character(UnicodeScalar(byte)))
-            }
+    /// Starts Xvfb (`screen` as WxHxD) and `wm`, and waits until the WM manages windows.
+    convenience init(wm: WindowManager = .openbox, screen: String = "1280x800x24", extraXvfbArgs: [String] = []) throws {
+        try self.init(server: .xvfb(screen: screen, extraArgs: extraXvfbArgs), wm: wm)
+    }
+
+    /// Starts `server` in `dir` (default: a new folder; the session owns and removes it, also
+    /// when this throws), then `wm`, and waits until each is ready.
+    init(server: XServerCommand, wm: WindowManager, dir given: String? = nil) throws {
+        let folder = try given ?? XSession.makeTempDir()
+        do {
+            let (child, number) = try server.start(in: folder)
+            display = ":" + number
+            self.server = child
+        } catch {
+            XSession.removeUnlessKept(folder)
+            throw error
         }
-        Glibc.close(fds[0])
-        guard !number.isEmpty, Int(number) != nil else {
-            server.stop()
-            throw Failure(description: "Xvfb did not start: \(server.stderr.suffix(400))")
+        dir = folder
+        serverGrace = server.stopGrace
+        if wm != .none { try startWindowManager(wm) }
+    }
+
+    /// Starts `wm` and waits until it announces itself (`_NET_SUPPORTING_WM_CHECK`) and then
+    /// really manages a window (`WindowManagerProbe`).
+    func startWindowManager(_ wm: WindowManager, timeout: Double = 15) throws {
+        let w = try spawn(wm.rawValue, [])
+        try waitUntil(timeout: timeout, "window manager \(wm.rawValue) on \(display): \(w.stderr.suffix(300))") {
+            self.run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
         }
-        display = ":" + number
-        if wm != .none {
-            let w = try spawn(wm.rawValue, [])
-            try waitUntil(timeout: 15, "window manager \(wm.rawValue) on \(display): \(w.stderr.suffix(300))") {
-                let out = self.run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]).stdout
-                return out.contains("window id")
-            }
-        }
+        try WindowManagerProbe.waitUntilManaging(display: display, name: wm.rawValue, timeout: timeout)
+    }
+
+    /// The X server's pid while it runs (for tests that kill it).
+    var serverPID: pid_t? {
+        lock.lock(); defer { lock.unlock() }
+        return server?.poll() == nil ? server?.pid : nil
     }
 
     /// The environment for a client of this server.
@@ -74,45 +86,47 @@ final class XSession: @unchecked Sendable {
         return child
     }
 
-    /// Runs a program to completion (killed after `timeout` seconds).
+    /// Runs a program on this display to completion (killed after `timeout` seconds).
     func run(_ path: String, _ args: [String], env extra: [String: String] = [:], stdinPath: String? = nil,
              timeout: Double = 20) -> (status: Int32, stdout: String, stderr: String) {
-        guard let child = try? Child(path, args, environment: environment.merging(extra) { $1 }, logDir: dir, stdinPath: stdinPath) else {
-            return (127, "", "cannot start \(path)")
-        }
-        let status = child.wait(timeout: timeout) ?? { child.stop(); return -1 }()
-        return (status, child.stdout, child.stderr)
+        Child.run(path, args, environment: environment.merging(extra) { $1 }, logDir: dir, stdinPath: stdinPath, timeout: timeout)
     }
 
-    /// Polls `condition` until it holds; throws with `what` on timeout.
+    /// Polls `condition` until it holds; throws with `what` on timeout (see `Wait`).
     func waitUntil(timeout: Double, _ what: @autoclosure () -> String, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return }
-            usleep(20_000)
-        }
-        if condition() { return }
-        throw Failure(description: "timed out waiting for \(what())")
+        try Wait.require(timeout: timeout, what(), condition)
     }
 
-    /// Stops every process this session started, then the server.
+    /// A new number for `mark()`, one higher each call.
+    func nextMark() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        marks += 1
+        return marks
+    }
+
+    /// Stops every process this session started, newest first, then the server.
     func close() {
         lock.lock(); let all = children; children.removeAll(); lock.unlock()
         for c in all.reversed() { c.stop(grace: 2) }
-        xvfb?.stop(grace: 2)
-        xvfb = nil
+        server?.stop(grace: serverGrace)
+        server = nil
     }
 
     deinit {
         close()
-        if ProcessInfo.processInfo.environment["STACKBOARD_KEEP_TEST_LOGS"] == nil {
-            try? FileManager.default.removeItem(atPath: dir)
-        }
+        XSession.removeUnlessKept(dir)
     }
 
-    private static func makeTempDir() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/stackboard-test-XXXXXX").utf8CString)
-        guard let p = mkdtemp(&template) else { throw Failure(description: "mkdtemp failed") }
+    /// A new folder for a session's files.
+    static func makeTempDir(prefix: String = "stackboard-test") throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
+        guard let p = mkdtemp(&template) else { throw Failure(description: "mkdtemp failed in \(NSTemporaryDirectory())") }
         return String(cString: p)
+    }
+
+    private static func removeUnlessKept(_ folder: String) {
+        if ProcessInfo.processInfo.environment["STACKBOARD_KEEP_TEST_LOGS"] == nil {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 }

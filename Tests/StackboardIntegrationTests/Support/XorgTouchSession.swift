@@ -1,31 +1,24 @@
-import CX11
 import Foundation
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
-/// A private Xorg with a real touchscreen, for one test: the `dummy` video driver (a screen
-/// in memory) and the `inputtest` input driver as a touch device that plays the touches a
-/// test sends through `touchscreen`. Openbox manages the screen. Xvfb has no touch device,
-/// and XTest cannot fake touches (X11-PITFALLS.md item 17).
+/// An `XSession` on Xorg with a real touchscreen, for one test: the `dummy` video driver (a
+/// screen in memory) and the `inputtest` input driver as a touch device that plays the touches
+/// a test sends through `touchscreen`. Openbox manages the screen. Xvfb has no touch device,
+/// and XTest cannot fake touches (X11-PITFALLS.md item 17). Everything else (spawn, run,
+/// readiness, cleanup) is the one `XSession` core.
 ///
 /// Runs `Xorg -config <generated> -configdir <empty> -seat seat1 -displayfd`: a seat other
 /// than seat0 takes no virtual terminal, so several can run at once. Needs root (Xorg refuses
 /// a -config path outside its search path otherwise) and both drivers installed; see
 /// `unavailableReason`.
-final class XorgTouchSession: @unchecked Sendable {
-    /// `:N`.
-    let display: String
-    /// Folder for this session's config, socket and logs.
-    let dir: String
+final class XorgTouchSession: XSession, @unchecked Sendable {
     /// The screen size (the touch axes span exactly this).
     let screen: (width: Int, height: Int)
     /// The touchscreen: one connection to the driver for the whole session (a disconnect makes
     /// that Xorg spin at 100% CPU, so it is closed only after Xorg is gone).
-    private(set) var touchscreen: InputTestTouchscreen
-    private var xorg: Child?
-    private var children: [Child] = []
-    private let lock = NSLock()
+    let touchscreen: InputTestTouchscreen
 
     /// Why no session can be started on this machine, or nil when it can.
     static let unavailableReason: String? = {
@@ -42,48 +35,22 @@ final class XorgTouchSession: @unchecked Sendable {
         return nil
     }()
 
-    /// Starts Xorg and openbox, connects to the touchscreen, and waits until the WM runs.
+    /// Starts Xorg, connects to the touchscreen (which proves the device is on), then openbox,
+    /// and waits until openbox manages windows.
     init(width: Int = 1280, height: Int = 800, windowManager: Bool = true) throws {
         screen = (width, height)
-        var template = Array((NSTemporaryDirectory() + "/stackboard-touch-XXXXXX").utf8CString)
-        guard let p = mkdtemp(&template) else { throw XSession.Failure(description: "mkdtemp failed") }
-        dir = String(cString: p)
+        let dir = try XSession.makeTempDir(prefix: "stackboard-touch")
         let socket = dir + "/touch.sock"
-        try FileManager.default.createDirectory(atPath: dir + "/xorg.conf.d", withIntermediateDirectories: true)
-        // Xorg logs an error for an empty config directory; a comment keeps its log clean.
-        try "# intentionally empty: no system snippets\n".write(toFile: dir + "/xorg.conf.d/00-none.conf", atomically: true, encoding: .utf8)
-        try XorgTouchSession.config(width: width, height: height, socket: socket)
-            .write(toFile: dir + "/xorg.conf", atomically: true, encoding: .utf8)
+        touchscreen = InputTestTouchscreen(socketPath: socket, width: width, height: height)
+        try super.init(server: .xorgTouch(width: width, height: height, socket: socket), wm: .none, dir: dir)
+        try touchscreen.connect()
+        if windowManager { try startWindowManager(.openbox) }
+    }
 
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw XSession.Failure(description: "pipe failed") }
-        let server = try Child("/usr/bin/Xorg", ["-config", dir + "/xorg.conf", "-configdir", dir + "/xorg.conf.d",
-                                        "-seat", "seat1", "-noreset", "-nolisten", "tcp",
-                                        "-logfile", dir + "/Xorg.log", "-displayfd", "3"],
-                               environment: ProcessInfo.processInfo.environment, logDir: dir, extraFD: fds[1])
-        Glibc.close(fds[1])
-        xorg = server
-        let number = XorgTouchSession.readLine(fd: fds[0], timeout: 20)
-        Glibc.close(fds[0])
-        guard let number, Int(number) != nil else {
-            server.stop()
-            let log = (try? String(contentsOfFile: dir + "/Xorg.log", encoding: .utf8)) ?? server.stderr
-            throw XSession.Failure(description: "Xorg did not start: \(log.split(separator: "\n").filter { $0.contains("(EE)") }.suffix(8).joined(separator: "\n"))")
-        }
-        display = ":" + number
-        do {
-            touchscreen = try InputTestTouchscreen(socketPath: socket, width: width, height: height)
-        } catch {
-            server.stop()
-            throw error
-        }
-        if windowManager {
-            let wm = try spawn("openbox", [])
-            try waitUntil(timeout: 15, "openbox on \(display): \(wm.stderr.suffix(300))") {
-                self.run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
-            }
-            try waitUntilWindowsAreManaged()
-        }
+    /// Stops every process, then Xorg, then closes the touch socket.
+    override func close() {
+        super.close()
+        touchscreen.close()
     }
 
     /// The xorg.conf: a dummy screen of `width`x`height` and the inputtest touchscreen, nothing
@@ -136,96 +103,23 @@ final class XorgTouchSession: @unchecked Sendable {
 
         """
     }
+}
 
-    /// The environment for a client of this server.
-    var environment: [String: String] {
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        env["HOME"] = dir
-        env["XDG_CONFIG_HOME"] = dir + "/config"
-        env["XDG_DATA_HOME"] = dir + "/data"
-        env["XDG_RUNTIME_DIR"] = dir
-        return env
-    }
-
-    /// Starts a program on this display; it is killed when the session ends.
-    @discardableResult
-    func spawn(_ path: String, _ args: [String], env extra: [String: String] = [:]) throws -> Child {
-        let child = try Child(path, args, environment: environment.merging(extra) { $1 }, logDir: dir)
-        lock.lock(); children.append(child); lock.unlock()
-        return child
-    }
-
-    /// Runs a program to completion (killed after `timeout` seconds).
-    func run(_ path: String, _ args: [String], timeout: Double = 20) -> (status: Int32, stdout: String, stderr: String) {
-        guard let child = try? Child(path, args, environment: environment, logDir: dir) else {
-            return (127, "", "cannot start \(path)")
-        }
-        let status = child.wait(timeout: timeout) ?? { child.stop(); return -1 }()
-        return (status, child.stdout, child.stderr)
-    }
-
-    /// Polls `condition` until it holds; throws with `what` on timeout.
-    func waitUntil(timeout: Double, _ what: @autoclosure () -> String, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return }
-            usleep(20_000)
-        }
-        if condition() { return }
-        throw XSession.Failure(description: "timed out waiting for \(what())")
-    }
-
-    /// Stops every process this session started, then Xorg, then closes the touch socket.
-    func close() {
-        lock.lock(); let all = children; children.removeAll(); lock.unlock()
-        for c in all.reversed() { c.stop(grace: 2) }
-        xorg?.stop(grace: 3)
-        xorg = nil
-        touchscreen.close()
-    }
-
-    deinit {
-        close()
-        if ProcessInfo.processInfo.environment["STACKBOARD_KEEP_TEST_LOGS"] == nil {
-            try? FileManager.default.removeItem(atPath: dir)
-        }
-    }
-
-    /// Openbox (on this Xorg) publishes _NET_SUPPORTING_WM_CHECK a moment before it handles
-    /// MapRequests, and a window mapped in between stays unmapped: wait until a probe window
-    /// really gets mapped (asking again while it is not).
-    private func waitUntilWindowsAreManaged(timeout: Double = 10) throws {
-        guard let x = XOpenDisplay(display) else { throw XSession.Failure(description: "cannot open \(display)") }
-        defer { XCloseDisplay(x) }
-        let probe = XCreateSimpleWindow(x, XDefaultRootWindow(x), 0, 0, 10, 10, 0, 0, 0)
-        defer { XDestroyWindow(x, probe); XSync(x, 0) }
-        let deadline = Date().addingTimeInterval(timeout)
-        var attributes = XWindowAttributes()
-        while Date() < deadline {
-            XMapWindow(x, probe)
-            XSync(x, 0)
-            for _ in 0..<10 {
-                XGetWindowAttributes(x, probe, &attributes)
-                if attributes.map_state == IsViewable { return }
-                usleep(20_000)
-            }
-        }
-        throw XSession.Failure(description: "openbox on \(display) does not map windows")
-    }
-
-    /// One line from `fd` (the display number Xorg writes with -displayfd), or nil on timeout.
-    private static func readLine(fd: Int32, timeout: Double) -> String? {
-        var line = ""
-        var byte: UInt8 = 0
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            guard Glibc.poll(&pfd, 1, 100) > 0 else { continue }
-            guard read(fd, &byte, 1) == 1 else { return nil }
-            if byte == UInt8(ascii: "\n") { return line }
-            line.append(Character(UnicodeScalar(byte)))
-        }
-        return nil
+extension XServerCommand {
+    /// Xorg on a seat of its own with the dummy screen and the inputtest touchscreen on
+    /// `socket` (`XorgTouchSession.config`), its config and log in the session folder.
+    static func xorgTouch(width: Int, height: Int, socket: String) -> XServerCommand {
+        XServerCommand(program: "/usr/bin/Xorg", name: "Xorg", arguments: { dir in
+            try FileManager.default.createDirectory(atPath: dir + "/xorg.conf.d", withIntermediateDirectories: true)
+            // Xorg logs an error for an empty config directory; a comment keeps its log clean.
+            try "# intentionally empty: no system snippets\n".write(toFile: dir + "/xorg.conf.d/00-none.conf", atomically: true, encoding: .utf8)
+            try XorgTouchSession.config(width: width, height: height, socket: socket)
+                .write(toFile: dir + "/xorg.conf", atomically: true, encoding: .utf8)
+            return ["-config", dir + "/xorg.conf", "-configdir", dir + "/xorg.conf.d", "-seat", "seat1",
+                    "-noreset", "-nolisten", "tcp", "-logfile", dir + "/Xorg.log"]
+        }, failureDetail: { dir, server in
+            let log = (try? String(contentsOfFile: dir + "/Xorg.log", encoding: .utf8)) ?? server.stderr
+            return log.split(separator: "\n").filter { $0.contains("(EE)") }.suffix(8).joined(separator: "\n")
+        }, stopGrace: 3)
     }
 }

@@ -58,6 +58,13 @@ enum Samples {
         return Layout(name: "digits", description: "test", layers: [layer])
     }
 
+    /// `layout` with a suggestion bar of three slots on every layer.
+    static func withBar(_ layout: Layout) -> Layout {
+        var copy = layout
+        copy.suggestionBar = SuggestionBar()
+        return copy.withSuggestionSlots(3)
+    }
+
     static func geometry(_ layout: Layout, _ size: Size) -> KeyboardGeometry {
         KeyboardGeometry(layout: layout, layer: layout.layers[0], size: size)
     }

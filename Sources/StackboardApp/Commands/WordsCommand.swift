@@ -1,0 +1,113 @@
+import StackboardCore
+import StackboardSystem
+import StackboardWords
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `stackboard words`: the learned words (list, forget, clear, learn from a file) and the
+/// keystroke-savings evaluation of the suggestions.
+enum WordsCommand {
+    static let command = Command(name: "words", summary: "list, forget or learn the words suggestions learned; measure keystroke savings") { words in
+        run(words)
+    }
+
+    static let help = """
+        Usage: stackboard words list [--language L]
+               stackboard words forget WORD [--language L]
+               stackboard words clear [--language L]
+               stackboard words learn FILE [--language L]
+               stackboard words evaluate FILE [--language L] [--suggestions N] [--no-learn] [--json]
+               stackboard words languages
+
+        The suggestion bar learns the words and word pairs you type (never in entry --secure or
+        password fields, nor with learning off) into $XDG_DATA_HOME/stackboard/words-L.txt
+        (default ~/.local/share/stackboard), one file per language, readable only by you.
+
+          list        the learned words, most used first: count and word
+          forget      forget WORD (in any case) and every pair it is in
+          clear       forget every learned word of the language
+          learn       learn the words of FILE (UTF-8 text you wrote; '-' reads standard input)
+          evaluate    simulate a user who types FILE letter by letter and taps a suggestion as
+                      soon as the intended word is shown; print the keystrokes without and with
+                      suggestions and the keystroke savings. It starts from the shipped model and
+                      never reads or changes your learned words.
+          languages   the languages that have a word model, and where each is
+
+        Options:
+        \(SettingsHelp.options(for: .words))
+
+        Exit status: 0 done, 1 a file could not be read or written, 2 usage error.
+        """
+
+    static func run(_ words: [String]) -> Int32 {
+        let args: Arguments
+        do { args = try Arguments(words, command: .words) } catch { return fail(error) }
+        if args.help { print(help); return 0 }
+        let values = args.settings(config: Config())
+        guard let action = args.positional.first else {
+            return fail(UsageError("'stackboard words' needs an action: list, forget WORD, clear, learn FILE, evaluate FILE or languages. See 'stackboard words --help'."))
+        }
+        let rest = Array(args.positional.dropFirst())
+        let models = WordModels.forCurrentProcess()
+        let language = values.string(.language) ?? defaultLanguage(models)
+        guard WordModels.isLanguageTag(language) else {
+            return fail(UsageError("'\(language)' is not a language tag; give one such as en, de, fr, es or ru."))
+        }
+        func expect(_ count: Int, _ what: String) -> UsageError? {
+            rest.count == count ? nil : UsageError("'stackboard words \(action)' takes \(what), not \(rest.count) argument\(rest.count == 1 ? "" : "s"). See 'stackboard words --help'.")
+        }
+        for option in [Setting.suggestions, .learn, .json] where values.commandLine[option] != nil && action != "evaluate" {
+            return fail(UsageError("Option '--\(option.spec.flag ?? "")' is for 'stackboard words evaluate'."))
+        }
+        switch action {
+        case "languages":
+            if let error = expect(0, "no arguments") { return fail(error) }
+            return languages(models)
+        case "list", "clear":
+            if let error = expect(0, "no arguments") { return fail(error) }
+            return action == "list" ? WordsLearned.list(language: language, models: models) : WordsLearned.clear(language: language)
+        case "forget":
+            if let error = expect(1, "one WORD") { return fail(error) }
+            return WordsLearned.forget(rest[0], language: language, models: models)
+        case "learn":
+            if let error = expect(1, "one FILE") { return fail(error) }
+            return WordsLearned.learn(file: rest[0], language: language, models: models)
+        case "evaluate":
+            if let error = expect(1, "one FILE") { return fail(error) }
+            guard values.int(.suggestions) > 0 else {
+                return fail(UsageError("'--suggestions 0' leaves nothing to evaluate: give 1 to 9 suggestions."))
+            }
+            return WordsEvaluate.run(file: rest[0], language: language, models: models, slots: values.int(.suggestions),
+                                     learning: values.bool(.learn), json: values.bool(.json))
+        default:
+            let actions: Set<String> = ["list", "forget", "clear", "learn", "evaluate", "languages"]
+            let guess = Arguments.closest(to: action, in: actions).map { " Did you mean '\($0)'?" } ?? ""
+            return fail(UsageError("Unknown action '\(action)' for 'stackboard words'.\(guess) Actions: list, forget, clear, learn, evaluate, languages."))
+        }
+    }
+
+    /// The language of `$LANG` (`de_DE.UTF-8` → `de`) when it has a model, else `en`.
+    static func defaultLanguage(_ models: WordModels) -> String {
+        let env = Environment.current
+        let locale = env["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["LANG"] ?? ""
+        let tag = String(locale.prefix { $0.isLetter })
+        return !tag.isEmpty && tag != "C" && models.locate(tag) != nil ? tag : "en"
+    }
+
+    static func languages(_ models: WordModels) -> Int32 {
+        let found = models.languages()
+        guard !found.isEmpty else {
+            printError("stackboard: no word models found. Searched: \(models.searchPath.joined(separator: ", ")). Set STACKBOARD_DATA_DIR or reinstall.")
+            return 1
+        }
+        for language in found {
+            let path = models.locate(language) ?? ""
+            switch Result(catching: { () throws(WordModelError) in try ShippedWordModel(storage: MappedFile(path: path), file: path) }) {
+            case .success(let model): print("\(language)  \(model.wordCount) words, \(model.pairCount) pairs  \(path)")
+            case .failure(let error): print("\(language)  BROKEN: \(error)")
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,132 @@
+import StackboardCore
+import StackboardRuntime
+import StackboardSystem
+import StackboardWords
+
+/// The word engine behind a keypad's suggestion bar: a `SuggestionSession` over the shipped
+/// model of one language and the user's learned words, which it saves (atomically, mode 0600)
+/// a few seconds after they changed and when the keyboard ends. A secure field locks it: no
+/// suggestions, nothing learned, no context kept.
+final class SuggestionWords: KeypadWords {
+    /// Seconds after the last learned change before the learned words are written.
+    static let saveDelay = 5.0
+
+    private(set) var session: SuggestionSession
+    /// The language (the model's tag).
+    let language: String
+    /// Where the learned words go (nil: nothing is ever written, e.g. a plug at a greeter).
+    private let store: LearnedWordsStore?
+    /// Whether what is typed is learned (the `learn` setting; off in a plug).
+    private let learning: Bool
+    /// The learned generation written last.
+    private var savedGeneration: Int
+    /// When the learned words are due to be written.
+    private(set) var saveDue: Double?
+    /// Told once about a problem (one line, never a word).
+    private let report: (String) -> Void
+    private var secure = false
+
+    /// The engine for `language` with `slots` suggestions, or nil (after one line to `report`)
+    /// when the language has no model. `store` nil: nothing is loaded from or saved to disk.
+    /// `atSentenceStart`: what comes first starts a sentence (an empty field of its own); the
+    /// keyboard does not know what is before the caret of another application, so it is false.
+    static func load(language: String, slots: Int, learning: Bool, store: LearnedWordsStore?, atSentenceStart: Bool = false,
+                     models: WordModels = .forCurrentProcess(), report: @escaping (String) -> Void) -> SuggestionWords? {
+        let shipped: ShippedWordModel
+        do { shipped = try models.load(language) } catch {
+            report("no word suggestions: \(error); 'stackboard words languages' lists the languages there are")
+            return nil
+        }
+        var learned = UserWordModel(fold: shipped.fold)
+        var mayBeSaved = store != nil
+        if let store, learning {
+            let loaded = store.load(language, fold: shipped.fold)
+            if let notice = loaded.notice { report(notice.hasPrefix("stackboard: ") ? String(notice.dropFirst(12)) : notice) }
+            learned = loaded.model
+            mayBeSaved = loaded.mayBeSaved
+        }
+        let session = SuggestionSession(predictor: WordPredictor(shipped: shipped, learned: learned), slots: slots,
+                                        privacy: learning ? .normal : .noLearn, atSentenceStart: atSentenceStart)
+        return SuggestionWords(session: session, language: language, store: mayBeSaved && learning ? store : nil,
+                               learning: learning, report: report)
+    }
+
+    private init(session: SuggestionSession, language: String, store: LearnedWordsStore?, learning: Bool,
+                 report: @escaping (String) -> Void) {
+        self.session = session
+        self.language = language
+        self.store = store
+        self.learning = learning
+        self.report = report
+        savedGeneration = session.learnedGeneration
+    }
+
+    /// Locks the engine for a secret (a password field) or unlocks it.
+    func setSecure(_ on: Bool) {
+        guard on != secure else { return }
+        secure = on
+        session.setPrivacy(on ? .secure : (learning ? .normal : .noLearn))
+    }
+
+    /// What is before the caret is no longer known, for `reason`.
+    func reset(_ reason: ContextReset) {
+        session.reset(reason)
+    }
+
+    // MARK: KeypadWords
+
+    func typing(_ text: String) -> KeypadEdit { changed(session.typed(text)) }
+
+    func deletingBackward() -> KeypadEdit { changed(session.backspace()) }
+
+    func sending(_ key: NamedKey) {
+        session.key(Self.contextKey(key))
+        noteLearning()
+    }
+
+    func contextLost() { session.reset(.keyboardChanged) }
+
+    func accepting(slot: Int) -> KeypadEdit? {
+        guard let edit = session.accept(slot) else { return nil }
+        return changed(edit)
+    }
+
+    func suggestions() -> [String] { session.suggestions() }
+
+    var isLocked: Bool { secure }
+
+    // MARK: Saving
+
+    /// Writes the learned words when they are due (or now, with `force`), if they changed.
+    func save(now: Double, force: Bool = false) {
+        guard let store, session.learnedGeneration != savedGeneration else {
+            saveDue = nil
+            return
+        }
+        guard force || (saveDue.map { $0 <= now } ?? false) else { return }
+        saveDue = nil
+        savedGeneration = session.learnedGeneration
+        do { try store.save(session.learned, language: language) } catch { report("\(error)") }
+    }
+
+    private func changed(_ edit: TextEdit) -> KeypadEdit {
+        noteLearning()
+        return KeypadEdit(deleteCount: edit.deleteCount, text: edit.text)
+    }
+
+    /// After a change that may have learned something: the save is due a while later.
+    private func noteLearning() {
+        guard store != nil, session.learnedGeneration != savedGeneration, saveDue == nil else { return }
+        saveDue = MonotonicClock.now() + Self.saveDelay
+    }
+
+    /// How the engine sees a named key.
+    static func contextKey(_ key: NamedKey) -> ContextKey {
+        switch key {
+        case .returnKey: return .return
+        case .tab: return .tab
+        case .left, .right, .up, .down, .home, .end: return .cursor
+        case .backspace, .delete, .escape, .keysym: return .other
+        }
+    }
+}

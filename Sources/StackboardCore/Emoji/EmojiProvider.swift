@@ -1,0 +1,90 @@
+/// The emoji panel for a `LayoutCatalog`: the layout `emoji` of its own, and the panel's layers
+/// added to any layout with a key that switches to the layer `emoji` (the ☺ key of qwerty and of
+/// the `xkb:` layouts), its ABC key going back to that layout's first layer.
+///
+/// The emoji come from the first `emoji-test.txt` found in `dataFiles`; the recently used ones
+/// from `recents`. Without emoji data, ☺ keys are removed rather than left doing nothing.
+public struct EmojiProvider: LayoutProvider {
+    /// The name of the panel as a layout.
+    public static let layoutName = "emoji"
+
+    /// Where `emoji-test.txt` may be, in order.
+    public var dataFiles: [String]
+    /// Where the recently used emoji are kept (nil: no recently-used group).
+    public var recents: EmojiRecentsStore?
+
+    /// A provider reading the first of `dataFiles` and the recents of `recents`.
+    public init(dataFiles: [String], recents: EmojiRecentsStore?) {
+        self.dataFiles = dataFiles
+        self.recents = recents
+    }
+
+    /// The provider for a catalog's search path: `emoji/emoji-test.txt` beside each `layouts`
+    /// directory (the build tree's `Resources/emoji`, `/usr/share/stackboard/emoji`), the
+    /// recents of `environment`.
+    public init(searchPath: [LayoutSource], environment: [String: String]) {
+        let files = searchPath.map { source -> String in
+            let dir = source.directory.hasSuffix("/layouts") ? String(source.directory.dropLast("/layouts".count)) : source.directory
+            return dir + "/emoji/emoji-test.txt"
+        }
+        self.init(dataFiles: files, recents: EmojiRecentsStore(environment: environment))
+    }
+
+    /// `emoji`.
+    public var id: String { Self.layoutName }
+    /// `emoji`.
+    public var listedNames: [String] { [Self.layoutName] }
+
+    /// Whether `name` is `emoji`.
+    public func provides(_ name: String) -> Bool { name == Self.layoutName }
+
+    /// The panel as a layout of its own; its ⌨ key switches to the next layout.
+    public func layout(named name: String) throws(LayoutError) -> Layout {
+        let panel = try self.panel()
+        return Layout(name: Self.layoutName,
+                      description: "Emoji of Unicode 15.0 in their groups, a tab per group, skin tones on long press, recently used first",
+                      layers: panel.layers(back: .nextLayout, backLabel: KeyDefaults.label(for: .nextLayout)))
+    }
+
+    /// `layout` with the panel's layers when one of its keys switches to the layer `emoji` and
+    /// it has no such layer; without emoji data, those keys are removed.
+    public func complete(_ layout: Layout) -> Layout {
+        let opensPanel: (Key) -> Bool = { $0.action == .layer(EmojiPanel.entryLayer) }
+        guard layout.layer(named: EmojiPanel.entryLayer) == nil,
+              layout.layers.contains(where: { $0.root.keys.contains(where: opensPanel) }),
+              let first = layout.layers.first else { return layout }
+        var completed = layout
+        do {
+            let panel = try self.panel()
+            completed.layers += panel.layers(back: .layer(first.name), backLabel: "ABC")
+        } catch {
+            completed.layers = layout.layers.map { Layer(name: $0.name, root: $0.root.removingKeys(where: opensPanel)) }
+        }
+        return completed
+    }
+
+    /// The panel: the emoji data and the recents.
+    public func panel() throws(LayoutError) -> EmojiPanel {
+        EmojiPanel(groups: try groups(), recents: recents?.load().emoji ?? [])
+    }
+
+    /// The groups of the first emoji data file found.
+    public func groups() throws(LayoutError) -> [EmojiGroup] {
+        for file in dataFiles {
+            guard let bytes = try? LayoutLoader.readFile(file) else { continue }
+            let groups = EmojiTestFile.groups(in: bytes)
+            guard !groups.isEmpty else {
+                throw LayoutError(file: file, message: "no emoji in this file; it should be Unicode's emoji-test.txt (reinstall stackboard)")
+            }
+            return groups
+        }
+        throw LayoutError(file: "", message: "no emoji data: emoji-test.txt is in none of \(dataFiles.joined(separator: ", ")); reinstall stackboard, or set STACKBOARD_DATA_DIR to a directory with emoji/emoji-test.txt")
+    }
+}
+
+extension EmojiPanel {
+    /// Every emoji the panel offers, with its skin tones (what the recents may record).
+    public var offered: Set<String> {
+        Set(groups.flatMap { group in group.emoji.flatMap { [$0.text] + $0.skinTones } })
+    }
+}

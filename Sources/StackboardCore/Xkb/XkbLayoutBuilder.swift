@@ -1,0 +1,141 @@
+/// Builds a full keyboard from the symbols of a compiled XKB layout (pure: the compiling is done
+/// by the StackboardXKB module, which hands over `XkbLayoutSymbols`).
+///
+/// - Layer `letters`: the alphanumeric keys in their rows (TLDE and AE01-AE12; AD01-AD12;
+///   AC01-AC11; LSGT and AB01-AB10; BKSL beside return on ISO layouts, at the end of the top row
+///   on ANSI ones), level 1 as the label and level 2 under shift. A key's long press offers its
+///   level 3 and 4 (AltGr) characters, and a dead key's long press the letters it composes.
+/// - Layer `altgr` (when any key has a level 3 or 4): the same rows with levels 3 and 4.
+/// - Around them the keys of the shipped qwerty: tab, backspace, caps lock, return, two shifts;
+///   and the bottom row: AltGr (switches layers), Fn, ☺ (the emoji panel), ctrl, alt, space
+///   (labelled with the layout's description), ← ↑ ↓ →, the grip (✥: moves the window).
+/// - Layer `functions` (the Fn key): esc and F1-F12; home, end, page up and down, insert,
+///   delete, backspace; shift, ctrl, alt, super and return.
+/// - LSGT is left out when it only repeats characters other keys have (the `us` layout's `<` `>`);
+///   a key with no symbol is a blank spacer, so the rows keep their shape.
+public struct XkbLayoutBuilder {
+    /// The layout's entry in the rules.
+    public var info: XkbLayoutInfo
+    /// Its compiled symbols.
+    public var symbols: XkbLayoutSymbols
+
+    /// The name of the letters layer.
+    public static let lettersLayer = "letters"
+    /// The name of the AltGr layer.
+    public static let altgrLayer = "altgr"
+    /// The name of the layer of function keys.
+    public static let functionsLayer = "functions"
+
+    /// A builder for the layout `info` with `symbols`.
+    public init(info: XkbLayoutInfo, symbols: XkbLayoutSymbols) {
+        self.info = info
+        self.symbols = symbols
+    }
+
+    /// The keyboard.
+    public func layout() -> Layout {
+        let altgr = hasAltGrLevels
+        var layers = [Layer(name: Self.lettersLayer, root: rows(levels: (0, 1), altgrKey: altgr ? .off : nil))]
+        if altgr { layers.append(Layer(name: Self.altgrLayer, root: rows(levels: (2, 3), altgrKey: .on))) }
+        layers.append(Layer(name: Self.functionsLayer, root: functionRows(altgrKey: altgr ? .off : nil)))
+        return Layout(name: info.name.description,
+                      description: "\(info.description) (XKB layout \(info.name.rulesName))",
+                      defaults: LayoutDefaults(spacing: 6, insets: Insets(all: 6)),
+                      layers: layers, suggestionBar: SuggestionBar(layers: [Self.lettersLayer, Self.altgrLayer]),
+                      language: info.language)
+    }
+
+    /// Whether any key has a level 3 or 4 symbol.
+    public var hasAltGrLevels: Bool {
+        symbols.keys.contains { key in key.levels.dropFirst(2).contains { $0.flatMap(text) != nil } }
+    }
+
+    /// Whether the layout is laid out as an ISO keyboard: LSGT has a character no other key has.
+    public var isISO: Bool {
+        guard let lsgt = symbols.key(XkbKeyRows.lessGreater) else { return false }
+        let own = lsgt.levels.prefix(2).compactMap { $0.flatMap(text) }
+        guard !own.isEmpty else { return false }
+        let elsewhere = Set(symbols.keys.filter { $0.keyName != XkbKeyRows.lessGreater }
+            .flatMap { $0.levels.compactMap { $0.flatMap(text) } })
+        return own.contains { !elsewhere.contains($0) }
+    }
+
+    /// The AltGr layer key's state in a layer: nil when there is no AltGr layer.
+    enum AltGrKey { case off, on }
+
+    /// The five rows of a layer showing `levels` (level indices for unshifted and shifted).
+    func rows(levels: (Int, Int), altgrKey: AltGrKey?) -> Stack {
+        let iso = isISO
+        func keys(_ names: [String]) -> [StackItem] { names.map { .key(key(named: $0, levels: levels)) } }
+        var digits = keys(XkbKeyRows.digits)
+        digits.append(.key(Key(label: KeyDefaults.label(for: .backspace), action: .backspace, weight: 2,
+                               style: .function, repeats: true)))
+        var top: [StackItem] = [.key(function(.tab, weight: 1.5))] + keys(XkbKeyRows.top)
+        var home: [StackItem] = [.key(function(.capsLock, weight: 1.75))] + keys(XkbKeyRows.home)
+        var bottom: [StackItem] = []
+        if iso {
+            home += keys([XkbKeyRows.backslash])
+            home.append(.key(Key(label: KeyDefaults.label(for: .returnKey), action: .returnKey, weight: 1.25, style: .accent)))
+            bottom = [.key(function(.modifier(.shift), weight: 1.25))] + keys([XkbKeyRows.lessGreater])
+        } else {
+            top += keys([XkbKeyRows.backslash]).map { item in
+                guard case .key(var k) = item else { return item }
+                k.weight = 1.5
+                return .key(k)
+            }
+            home.append(.key(Key(label: KeyDefaults.label(for: .returnKey), action: .returnKey, weight: 2.25, style: .accent)))
+            bottom = [.key(function(.modifier(.shift), weight: 2.25))]
+        }
+        bottom += keys(XkbKeyRows.bottom)
+        bottom.append(.key(function(.modifier(.shift), weight: 2.75)))
+        let rows = [digits, top, home, bottom, lastRow(altgrKey)]
+        return Stack(axis: .vertical, items: rows.map { .stack(Stack(axis: .horizontal, distribution: .proportional, items: $0)) })
+    }
+
+    /// The `functions` layer: esc F1-F12; ⇥ home end PgUp PgDn ins del ⌫; ⇧ ctrl alt super ⏎;
+    /// the bottom row with Fn lit (it goes back to the letters).
+    func functionRows(altgrKey: AltGrKey?) -> Stack {
+        let first = [function(.escape)] + (1...12).map { function(.keysym("F\($0)")) }
+        let second = [function(.tab, weight: 1.5), function(.home), function(.end),
+                      Key(label: "PgUp", action: .keysym("Prior"), style: .function),
+                      Key(label: "PgDn", action: .keysym("Next"), style: .function),
+                      Key(label: "ins", action: .keysym("Insert"), style: .function),
+                      Key(label: "del", action: .delete, style: .function, repeats: true),
+                      Key(label: KeyDefaults.label(for: .backspace), action: .backspace, weight: 1.5, style: .function, repeats: true)]
+        let third = [function(.modifier(.shift), weight: 2), function(.modifier(.ctrl), weight: 1.5),
+                     function(.modifier(.alt), weight: 1.5), function(.modifier(.super), weight: 1.5),
+                     Key(label: KeyDefaults.label(for: .returnKey), action: .returnKey, weight: 2, style: .accent)]
+        let rows: [[StackItem]] = [first, second, third].map { $0.map(StackItem.key) } + [lastRow(altgrKey, functions: true)]
+        return Stack(axis: .vertical, items: rows.map { .stack(Stack(axis: .horizontal, distribution: .proportional, items: $0)) })
+    }
+
+    /// AltGr, Fn, ☺, ctrl, alt, space, ←, ↑ over ↓, →, the grip.
+    func lastRow(_ altgrKey: AltGrKey?, functions: Bool = false) -> [StackItem] {
+        var row: [StackItem] = []
+        switch altgrKey {
+        case .off?:
+            row.append(.key(Key(label: "AltGr", action: .layer(Self.altgrLayer), weight: 1.5, style: .function)))
+        case .on?:
+            row.append(.key(Key(label: "AltGr", action: .layer(Self.lettersLayer), weight: 1.5, style: .accent)))
+        case nil:
+            break
+        }
+        row.append(.key(functions ? Key(label: "Fn", action: .layer(Self.lettersLayer), style: .accent)
+                                  : Key(label: "Fn", action: .layer(Self.functionsLayer), style: .function)))
+        row.append(.key(Key(label: EmojiPanel.switchLabel, action: .layer(EmojiPanel.entryLayer), style: .function)))
+        row.append(.key(function(.modifier(.ctrl), weight: 1.25)))
+        row.append(.key(function(.modifier(.alt), weight: 1.25)))
+        row.append(.key(Key(label: info.description, action: .space, weight: 4, repeats: true)))
+        row.append(.key(function(.left, repeats: true)))
+        row.append(.stack(Stack(axis: .vertical, spacing: 2,
+                                items: [.key(function(.up, repeats: true)), .key(function(.down, repeats: true))])))
+        row.append(.key(function(.right, repeats: true)))
+        row.append(.key(function(.move)))
+        return row
+    }
+
+    func function(_ action: Action, weight: Double = 1, repeats: Bool = false) -> Key {
+        Key(label: KeyDefaults.label(for: action), action: action, weight: weight, style: KeyDefaults.style(for: action),
+            repeats: repeats)
+    }
+}

@@ -1,0 +1,91 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import StackboardCore
+
+/// Makes the `xkb:LAYOUT[(VARIANT)]` layouts for a `LayoutCatalog`: looks the name up in
+/// xkb-data's rules (`evdev.xml`, `evdev.extras.xml`), compiles it with libxkbcommon (rules
+/// evdev, model pc105), reads the levels of the alphanumeric keys and what the dead keys
+/// compose, and builds the keyboard with `XkbLayoutBuilder`. Nothing is read before a name is
+/// asked for, so the shipped layouts start no slower for it.
+public struct XkbLayoutProvider: LayoutProvider {
+    /// xkb-data's directory (`$XKB_CONFIG_ROOT`, default `/usr/share/X11/xkb`).
+    public var configRoot: String
+    /// The Compose table dead keys are resolved with: fixed, so that a layout is the same
+    /// whatever the user's locale.
+    public var composeLocale: String
+
+    /// A provider for xkb-data in `configRoot`.
+    public init(configRoot: String = "/usr/share/X11/xkb", composeLocale: String = "en_US.UTF-8") {
+        self.configRoot = configRoot
+        self.composeLocale = composeLocale
+    }
+
+    /// The provider for an environment: `XKB_CONFIG_ROOT` when set (libxkbcommon reads it too).
+    public init(environment: [String: String]) {
+        let root = environment["XKB_CONFIG_ROOT"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/usr/share/X11/xkb"
+        self.init(configRoot: root)
+    }
+
+    /// `xkb`.
+    public var id: String { "xkb" }
+    /// None: there are hundreds (`stackboard layouts --xkb` lists them).
+    public var listedNames: [String] { [] }
+
+    /// Whether `name` starts with `xkb:`.
+    public func provides(_ name: String) -> Bool { name.hasPrefix(XkbLayoutName.scheme) }
+
+    /// The keyboard of the XKB layout `name`; an unknown name gets a did-you-mean. A variant
+    /// the rules do not list but xkb-data has (`xkb:in(deva)`, the section `in` uses by
+    /// default) is made too, described by its layout.
+    public func layout(named name: String) throws(LayoutError) -> Layout {
+        let registry = try self.registry()
+        guard let parsed = XkbLayoutName(name), let layout = registry.info(XkbLayoutName(layout: parsed.layout)) else {
+            throw LayoutError(file: "", message: registry.unknownLayoutMessage(name))
+        }
+        let listed = registry.info(parsed)
+        let symbols: XkbLayoutSymbols
+        do { symbols = try self.symbols(of: parsed) } catch {
+            throw listed == nil ? LayoutError(file: "", message: registry.unknownLayoutMessage(name)) : error
+        }
+        let info = listed ?? XkbLayoutInfo(name: parsed, shortDescription: layout.shortDescription,
+                                           description: "\(layout.description) (\(parsed.variant ?? ""))",
+                                           languages: layout.languages, isExtra: layout.isExtra)
+        return XkbLayoutBuilder(info: info, symbols: symbols).layout()
+    }
+
+    /// The keyboard of the rules' entry `info` (no look-up: for going through every layout).
+    public func layout(for info: XkbLayoutInfo) throws(LayoutError) -> Layout {
+        XkbLayoutBuilder(info: info, symbols: try symbols(of: info.name)).layout()
+    }
+
+    /// Every layout and variant of the rules (`evdev.xml`, then `evdev.extras.xml` if present).
+    public func registry() throws(LayoutError) -> XkbRegistry {
+        let main = configRoot + "/rules/evdev.xml"
+        guard let rules = FileManager.default.contents(atPath: main) else {
+            throw LayoutError(file: main, message: "cannot read xkb-data's list of layouts; install xkb-data (apt-get install xkb-data) or set XKB_CONFIG_ROOT")
+        }
+        let extras = FileManager.default.contents(atPath: configRoot + "/rules/evdev.extras.xml")
+        let registry = XkbRegistry(rules: [UInt8](rules), extras: extras.map { [UInt8]($0) })
+        guard !registry.layouts.isEmpty else {
+            throw LayoutError(file: main, message: "no layouts in this file; reinstall xkb-data (apt-get install --reinstall xkb-data)")
+        }
+        return registry
+    }
+
+    /// The compiled symbols of `name`'s alphanumeric keys and its dead keys' compositions.
+    public func symbols(of name: XkbLayoutName) throws(LayoutError) -> XkbLayoutSymbols {
+        let context = try XkbContext()
+        guard let keymap = XkbKeymap(context: context, name: name) else {
+            throw LayoutError(file: "", message: "libxkbcommon cannot compile the XKB layout \(name.rulesName) from \(configRoot) (its symbols are missing or broken); try another layout, or reinstall xkb-data")
+        }
+        var symbols = XkbLayoutSymbols(keys: XkbKeyRows.all.compactMap(keymap.levels(ofKey:)))
+        let dead = symbols.deadKeys
+        guard !dead.isEmpty, let compose = XkbCompose(context: context, locale: composeLocale) else { return symbols }
+        let bases = symbols.composableBases + [" "]
+        for name in dead { symbols.compositions[name] = compose.compositions(dead: name, bases: bases) }
+        return symbols
+    }
+}

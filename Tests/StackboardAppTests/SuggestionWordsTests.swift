@@ -1,0 +1,64 @@
+@testable import StackboardApp
+import Foundation
+import StackboardCore
+import StackboardRuntime
+import StackboardWords
+import Testing
+
+/// The keyboard's word engine over the shipped English model and a learned-words folder of its
+/// own: what a tap types, what is learned and written, what a secure field keeps.
+@Suite struct SuggestionWordsTests {
+    static let models = WordModels(searchPath: [
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/words").path,
+    ])
+
+    static func folder() throws -> String {
+        let dir = NSTemporaryDirectory() + "stackboard-words-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    static func engine(_ dir: String, learning: Bool = true) throws -> SuggestionWords {
+        var problems: [String] = []
+        let made = SuggestionWords.load(language: "en", slots: 3, learning: learning, store: LearnedWordsStore(directory: dir),
+                                        models: models, report: { problems.append($0) })
+        return try #require(made, "\(problems)")
+    }
+
+    @Test func acceptingASuggestionTypesTheRestLearnsItAndWritesIt() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let words = try Self.engine(dir)
+        for c in "hel" { #expect(words.typing(String(c)) == KeypadEdit(text: String(c))) }
+        let shown = words.suggestions()
+        #expect(!shown.isEmpty && shown.allSatisfy { $0.lowercased().hasPrefix("hel") }, "\(shown)")
+        let edit = try #require(words.accepting(slot: 0))
+        #expect(edit.deleteCount == 0 && edit.text.hasSuffix(" "))
+        #expect(words.saveDue != nil)
+        words.save(now: 0, force: true)
+        let text = try String(contentsOfFile: dir + "/words-en.txt", encoding: .utf8)
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("w\t") && $0.hasSuffix("\t" + shown[0]) }, "\(text)")
+    }
+
+    @Test func aSecureFieldLearnsNothingAndSuggestsNothing() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let words = try Self.engine(dir)
+        words.setSecure(true)
+        for c in "hunter2 " { _ = words.typing(String(c)) }
+        #expect(words.suggestions().isEmpty)
+        #expect(words.accepting(slot: 0) == nil)
+        words.save(now: 0, force: true)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/words-en.txt"))
+    }
+
+    @Test func withLearningOffNothingIsWritten() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let words = try Self.engine(dir, learning: false)
+        for c in "hello world " { _ = words.typing(String(c)) }
+        words.save(now: 0, force: true)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/words-en.txt"))
+    }
+}

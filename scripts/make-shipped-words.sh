@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Rebuilds the shipped word models (Resources/words/*.words) from their sources, at development
+# time (see docs/words.md). Needs the network for PyPI and Debian's archive once; the keyboard
+# never does. Usage: scripts/make-shipped-words.sh [LANG...]   (default: en de fr es ru)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+work="${WORDS_WORK:-$root/.build/words-sources}"
+mkdir -p "$work"
+cd "$work"
+
+# wordfreq (unigram frequencies, CC-BY-SA 4.0) and symspellpy (English word pairs) in a private venv.
+if [ ! -x venv/bin/python ]; then
+  /usr/bin/python3 -m venv venv
+  venv/bin/pip install -q 'wordfreq==3.1.1' 'symspellpy==6.10.1'
+fi
+symspell="$(venv/bin/python -c 'import os, symspellpy; print(os.path.dirname(symspellpy.__file__))')"
+
+# Dasher's training texts (running text: word pairs, sentence starts, case; GPL-2+). The last 20 %
+# of each is left out of the model: that part is the evaluation text (Benchmarks/words.py).
+if [ ! -d dasher ]; then
+  apt-get download dasher-data >/dev/null
+  dpkg-deb -x dasher-data_*.deb dasher-x
+  mv dasher-x/usr/share/dasher dasher
+  rm -rf dasher-x dasher-data_*.deb
+fi
+
+make_words() { venv/bin/python "$here/make-words.py" --wordfreq --held-out 0.2 --discount 0.4 --min-pair 1 --per-word 1000 --triples 200000 "$@"; }
+langs=("$@"); [ ${#langs[@]} -gt 0 ] || langs=(en de fr es ru)
+for lang in "${langs[@]}"; do
+  case "$lang" in
+    en) make_words --language en --words 80000 --text dasher/training_english_GB.txt \
+          --pair-counts "$symspell/frequency_bigramdictionary_en_243_342.txt" \
+          --pair-unigrams "$symspell/frequency_dictionary_en_82_765.txt" ;;
+    de) make_words --language de --words 80000 --text dasher/training_german_DE.txt ;;
+    fr) make_words --language fr --words 80000 --text dasher/training_french_FR.txt \
+          --elisions "l,d,qu,c,j,n,s,m,t,jusqu,lorsqu,puisqu,quoiqu" ;;
+    es) make_words --language es --words 80000 --text dasher/training_spanish_ES.txt ;;
+    ru) make_words --language ru --words 150000 --text dasher/training_russian_RU.txt \
+          --script CYRILLIC --keep-letters й ;;
+    *) echo "make-shipped-words: no recipe for '$lang'; run scripts/make-words.py yourself (docs/words.md)" >&2; exit 2 ;;
+  esac
+done
