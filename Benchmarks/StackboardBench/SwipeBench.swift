@@ -1,12 +1,16 @@
 import StackboardCore
+import StackboardWords
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 /// `stackboard-bench swipe`: swipe decoding accuracy and time (`make bench`, Benchmarks/swipe.py).
 ///
-///   stackboard-bench swipe --layout NAME|FILE --text FILE (--frequencies FILE | --language LANG)
+///   stackboard-bench swipe --layout NAME|FILE --text FILE (--language LANG [--root DIR] | --frequencies FILE)
 ///       [--size WxH] [--words N] [--skip N] [--noise F] [--seed S]
+///
+/// `--language` decodes against the shipped word model of that language (in DIR/Resources/words,
+/// default the build tree's), as the keyboard does; `--frequencies` against a WORD COUNT list.
 ///
 /// Takes the N most frequent words of the text (after skipping the first `--skip`), swipes each
 /// once over the layout's first layer at that size (with its suggestion bar, as the keyboard
@@ -43,7 +47,21 @@ enum SwipeBench {
         if let reach = options.value("reach").flatMap(Double.init) { decoder.parameters.reach = reach }
         if let weight = options.value("letter-weight").flatMap(Double.init) { decoder.parameters.letterWeight = weight }
         if let weight = options.value("stray-weight").flatMap(Double.init) { decoder.parameters.strayWeight = weight }
+        if let weight = options.value("elastic-weight").flatMap(Double.init) { decoder.parameters.elasticWeight = weight }
+        if let count = options.value("elastic-candidates").flatMap(Int.init) { decoder.parameters.elasticCandidates = count }
         if let weight = options.value("language-weight").flatMap(Double.init) { decoder.parameters.languageWeight = weight }
+        if let trace = options.value("trace") {
+            // One word's synthetic swipes (seeds 1 to 5) and the candidates each gave, for tuning.
+            for seed in 1...5 {
+                var rng = SplitMix64(seed: UInt64(seed))
+                guard let path = SwipeEvaluation.path(for: trace, keyboard: decoder.keyboard, fold: vocabulary.swipeFold, noise: noise, rng: &rng) else {
+                    throw BenchUsageError("cannot swipe '\(trace)' on this layout")
+                }
+                let found = decoder.decode(path, vocabulary: vocabulary, previous: nil, limit: 8)
+                print("seed \(seed): " + found.map { "\($0.word) \(round3($0.cost))" }.joined(separator: ", "))
+            }
+            return 0
+        }
         let result = SwipeEvaluation.run(words: words, decoder: decoder, vocabulary: vocabulary, noise: noise, seed: seed, clock: seconds)
         let ms = result.seconds.map { $0 * 1000 }.sorted()
         func percentile(_ p: Double) -> Double { ms.isEmpty ? 0 : ms[min(ms.count - 1, Int((Double(ms.count - 1) * p).rounded()))] }
@@ -57,11 +75,16 @@ enum SwipeBench {
             ("decode_ms_p50", .raw(num(round3(percentile(0.5))))), ("decode_ms_p95", .raw(num(round3(percentile(0.95))))),
             ("decode_ms_max", .raw(num(round3(ms.last ?? 0)))), ("index_ms", .raw(num(round3(indexSeconds * 1000)))),
             ("misses", .raw(JSONWriter.array(misses))),
+            ("misses_top3", .raw(JSONWriter.array(result.missesTop3.map { .string("\($0.word)→\($0.got.joined(separator: "|"))") }))),
         ]))
         return 0
     }
 
     static func loadVocabulary(_ options: BenchOptions) throws -> SwipeVocabulary {
+        if let language = options.value("language") {
+            let models = options.value("root").map { WordModels(searchPath: [$0 + "/Resources/words"]) } ?? .forCurrentProcess()
+            do { return try models.load(language) } catch { throw BenchUsageError("\(error)") }
+        }
         if let path = options.value("frequencies") {
             guard let text = readFile(path) else { throw BenchUsageError("cannot read --frequencies '\(path)'") }
             switch FrequencyVocabulary.parse(text, identity: path) {
@@ -69,7 +92,7 @@ enum SwipeBench {
             case .failure(let error): throw BenchUsageError(error.message)
             }
         }
-        throw BenchUsageError("give the words: --frequencies FILE (WORD COUNT lines)")
+        throw BenchUsageError("give the words: --language LANG (a shipped model) or --frequencies FILE (WORD COUNT lines)")
     }
 
     static func seconds() -> Double { Double(monotonicNanoseconds()) / 1e9 }

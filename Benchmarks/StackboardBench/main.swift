@@ -10,7 +10,7 @@
 //       (internal) runs inputs I, I+1, ... for `fuzz`, reporting on stdout
 //   stackboard-bench fuzz-replay --root DIR --seed S --index I [--write FILE]
 //       prints (or writes) the input the fuzzer made as number I, to reproduce a finding
-//   stackboard-bench swipe --layout NAME --text FILE --frequencies FILE [--words N] [--noise F]
+//   stackboard-bench swipe --layout NAME --text FILE --language LANG [--words N] [--noise F]
 //       swipe decoding accuracy and time on synthetic swipes (see SwipeBench.swift)
 //   stackboard-bench words-load --root DIR [--repeat N]
 //       load time and memory of the shipped word models (see WordsLoadBench.swift)
@@ -23,7 +23,7 @@ let usage = """
            stackboard-bench layouts [--rounds N]
            stackboard-bench fuzz --root DIR [--seconds N] [--seed S] [--timeout-ms MS] [--max-inputs N]
            stackboard-bench fuzz-replay --root DIR --seed S --index I [--write FILE]
-           stackboard-bench swipe --layout NAME --text FILE --frequencies FILE [--words N] [--noise F]
+           stackboard-bench swipe --layout NAME --text FILE --language LANG [--words N] [--noise F]
            stackboard-bench words-load --root DIR [--repeat N]
     (scripts/bench.sh and scripts/fuzz.sh run these; see Benchmarks/README.md)
     """

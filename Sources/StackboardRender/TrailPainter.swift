@@ -8,8 +8,9 @@ extension KeyboardPainter {
     public func trailWidth(unit: Double) -> Double { max(4 * scale, unit / 10) }
 
     /// Paints the fading trail of a swipe: its last `trailPoints` points joined up in the
-    /// highlight colour, opaque at the finger and fading out towards the tail. Returns the
-    /// rectangle it painted (empty for fewer than two points).
+    /// highlight colour, full width at the finger and thinning out towards the tail (opaque, so
+    /// that the joints do not show). Returns the rectangle it painted (empty for fewer than two
+    /// points).
     public func paintTrail(_ ctx: CairoContext, path: [Point], unit: Double) -> Rect {
         let points = Array(path.suffix(Self.trailPoints))
         guard points.count >= 2 else { return Rect(x: 0, y: 0, width: 0, height: 0) }
@@ -17,7 +18,7 @@ extension KeyboardPainter {
         for i in 1..<points.count {
             let age = Double(points.count - 1 - i) / Double(points.count - 1) // 0 at the finger
             ctx.strokeLine(from: (Double(points[i - 1].x), Double(points[i - 1].y)), to: (Double(points[i].x), Double(points[i].y)),
-                           width: width, color: theme.highlight.withAlpha(0.85 * (1 - age) + 0.05))
+                           width: max(1, width * (1 - age)), color: theme.highlight)
         }
         return Self.bounds(of: points, margin: Int(width.rounded(.up)) + 1)
     }

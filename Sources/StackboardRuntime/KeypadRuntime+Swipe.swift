@@ -2,9 +2,11 @@ import StackboardCore
 import StackboardRender
 
 extension KeypadRuntime {
-    /// The word engine changed: swiping works when it has a word list (and is not locked).
+    /// The word engine changed: swiping works when it has a word list (and is not locked); the
+    /// list is indexed for the layer's letters now rather than in the middle of the first swipe.
     func wordsChanged() {
         perform(state.setSwipeReady(words?.swipeVocabulary != nil), now: 0)
+        prepareSwipeDecoder(always: true)
     }
 
     /// A swipe ended: decodes it, types the best word and a space (through the word engine),
@@ -33,10 +35,12 @@ extension KeypadRuntime {
         return true
     }
 
-    /// A swipe is under way: index the word list now if the layer has no index yet, so that the
-    /// release finds it ready (the first swipe of a layer pays for it while the finger moves).
-    func prepareSwipeDecoder() {
-        guard let vocabulary = words?.swipeVocabulary, !state.swipeTrails.isEmpty else { return }
+    /// Indexes the word list for the layer's letters if it is not yet (`always`: now; else only
+    /// while a swipe is under way, so that its release finds it ready). Layers without letters
+    /// are not indexed.
+    func prepareSwipeDecoder(always: Bool = false) {
+        guard state.swipeOn, let vocabulary = words?.swipeVocabulary, always || !state.swipeTrails.isEmpty,
+              SwipeKeyboard(geometry: state.geometry).canSwipe else { return }
         _ = swipeDecoder(for: vocabulary)
     }
 

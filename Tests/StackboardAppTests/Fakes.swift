@@ -26,7 +26,6 @@ final class FakeWindow: KeyboardWindowing {
     var windowManagerMovesWindows = false
     var pointerButtonDown = false
     var frame = Rect(x: 100, y: 500, width: 400, height: 200)
-    var roots: [Int: Point] = [:]
     var managerDrags: [WindowDragKind] = []
     var minimumSize = Size(width: 1, height: 1)
 
@@ -50,7 +49,6 @@ final class FakeWindow: KeyboardWindowing {
     }
     func hidePreview() { previewFrame = nil }
     func beginWindowManagerDrag(_ kind: WindowDragKind, at root: Point) { managerDrags.append(kind) }
-    func rootPosition(ofPointer id: Int) -> Point? { roots[id] }
     func rootFrame() -> Rect? { frame }
     func move(to frame: Rect) {
         self.frame = frame

@@ -84,6 +84,8 @@ final class KeyboardController: TypingHost {
             runtime.handle(input, now: now)
         case .resized(let size):
             runtime.setFrame(Rect(size: size), now: now)
+        case .rootPosition(let pointer, let point):
+            mover?.note(pointer: pointer, root: point)
         case .closeRequested:
             stop(0)
         case .shown:

@@ -22,8 +22,6 @@ protocol KeyboardWindowing: PopupSurface, PreviewSurface {
     func beginWindowManagerDrag(_ kind: WindowDragKind, at root: Point)
     /// Whether a pointer button is down now (a window manager's drag is still going).
     var pointerButtonDown: Bool { get }
-    /// Where pointer `id` was last seen, in root pixels.
-    func rootPosition(ofPointer id: Int) -> Point?
     /// The window's frame in root pixels now.
     func rootFrame() -> Rect?
     /// Moves and resizes the window (root pixels).

@@ -7,7 +7,8 @@ import StackboardX11
 /// A drag of the core pointer goes to the window manager when one runs (`_NET_WM_MOVERESIZE`);
 /// then the window's frame is read back once the button is up and the frame has settled.
 /// Without a window manager, and for touches (whose events a window manager's pointer grab
-/// would not see), the window follows the pointer's root position itself (`WindowDrag`).
+/// would not see), the window follows the pointer's root position itself (`WindowDrag`), as
+/// each event reported it (`note`): window pixels move with the window.
 final class WindowMover {
     let window: KeyboardWindowing
     /// Where places are remembered (nil: nowhere, a plug's keyboard).
@@ -24,6 +25,8 @@ final class WindowMover {
     private(set) var floatingFrame: Rect
     /// The drags the keyboard carries out itself, by pointer.
     private var drags: [Int: (drag: WindowDrag, last: Rect)] = [:]
+    /// Where each pointer was last, in root pixels (`.rootPosition` events, in order with their inputs).
+    private var roots: [Int: Point] = [:]
     /// A drag the window manager carries out: when to look at the frame next, and what it was.
     private var watching: (due: Double, frame: Rect?, until: Double)?
 
@@ -57,11 +60,16 @@ final class WindowMover {
         window.setPlacement(Self.placement(entry.dock), frame: entry.windowFrame(on: screen), remap: window.windowManagerMovesWindows)
     }
 
+    /// Pointer `pointer` is at `root` (root pixels) for its next input event.
+    func note(pointer: Int, root: Point) {
+        roots[pointer] = root
+    }
+
     /// Pointer `pointer`, which went down at `from` and is now at `to` (window pixels), drags
     /// the window from now on: the window follows it as if it had been grabbed at `from`.
     func begin(pointer: Int, kind: WindowDragKind, from: Point, to: Point, now: Double) {
         guard window.placement == .floating, let frame = window.rootFrame() else { return }
-        let root = window.rootPosition(ofPointer: pointer) ?? Point(x: frame.x + to.x, y: frame.y + to.y)
+        let root = roots[pointer] ?? Point(x: frame.x + to.x, y: frame.y + to.y)
         // Where the pointer went down: the window follows the pointer from there.
         let anchor = Point(x: root.x - (to.x - from.x), y: root.y - (to.y - from.y))
         if pointer == 0, window.windowManagerMovesWindows {
@@ -81,7 +89,7 @@ final class WindowMover {
         switch input {
         case .move(let id, let point), .release(let id, let point):
             guard let (drag, last) = drags[id] else { return false }
-            let root = window.rootPosition(ofPointer: id) ?? Point(x: last.x + point.x, y: last.y + point.y)
+            let root = roots[id] ?? Point(x: last.x + point.x, y: last.y + point.y)
             let frame = drag.frame(at: root)
             if frame != last { window.move(to: frame) }
             drags[id] = (drag, frame)

@@ -16,7 +16,7 @@ public struct SwipeParameters: Equatable, Sendable {
     /// last letters, and every letter from the path.
     public var reach = 1.3
     /// The weight of the shape cost (mean squared distance in key widths) against `-ln p`.
-    public var shapeWeight = 10.0
+    public var shapeWeight = 5.0
     /// How much more the first and last points count than the others.
     public var endWeight = 4.0
     /// The weight of the language model's cost.
@@ -25,7 +25,12 @@ public struct SwipeParameters: Equatable, Sendable {
     /// path point; the mean of the squares in key widths).
     public var letterWeight = 20.0
     /// The weight of the path's distance to the word's line (mean of squares in key widths).
-    public var strayWeight = 20.0
+    public var strayWeight = 10.0
+    /// The weight of the elastic distance between the path and the word's line (dynamic time
+    /// warping of the resampled points; mean of squares in key widths).
+    public var elasticWeight = 60.0
+    /// How many of the best candidates get the elastic comparison.
+    public var elasticCandidates = 40
 
     /// The default weights.
     public init() {}
@@ -105,6 +110,18 @@ public struct SwipeDecoder: Sendable {
             }
         }
         scored.sort { $0.cost != $1.cost ? $0.cost < $1.cost : index.ranks[$0.entry] < index.ranks[$1.entry] }
+        // The best few get the elastic comparison too (the costly one).
+        if p.elasticWeight > 0 {
+            let head = min(scored.count, max(limit, p.elasticCandidates))
+            for k in 0..<head {
+                template.removeAll(keepingCapacity: true)
+                for s in index.path(scored[k].entry) { template.append(centres[Int(s)]) }
+                SwipeGeometry.resample(template, count: n, into: &resampled)
+                scored[k].cost += p.elasticWeight * SwipeGeometry.elasticCost(line, resampled, work: &work)
+            }
+            scored[0..<head].sort { $0.cost != $1.cost ? $0.cost < $1.cost : index.ranks[$0.entry] < index.ranks[$1.entry] }
+            scored.removeSubrange(head...)
+        }
         var out: [SwipeCandidate] = []
         var seen = Set<String>()
         for (entry, cost) in scored {
@@ -159,6 +176,32 @@ enum SwipeGeometry {
             }
         }
         return work[n - 1] / Double(k)
+    }
+
+    /// The dynamic time warping distance between two resampled lines of the same length: the
+    /// cheapest monotone matching of their points (within a band of a quarter of their length),
+    /// as the mean of the squared distances along it.
+    static func elasticCost(_ a: [XY], _ b: [XY], work: inout [Double]) -> Double {
+        let n = a.count
+        guard n > 0, b.count == n else { return 0 }
+        let band = max(2, n / 4)
+        work.removeAll(keepingCapacity: true)
+        work.append(contentsOf: repeatElement(Double.infinity, count: 2 * n))
+        // Two rows of the table: row i at offset (i % 2) * n.
+        for i in 0..<n {
+            let row = (i % 2) * n, previous = ((i + 1) % 2) * n
+            for j in max(0, i - band - 1)...min(n - 1, i + band + 1) { work[row + j] = .infinity }
+            for j in max(0, i - band)...min(n - 1, i + band) {
+                let d = distance2(a[i], b[j])
+                if i == 0 && j == 0 { work[row] = d; continue }
+                var best = Double.infinity
+                if i > 0 { best = min(best, work[previous + j]) }
+                if j > 0 { best = min(best, work[row + j - 1]) }
+                if i > 0 && j > 0 { best = min(best, work[previous + j - 1]) }
+                work[row + j] = best + d
+            }
+        }
+        return work[((n - 1) % 2) * n + n - 1] / Double(2 * n)
     }
 
     /// The mean of the squared distances from each point of `line` to the polyline `word`.

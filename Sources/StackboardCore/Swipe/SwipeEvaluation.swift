@@ -47,6 +47,8 @@ public enum SwipeEvaluation {
         public var seconds: [Double] = []
         /// Up to 30 misses: the word and what came first.
         public var misses: [(word: String, got: String)] = []
+        /// Up to 30 words not among the first three, with the three.
+        public var missesTop3: [(word: String, got: [String])] = []
 
         /// top1 / swiped.
         public var top1Rate: Double { swiped > 0 ? Double(top1) / Double(swiped) : 0 }
@@ -83,7 +85,11 @@ public enum SwipeEvaluation {
             if found.first?.word.lowercased() == target { result.top1 += 1 } else if result.misses.count < 30 {
                 result.misses.append((word, found.first?.word ?? "-"))
             }
-            if found.prefix(3).contains(where: { $0.word.lowercased() == target }) { result.top3 += 1 }
+            if found.prefix(3).contains(where: { $0.word.lowercased() == target }) {
+                result.top3 += 1
+            } else if result.missesTop3.count < 30 {
+                result.missesTop3.append((word, found.prefix(3).map(\.word)))
+            }
         }
         return result
     }

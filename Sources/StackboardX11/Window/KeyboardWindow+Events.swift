@@ -7,7 +7,8 @@ extension KeyboardWindow {
     /// the control channel, touch input, entry input): it returns nil when the event is not
     /// theirs, else the window events it made (often none). The window handles the rest: exposes
     /// are answered from the back buffer; after a resize the back buffer is new and `.resized`
-    /// says to repaint; motion is coalesced per batch.
+    /// says to repaint; hover motion is coalesced per batch (pressed motion is not: a swipe needs
+    /// every point of its path).
     public func nextEvents(route: (UnsafeMutablePointer<XEvent>) -> [WindowEvent]?) -> [WindowEvent] {
         var out: [WindowEvent] = []
         var exposed: [Rect] = []
@@ -38,25 +39,24 @@ extension KeyboardWindow {
     private func handle(_ event: inout XEvent, into out: inout [WindowEvent], exposed: inout [Rect], newSize: inout Size?) {
         switch event.type {
         case ButtonPress where event.xbutton.window == windowID:
-            corePointerRoot = Point(x: Int(event.xbutton.x_root), y: Int(event.xbutton.y_root))
             if let e = pointer.press(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
+                out.append(.rootPosition(pointer: PointerTranslator.corePointer, Point(x: Int(event.xbutton.x_root), y: Int(event.xbutton.y_root))))
                 out.append(.input(e))
             }
         case MotionNotify where event.xmotion.window == windowID:
-            corePointerRoot = Point(x: Int(event.xmotion.x_root), y: Int(event.xmotion.y_root))
             if let e = pointer.motion(state: event.xmotion.state, x: event.xmotion.x, y: event.xmotion.y,
                                       trackHover: tracksHover) {
-                switch (out.last, e) {
-                case (.input(.move(pointer: PointerTranslator.corePointer, to: _))?, .move), (.input(.hover)?, .hover): out.removeLast()
-                default: break
+                if case .input(.hover)? = out.last, case .hover = e { out.removeLast() }
+                if case .move = e {
+                    out.append(.rootPosition(pointer: PointerTranslator.corePointer, Point(x: Int(event.xmotion.x_root), y: Int(event.xmotion.y_root))))
                 }
                 out.append(.input(e))
             }
         case LeaveNotify where event.xcrossing.window == windowID:
             if tracksHover, !pointer.isDown { out.append(.input(.leave)) }
         case ButtonRelease where event.xbutton.window == windowID:
-            corePointerRoot = Point(x: Int(event.xbutton.x_root), y: Int(event.xbutton.y_root))
             if let e = pointer.release(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
+                out.append(.rootPosition(pointer: PointerTranslator.corePointer, Point(x: Int(event.xbutton.x_root), y: Int(event.xbutton.y_root))))
                 out.append(.input(e))
             }
         case KeyPress where event.xkey.window == connection.root, KeyRelease where event.xkey.window == connection.root:

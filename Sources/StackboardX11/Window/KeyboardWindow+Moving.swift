@@ -58,11 +58,6 @@ extension KeyboardWindow {
         if id == PointerTranslator.corePointer { _ = pointer.cancel() }
     }
 
-    /// Where pointer `id` was last seen, in root pixels (nil: not seen yet).
-    public func rootPosition(ofPointer id: Int) -> Point? {
-        id == PointerTranslator.corePointer ? corePointerRoot : touchRoot?(id)
-    }
-
     /// Whether a button of the core pointer is down now (a round trip).
     public var pointerButtonDown: Bool {
         guard !connection.isLost else { return false }

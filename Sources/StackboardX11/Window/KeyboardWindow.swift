@@ -68,10 +68,6 @@ public final class KeyboardWindow {
     public internal(set) var placement: WindowPlacement
     /// The smallest size the window manager lets a user resize the window to.
     public internal(set) var minimumSize = Size(width: 60, height: 40)
-    /// Where the core pointer was last seen in root pixels (a press, motion or release on the window).
-    var corePointerRoot: Point?
-    /// Where a touch pointer was last seen in root pixels (set by the application: touch input is its).
-    public var touchRoot: ((Int) -> Point?)?
     /// The window is unmapped only to be mapped again with a new placement: that unmap hides nothing.
     var replacing = false
 
