@@ -17,7 +17,8 @@ import StackboardWords
 /// shows it) with normal noise of `--noise` key widths (standard deviation on each axis) at
 /// every letter, decodes it with no previous word, and prints one JSON object: top-1 and top-3
 /// accuracy among the words swiped, how many the vocabulary lacks or cannot be swiped, decode
-/// times (p50, p95, max, in ms), the time to index the vocabulary, and some misses.
+/// times (p50, p95, max, in ms of wall clock; p50 and p95 of the thread's processor time, which
+/// other load on the machine does not stretch), the time to index the vocabulary, and some misses.
 enum SwipeBench {
     static func run(_ options: BenchOptions) throws -> Int32 {
         let sizeText = options.value("size") ?? "1280x400"
@@ -48,6 +49,8 @@ enum SwipeBench {
         if let weight = options.value("letter-weight").flatMap(Double.init) { decoder.parameters.letterWeight = weight }
         if let weight = options.value("stray-weight").flatMap(Double.init) { decoder.parameters.strayWeight = weight }
         if let weight = options.value("elastic-weight").flatMap(Double.init) { decoder.parameters.elasticWeight = weight }
+        if let weight = options.value("matched-weight").flatMap(Double.init) { decoder.parameters.matchedWeight = weight }
+        if let weight = options.value("corner-weight").flatMap(Double.init) { decoder.parameters.cornerWeight = weight }
         if let count = options.value("elastic-candidates").flatMap(Int.init) { decoder.parameters.elasticCandidates = count }
         if let weight = options.value("language-weight").flatMap(Double.init) { decoder.parameters.languageWeight = weight }
         if let trace = options.value("trace") {
@@ -62,9 +65,12 @@ enum SwipeBench {
             }
             return 0
         }
-        let result = SwipeEvaluation.run(words: words, decoder: decoder, vocabulary: vocabulary, noise: noise, seed: seed, clock: seconds)
-        let ms = result.seconds.map { $0 * 1000 }.sorted()
-        func percentile(_ p: Double) -> Double { ms.isEmpty ? 0 : ms[min(ms.count - 1, Int((Double(ms.count - 1) * p).rounded()))] }
+        let result = SwipeEvaluation.run(words: words, decoder: decoder, vocabulary: vocabulary, noise: noise, seed: seed,
+                                         clock: seconds, cpuClock: threadSeconds)
+        let ms = result.seconds.map { $0 * 1000 }.sorted(), cpu = result.cpuSeconds.map { $0 * 1000 }.sorted()
+        func percentile(_ p: Double, _ values: [Double] = ms) -> Double {
+            values.isEmpty ? 0 : values[min(values.count - 1, Int((Double(values.count - 1) * p).rounded()))]
+        }
         let misses = result.misses.map { JSONWriter.Value.string("\($0.word)→\($0.got)") }
         print(JSONWriter.object([
             ("layout", .string(layout.name)), ("size", .string(size.description)), ("vocabulary", .string(vocabulary.swipeIdentity)),
@@ -73,7 +79,9 @@ enum SwipeBench {
             ("unswipeable", .int(result.unswipeable)), ("noise", .raw(num(noise))), ("seed", .int(Int(seed))),
             ("top1", .raw(num(round3(result.top1Rate)))), ("top3", .raw(num(round3(result.top3Rate)))),
             ("decode_ms_p50", .raw(num(round3(percentile(0.5))))), ("decode_ms_p95", .raw(num(round3(percentile(0.95))))),
-            ("decode_ms_max", .raw(num(round3(ms.last ?? 0)))), ("index_ms", .raw(num(round3(indexSeconds * 1000)))),
+            ("decode_ms_max", .raw(num(round3(ms.last ?? 0)))),
+            ("decode_cpu_ms_p50", .raw(num(round3(percentile(0.5, cpu))))), ("decode_cpu_ms_p95", .raw(num(round3(percentile(0.95, cpu))))),
+            ("index_ms", .raw(num(round3(indexSeconds * 1000)))),
             ("misses", .raw(JSONWriter.array(misses))),
             ("misses_top3", .raw(JSONWriter.array(result.missesTop3.map { .string("\($0.word)→\($0.got.joined(separator: "|"))") }))),
         ]))
@@ -96,6 +104,13 @@ enum SwipeBench {
     }
 
     static func seconds() -> Double { Double(monotonicNanoseconds()) / 1e9 }
+
+    /// This thread's processor time in seconds (unlike the wall clock, not stretched by other load).
+    static func threadSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
 
     static func round3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 

@@ -4,7 +4,7 @@ public struct SwipeCandidate: Equatable, Sendable {
     public var word: String
     /// Its rank in the vocabulary.
     public var rank: Int
-    /// Shape cost × `shapeWeight` + language cost (`-ln p`).
+    /// The weighted shape costs plus the language cost (`-ln p`): lower is likelier.
     public var cost: Double
 }
 
@@ -28,7 +28,13 @@ public struct SwipeParameters: Equatable, Sendable {
     public var strayWeight = 10.0
     /// The weight of the elastic distance between the path and the word's line (dynamic time
     /// warping of the resampled points; mean of squares in key widths).
-    public var elasticWeight = 60.0
+    public var elasticWeight = 30.0
+    /// The weight of the sum of the squared distances of the letters to the path points they
+    /// are matched to (key widths), among the best candidates.
+    public var matchedWeight = 1.0
+    /// The weight of the path's distance to the line through the points its letters are matched
+    /// to: how well the word's letters, as corners, explain the path.
+    public var cornerWeight = 200.0
     /// How many of the best candidates get the elastic comparison.
     public var elasticCandidates = 40
 
@@ -118,6 +124,11 @@ public struct SwipeDecoder: Sendable {
                 for s in index.path(scored[k].entry) { template.append(centres[Int(s)]) }
                 SwipeGeometry.resample(template, count: n, into: &resampled)
                 scored[k].cost += p.elasticWeight * SwipeGeometry.elasticCost(line, resampled, work: &work)
+                if p.cornerWeight > 0 || p.matchedWeight > 0 {
+                    let (sum, matched) = SwipeGeometry.matchedLetters(template, line)
+                    let corners = matched.map { line[$0] }
+                    scored[k].cost += p.matchedWeight * sum + p.cornerWeight * SwipeGeometry.strayCost(line, corners)
+                }
             }
             scored[0..<head].sort { $0.cost != $1.cost ? $0.cost < $1.cost : index.ranks[$0.entry] < index.ranks[$1.entry] }
             scored.removeSubrange(head...)
@@ -202,6 +213,28 @@ enum SwipeGeometry {
             }
         }
         return work[((n - 1) % 2) * n + n - 1] / Double(2 * n)
+    }
+
+    /// The letters matched, in order, to the points of `line` (the first to the first point, the
+    /// last to the last): the sum of the squared distances, and the points' indices.
+    static func matchedLetters(_ letters: [XY], _ line: [XY]) -> (sum: Double, points: [Int]) {
+        let n = line.count, k = letters.count
+        guard n > 1, k > 1, k <= n else { return (0, []) }
+        var cost = [Double](repeating: .infinity, count: k * n)
+        var from = [Int](repeating: 0, count: k * n)
+        cost[0] = distance2(letters[0], line[0])
+        for i in 1..<k {
+            var best = Double.infinity, bestAt = 0
+            for j in 1..<n {
+                if cost[(i - 1) * n + j - 1] < best { best = cost[(i - 1) * n + j - 1]; bestAt = j - 1 }
+                if i == k - 1 && j != n - 1 { continue }
+                cost[i * n + j] = best + distance2(letters[i], line[j])
+                from[i * n + j] = bestAt
+            }
+        }
+        var points = [Int](repeating: n - 1, count: k)
+        for i in stride(from: k - 1, to: 0, by: -1) { points[i - 1] = from[i * n + points[i]] }
+        return (cost[(k - 1) * n + n - 1], points)
     }
 
     /// The mean of the squared distances from each point of `line` to the polyline `word`.

@@ -43,11 +43,13 @@ public enum SwipeEvaluation {
         public var top1 = 0
         /// Swiped words among the first three.
         public var top3 = 0
-        /// Seconds each decode took, in order.
+        /// Seconds each decode took, in order (by `clock`).
         public var seconds: [Double] = []
+        /// Seconds of processor time each decode took, in order (by `cpuClock`, when given).
+        public var cpuSeconds: [Double] = []
         /// Up to 30 misses: the word and what came first.
         public var misses: [(word: String, got: String)] = []
-        /// Up to 30 words not among the first three, with the three.
+        /// Up to 30 words not among the first three, with the three and where the word came.
         public var missesTop3: [(word: String, got: [String])] = []
 
         /// top1 / swiped.
@@ -63,9 +65,9 @@ public enum SwipeEvaluation {
 
     /// Swipes each of `words` once (noise from `seed`) and decodes it with no previous word;
     /// a word counts when the candidate has the same letters ignoring case. `clock` (seconds)
-    /// times each decode.
+    /// times each decode, and `cpuClock` (the thread's processor seconds) too when given.
     public static func run(words: [String], decoder: SwipeDecoder, vocabulary: SwipeVocabulary, noise: Double, seed: UInt64,
-                           clock: () -> Double) -> Result {
+                           clock: () -> Double, cpuClock: (() -> Double)? = nil) -> Result {
         var rng = SplitMix64(seed: seed)
         var known = Set<String>()
         vocabulary.enumerateSwipeWords { _, word, _ in known.insert(word.lowercased()) }
@@ -77,9 +79,10 @@ public enum SwipeEvaluation {
                 result.unswipeable += 1
                 continue
             }
-            let started = clock()
-            let found = decoder.decode(path, vocabulary: vocabulary, previous: nil, limit: 3)
+            let started = clock(), cpuStarted = cpuClock?()
+            let found = decoder.decode(path, vocabulary: vocabulary, previous: nil, limit: 10)
             result.seconds.append(clock() - started)
+            if let cpuStarted, let cpuClock { result.cpuSeconds.append(cpuClock() - cpuStarted) }
             result.swiped += 1
             let target = word.lowercased()
             if found.first?.word.lowercased() == target { result.top1 += 1 } else if result.misses.count < 30 {
@@ -88,7 +91,8 @@ public enum SwipeEvaluation {
             if found.prefix(3).contains(where: { $0.word.lowercased() == target }) {
                 result.top3 += 1
             } else if result.missesTop3.count < 30 {
-                result.missesTop3.append((word, found.prefix(3).map(\.word)))
+                let rank = found.firstIndex { $0.word.lowercased() == target }.map { "#\($0 + 1)" } ?? "not in the first 10"
+                result.missesTop3.append((word, found.prefix(3).map(\.word) + [rank]))
             }
         }
         return result
