@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib as B  # noqa: E402
 import measures as M  # noqa: E402
 import words as W  # noqa: E402
+import swipe as SW  # noqa: E402
 from report import summarize  # noqa: E402
 
 
@@ -58,6 +59,10 @@ def one_round(rnd, o, binary, bench_binary, texts):
         res['focus_lost'] = s.focus_lost()
         res['keyboard_stderr'] = s.logtail('stackboard', 500)
         res['keyboard_exit'] = s.stop(kb)
+
+        if o.with_swipe:
+            res['swipe_pair'] = SW.pair(s, binary, o.latency_taps, rnd)
+            B.log('  tap→key, swipe on / off:', {k: B.fmt(B.median(v['tap_ms'])) for k, v in res['swipe_pair'].items()})
 
         res['click'] = M.click_latency(s, binary, lambda w: B.key_frames(binary, 'qwerty', w[3], w[4]),
                                        o.click_taps)
@@ -204,6 +209,8 @@ def main():
     ap.add_argument('--no-words', dest='with_words', action='store_false', help='skip the word suggestions section')
     ap.add_argument('--words-chars', type=int, default=None, help='cut each evaluation text to about N characters')
     ap.add_argument('--words-only', action='store_true', help='only the word suggestions section (no X rounds, no peers)')
+    ap.add_argument('--no-swipe', dest='with_swipe', action='store_false',
+                    help='skip the swipe section (accuracy, decode time, tap→key with swiping on and off)')
     ap.add_argument('--quick', action='store_true', help='1 round, fewer taps, 1 peer round: a smoke run')
     ap.add_argument('--out', help='output folder (default out/bench-DATE-TIME)')
     o = ap.parse_args()
@@ -240,13 +247,17 @@ def main():
     if o.with_words:
         B.log('words: keystroke savings, update times, model load')
         words = W.run(o, binary, bench_binary)
+    swipe = None
+    if o.with_swipe and not o.words_only:
+        B.log('swipe: accuracy and decode time on synthetic swipes')
+        swipe = SW.run(o, bench_binary)
     peer = peers(o, binary) if o.with_peers else None
     info['finished'] = datetime.datetime.now().isoformat(timespec='seconds')
     info['minutes'] = round((datetime.datetime.now() - started).total_seconds() / 60, 1)
     info['load_average_end'] = os.getloadavg()
     with open(os.path.join(o.out, 'results.json'), 'w') as f:
-        json.dump({'info': info, 'rounds': rounds, 'peers': peer, 'words': words}, f, indent=1, default=str)
-    summary = summarize(info, rounds, peer) + W.summary(words)
+        json.dump({'info': info, 'rounds': rounds, 'peers': peer, 'words': words, 'swipe': swipe}, f, indent=1, default=str)
+    summary = summarize(info, rounds, peer) + W.summary(words) + SW.summary(swipe, rounds)
     with open(os.path.join(o.out, 'summary.md'), 'w') as f:
         f.write(summary + '\n')
     print(summary)

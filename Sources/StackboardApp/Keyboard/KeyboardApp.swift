@@ -66,14 +66,30 @@ final class KeyboardApp: WindowShellClient {
         let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: theme, scale: options.scale) }
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         channel = options.xid ? nil : try Self.claimChannel(connection, options: options)
-        let placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
+        // Where the user left this layout's keyboard on this screen, unless the command line says.
+        let environment = KeyboardCommand.processEnvironment()
+        let store = options.xid ? nil : GeometryStore.path(environment: environment).map {
+            GeometryStore(path: $0, report: { printError("stackboard: " + $0) })
+        }
+        let screen = connection.screenSize
+        let remembered = options.placedOnCommandLine ? nil : store?.entry(layout: first.name, screen: screen)
         let monitors = options.xid ? nil : MonitorWatcher(connection: connection)
         let onMonitor = monitors.map { watcher in
-            KeyboardPlacement(choice: options.monitor, sizing: options.sizing, layout: watcher.layout(),
-                              focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil)
+            var sizing = options.sizing
+            if let remembered { sizing.dock = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) } }
+            var placement = KeyboardPlacement(choice: options.monitor, sizing: sizing, layout: watcher.layout(),
+                                              focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil)
+            if let remembered, remembered.dock == nil { placement.moved(to: remembered.frame) }
+            return placement
         }
-        let configuration = WindowConfiguration(frame: onMonitor?.frame ?? options.frame(on: connection.screenSize),
-                                                placement: placement, userSpecifiedGeometry: options.geometry != nil,
+        var placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
+        var frame = onMonitor?.frame ?? options.frame(on: screen)
+        if let remembered {
+            placement = WindowMover.placement(remembered.dock)
+            frame = onMonitor?.frame ?? remembered.windowFrame(on: screen)
+        }
+        let configuration = WindowConfiguration(frame: frame, placement: placement,
+                                                userSpecifiedGeometry: options.geometry != nil || remembered != nil,
                                                 role: options.xid ? .plug : .keyboard)
         let window = try startupStep(exit: 1) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)
@@ -97,7 +113,7 @@ final class KeyboardApp: WindowShellClient {
         shell.setHoverTracking(config.dwell != nil)
         let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
-        let bus = options.xid ? nil : KeyboardBus(environment: KeyboardCommand.processEnvironment(), autoShow: options.autoShow,
+        let bus = options.xid ? nil : KeyboardBus(environment: environment, autoShow: options.autoShow,
                                                   hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)
         self.bus = bus
         invoker = options.xid ? nil : InvokerListener(connection: connection)
@@ -118,12 +134,22 @@ final class KeyboardApp: WindowShellClient {
         controller.stop = { loop.stop($0) }
         bus?.controller = controller
         controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
+        if !options.xid {
+            let floating = remembered?.frame ?? (placement == .floating ? frame : WindowMover.undocked(frame, screen: screen))
+            let key = max(8, Int((24 * options.scale).rounded()))
+            controller.mover = WindowMover(window: window, store: store, layout: first, home: floating,
+                                           minimumKey: Size(width: key, height: key), followsMemory: !options.placedOnCommandLine)
+        }
         if let placer {
             placer.publish = { [channel] line in channel?.publish(monitor: line) }
             channel?.publish(keyboardWindow: window.windowID)
             monitors?.watchedWindow = window.windowID
             placer.start(now: MonotonicClock.now())
-            controller.place = { [placer] request in placer.place(for: request) }
+            // A keyboard docked with the grip stays where it is; a floating one moves out of the field's way.
+            controller.place = { [placer, window] request in
+                guard window.placement == .floating else { return }
+                placer.place(for: request)
+            }
             controller.willShow = { [placer] field in placer.willShow(field: field) }
         }
         signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
@@ -207,12 +233,13 @@ final class KeyboardApp: WindowShellClient {
         }
         (monitorsChanged, windowConfigured) = (false, false)
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
+        controller.advance(to: now)
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)
     }
 
     var nextDeadline: Double? {
-        [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, presses.nextDeadline].compactMap { $0 }.min()
+        [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, presses.nextDeadline, controller.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: Ending

@@ -56,6 +56,12 @@ struct KeyboardOptions {
     var learn: Bool
     /// `--hide-on-physical-keys`.
     var hideOnPhysicalKeys: Bool
+    /// The pressed key's label enlarged above it (`--no-key-preview` turns it off).
+    var keyPreview: Bool
+    /// Swipe typing on layouts with a suggestion bar (`--no-swipe` turns it off).
+    var swipe: Bool
+    /// The command line gave `--geometry` or `--dock`: remembered places are not taken.
+    var placedOnCommandLine: Bool
     /// `--help`.
     var help: Bool
     /// Settings of the configuration file that were valid JSON but cannot be used (each one line,
@@ -91,6 +97,9 @@ struct KeyboardOptions {
         learn = values.bool(.learn)
         autoShow = values.bool(.autoShow) && !xid
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
+        keyPreview = values.bool(.keyPreview)
+        swipe = values.bool(.swipe)
+        placedOnCommandLine = values.commandLine[.geometry] != nil || values.commandLine[.dock] != nil
         hidden = values.bool(.hidden) || autoShow
         scale = values.double(.scale)
         repeatDelay = Double(values.int(.repeatDelay)) / 1000
@@ -150,6 +159,6 @@ struct KeyboardOptions {
     /// The state machine's behaviour settings.
     func keyboardConfig(decimalSeparator: String) -> KeyboardConfig {
         KeyboardConfig(mode: .typing, repeatDelay: repeatDelay, repeatInterval: repeatInterval, longPressDelay: longPress,
-                       decimalSeparator: decimalSeparator, dwell: dwell, scan: scan)
+                       decimalSeparator: decimalSeparator, dwell: dwell, scan: scan, keyPreview: keyPreview, swipe: swipe)
     }
 }

@@ -66,6 +66,10 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case autoShow
     /// `--hide-on-physical-keys`, `hide-on-physical-keys`: a real keyboard's key hides it.
     case hideOnPhysicalKeys
+    /// `--no-key-preview`, `key-preview`: the pressed key's label enlarged above it.
+    case keyPreview
+    /// `--no-swipe`, `swipe`: sliding across letters types a word.
+    case swipe
     /// `--repeat-delay`, `repeat.delay`.
     case repeatDelay
     /// `--repeat-interval`, `repeat.interval`.

@@ -124,6 +124,14 @@ extension Setting {
         case .hideOnPhysicalKeys:
             SettingSpec(flag: "hide-on-physical-keys", key: "hide-on-physical-keys", .bool, default: .bool(false),
                         "hide when a physical keyboard types, until a field gets the focus again", for: [.keyboard])
+        case .keyPreview:
+            SettingSpec(flag: "no-key-preview", key: "key-preview", .bool, default: .bool(true), flagSets: false,
+                        "no enlarged label above the pressed key (never shown in a password field or with --secure)",
+                        for: [.keyboard, .entry])
+        case .swipe:
+            SettingSpec(flag: "no-swipe", key: "swipe", .bool, default: .bool(true), flagSets: false,
+                        "no swipe typing (on layouts with a suggestion bar: slide from the first letter of a word through "
+                        + "its letters and lift to type it)", for: [.keyboard, .entry])
         case .repeatDelay:
             SettingSpec(flag: "repeat-delay", key: "repeat.delay", .int(100...5000), default: .int(500), unit: "ms",
                         "hold a repeating key (backspace, arrows) this long before it repeats", for: [.keyboard])

@@ -8,7 +8,7 @@ extension KeyboardWindow {
     public func place(_ frame: Rect, on monitor: Monitor, in layout: MonitorLayout) {
         guard !connection.isLost, !isDestroyed else { return }
         onMonitor = (monitor, layout)
-        if case .dock(let edge) = configuration.placement { updateStruts(edge: edge, frame: frame) }
+        if case .dock(let edge) = placement { updateStruts(edge: edge, frame: frame) }
         move(to: frame)
     }
 
@@ -16,14 +16,4 @@ extension KeyboardWindow {
     /// the screen.
     var popupBounds: Rect { onMonitor?.monitor.frame ?? Rect(size: connection.screenSize) }
 
-    /// The window's frame in root pixels now (a round trip; nil once the window is gone).
-    public func rootFrame() -> Rect? {
-        guard !connection.isLost, !isDestroyed else { return nil }
-        var rootX: Int32 = 0, rootY: Int32 = 0
-        var child: Window = 0
-        guard XTranslateCoordinates(connection.display, windowID, connection.root, 0, 0, &rootX, &rootY, &child) != 0 else {
-            return nil
-        }
-        return Rect(x: Int(rootX), y: Int(rootY), width: size.width, height: size.height)
-    }
 }

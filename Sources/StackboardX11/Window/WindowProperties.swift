@@ -114,6 +114,12 @@ struct WindowProperties {
         setCardinals(atoms.netWMStrutPartial, struts.partial)
     }
 
+    /// Removes _NET_WM_STRUT and _NET_WM_STRUT_PARTIAL (a dock that floats again).
+    func deleteStruts() {
+        XDeleteProperty(display, window, atoms.netWMStrut)
+        XDeleteProperty(display, window, atoms.netWMStrutPartial)
+    }
+
     /// WM_TRANSIENT_FOR, or none.
     func setTransient(for parent: Window?) {
         if let parent {
