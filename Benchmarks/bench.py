@@ -20,10 +20,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib as B  # noqa: E402
 import measures as M  # noqa: E402
 import words as W  # noqa: E402
+import swipe as SW  # noqa: E402
 from report import summarize  # noqa: E402
 
 
-SECTIONS = ('startup', 'memory', 'idle', 'latency', 'taps', 'click', 'breakdown', 'paint', 'layouts', 'type')
+SECTIONS = ('startup', 'memory', 'idle', 'latency', 'taps', 'click', 'breakdown', 'paint', 'layouts', 'type', 'swipe')
 
 
 def cache_env(s, name):
@@ -97,15 +98,17 @@ def keyboard_figures(s, o, rnd, builds, res):
 
 def typing(o, rnd, binary, texts, res):
     """`stackboard type` next to xdotool, each typer in a session of its own: xdotool's keymap
-    changes keep openbox busy for tens of seconds, which must not spill into the next one."""
+    changes keep openbox busy for tens of seconds, which must not spill into the next one. The
+    target answers _NET_WM_PING in event order, as GTK and Qt applications do (what `stackboard
+    type` waits for before it changes or restores the keymap)."""
     res['type'] = {}
-    for kind, path, body in texts:
+    for kind, path, body in texts[:2]:
         typers = [('stackboard type', [binary, 'type', '--file', path]),
                   ('xdotool type', ['xdotool', 'type', '--file', path]),
                   ('xdotool type --delay 0', ['xdotool', 'type', '--delay', '0', '--file', path])]
         k = rnd % len(typers)
         for name, cmd in typers[k:] + typers[:k]:
-            t = B.Session(logdir=o.scratch)
+            t = B.Session(logdir=o.scratch, sink_args=('-p',))
             try:
                 r = M.type_text(t, cmd, body, f"{kind}-{name.replace(' ', '_')}")
             finally:
@@ -144,6 +147,10 @@ def one_round(rnd, o, builds, bench_binary, texts):
             B.log('  layouts, ms:', {k: round(v['median_us'] / 1000, 2) for k, v in res['layouts'].items()})
         if 'type' in o.sections:
             typing(o, rnd, binary, texts, res)
+            res['type_shared'] = typing_shared(o, binary, texts, rnd)
+        if 'swipe' in o.sections and o.with_swipe:
+            res['swipe_pair'] = SW.pair(s, binary, o.latency_taps, rnd)
+            B.log('  tap→key, swipe on / off:', {k: B.fmt(B.median(v['tap_ms'])) for k, v in res['swipe_pair'].items()})
     except Exception as e:  # record it and go on: one bad round must not lose the others
         res['error'] = f'{type(e).__name__}: {e}'
         res['traceback'] = traceback.format_exc()
@@ -153,6 +160,45 @@ def one_round(rnd, o, builds, bench_binary, texts):
         if 'error' in res:
             res['logs'] = s.dir
     return res
+
+
+def typing_shared(o, binary, texts, rnd):
+    """The keymap lock's cost (two `stackboard type` at once, each with a mixed text, next to one
+    of them alone in the same round) and busy applications (keysink -s 150, with and without
+    _NET_WM_PING, and a fast keysink without it), each in a session of its own."""
+    out = {}
+    (_, p1, b1), (_, p2, b2), (_, pb, bb) = texts[0], texts[2], texts[3]
+    runs = [('alone', [[binary, 'type', '--file', p1]], [b1]),
+            ('two at once', [[binary, 'type', '--file', p1], [binary, 'type', '--file', p2]], [b1, b2])]
+    for name, cmds, bodies in (runs if rnd % 2 else runs[::-1]):
+        t = B.Session(logdir=o.scratch, sink_args=('-p',))
+        try:
+            out[f'mixed: {name}'] = M.type_together(t, cmds, bodies, name.replace(' ', '_'))
+        finally:
+            t.close()
+        B.log(f'  mixed, {name}:', {x: out[f'mixed: {name}'][x] for x in ('to_last_key_s', 'to_exit_s', 'exact', 'mapping_notify')})
+    many = os.path.join(o.out, 'many-missing-text.txt')
+    with open(many, 'w', encoding='utf-8') as f:
+        f.write(M.many_missing_text())
+    t = B.Session(logdir=o.scratch, sink_args=('-p',))
+    try:
+        out['lock: round trips, idle'] = M.rtt_probe(t, 5)
+        out['lock: round trips, typing'] = M.rtt_probe(t, 5, during=[binary, 'type', '--file', many])
+    finally:
+        t.close()
+    B.log('  round trips of another client, idle / while typing:', out['lock: round trips, idle'],
+          out['lock: round trips, typing'])
+    if rnd > o.busy_rounds:
+        return out
+    for name, sink in (('keysink -p -s 150', ('-p', '-s', '150')), ('keysink -s 150', ('-s', '150')),
+                       ('keysink, no ping', ())):
+        t = B.Session(logdir=o.scratch, sink_args=sink)
+        try:
+            out[f'busy: {name}'] = M.type_text(t, [binary, 'type', '--file', pb], bb, 'busy-' + name.split()[-1])
+        finally:
+            t.close()
+        B.log(f'  busy text → {name}:', {x: out[f'busy: {name}'][x] for x in ('to_last_key_s', 'to_exit_s', 'exact', 'received')})
+    return out
 
 
 def find_osk_bench(explicit):
@@ -243,6 +289,8 @@ def main():
     ap.add_argument('--click-taps', type=int, default=60, help='taps for the click latency per round (60)')
     ap.add_argument('--breakdown-taps', type=int, default=50, help='taps for the tap→key breakdown per round (50)')
     ap.add_argument('--type-chars', type=int, default=1000, help='characters for stackboard type vs xdotool (1000)')
+    ap.add_argument('--busy-chars', type=int, default=100, help='characters typed into the busy keysinks (100)')
+    ap.add_argument('--busy-rounds', type=int, default=1, help='rounds that type into the busy keysinks (1)')
     ap.add_argument('--idle', type=float, default=10, help='idle window, s (10)')
     ap.add_argument('--settle', type=float, default=2, help='wait after the map before the memory reading, s (2)')
     ap.add_argument('--no-peers', dest='with_peers', action='store_false', help='skip the osk-bench run')
@@ -253,12 +301,14 @@ def main():
     ap.add_argument('--no-words', dest='with_words', action='store_false', help='skip the word suggestions section')
     ap.add_argument('--words-chars', type=int, default=None, help='cut each evaluation text to about N characters')
     ap.add_argument('--words-only', action='store_true', help='only the word suggestions section (no X rounds, no peers)')
+    ap.add_argument('--no-swipe', dest='with_swipe', action='store_false',
+                    help='skip the swipe section (accuracy, decode time, tap→key with swiping on and off)')
     ap.add_argument('--quick', action='store_true', help='1 round, fewer taps, 1 peer round: a smoke run')
     ap.add_argument('--out', help='output folder (default out/bench-DATE-TIME)')
     o = ap.parse_args()
     if o.quick:
         o.rounds, o.startups, o.latency_taps, o.memory_taps, o.click_taps, o.breakdown_taps = 1, 2, 30, 1000, 20, 20
-        o.peer_rounds, o.peer_taps, o.idle = 1, 20, 5
+        o.peer_rounds, o.peer_taps, o.idle, o.busy_chars = 1, 20, 5, 40
         o.words_chars = o.words_chars or 20000
     binary = os.path.abspath(o.binary)
     builds = [(o.name, binary)]
@@ -272,7 +322,7 @@ def main():
     if unknown:
         sys.exit(f'bench: unknown sections {unknown}; choose from {",".join(SECTIONS)}')
     bench_binary = os.path.abspath(o.bench_binary or os.path.join(os.path.dirname(binary), 'stackboard-bench'))
-    needed = [path for _, path in builds] + ([bench_binary] if {'paint', 'layouts'} & set(o.sections) or o.with_words else [])
+    needed = [path for _, path in builds] + ([bench_binary] if {'paint', 'layouts', 'swipe'} & set(o.sections) or o.with_words else [])
     for path in needed:
         if not os.access(path, os.X_OK):
             sys.exit(f'bench: no executable {path}: build with make build (make bench does)')
@@ -280,7 +330,8 @@ def main():
     o.scratch = os.path.join(o.out, 'sessions')
     os.makedirs(o.scratch, exist_ok=True)
     texts = []
-    for kind, body in (('mixed', M.mixed_text(o.type_chars, seed=1000)), ('ascii', M.ascii_text(o.type_chars, seed=1001))):
+    for kind, body in (('mixed', M.mixed_text(o.type_chars, seed=1000)), ('ascii', M.ascii_text(o.type_chars, seed=1001)),
+                       ('mixed2', M.mixed_text(o.type_chars, seed=1002)), ('busy', M.mixed_text(o.busy_chars, seed=1003))):
         path = os.path.join(o.out, f'{kind}-text.txt')
         with open(path, 'w', encoding='utf-8') as f:
             f.write(body)
@@ -302,13 +353,17 @@ def main():
     if o.with_words:
         B.log('words: keystroke savings, update times, model load')
         words = W.run(o, binary, bench_binary)
+    swipe = None
+    if o.with_swipe and 'swipe' in o.sections and not o.words_only:
+        B.log('swipe: accuracy and decode time on synthetic swipes')
+        swipe = SW.run(o, bench_binary)
     peer = peers(o, builds) if o.with_peers else None
     info['finished'] = datetime.datetime.now().isoformat(timespec='seconds')
     info['minutes'] = round((datetime.datetime.now() - started).total_seconds() / 60, 1)
     info['load_average_end'] = os.getloadavg()
     with open(os.path.join(o.out, 'results.json'), 'w') as f:
-        json.dump({'info': info, 'rounds': rounds, 'peers': peer, 'words': words}, f, indent=1, default=str)
-    summary = summarize(info, rounds, peer) + W.summary(words)
+        json.dump({'info': info, 'rounds': rounds, 'peers': peer, 'words': words, 'swipe': swipe}, f, indent=1, default=str)
+    summary = summarize(info, rounds, peer) + W.summary(words) + SW.summary(swipe, rounds)
     with open(os.path.join(o.out, 'summary.md'), 'w') as f:
         f.write(summary + '\n')
     print(summary)

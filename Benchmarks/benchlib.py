@@ -16,6 +16,7 @@ TOOL_SOURCES = {
     'pointer': ('Tests/Tools/pointer.c', ['-lX11', '-lXtst']),
     'xkbtool': ('Tests/Tools/xkbtool.c', ['-lX11', '-lXi']),
     'latency': ('Benchmarks/tools/latency.c', ['-lX11', '-lXtst']),
+    'rttprobe': ('Benchmarks/tools/rttprobe.c', ['-lX11']),
     'tapper': ('Benchmarks/tools/tapper.c', ['-lX11', '-lXtst']),
     'startprobe': ('Benchmarks/tools/startprobe.c', ['-lX11', '-lXRes', '-lXdamage']),
     'pcmspy.so': ('Benchmarks/tools/pcmspy.c', ['-shared', '-fPIC', '-ldl']),

@@ -2,6 +2,7 @@
 stackboard binary) and returns a dict of raw numbers; bench.py runs them round after round and
 summarizes. Times are CLOCK_MONOTONIC microseconds unless a name says otherwise."""
 import difflib, json, os, random, re, time
+from collections import Counter
 
 from benchlib import centre, cpu_delta, cpu_sample, memory_breakdown, memory_kb, now_us, read, tool
 
@@ -305,3 +306,74 @@ def breakdown(s, binary, keys_for, taps, hold_ms=30, gap_ms=40):
         target.append((key_t - sent) / 1000)
     return {'deliver_ms': deliver, 'work_ms': work, 'to_target_ms': target, 'tap_ms': lat['tap_ms'],
             'floor_ms': lat['floor_ms'], 'paired': len(work)}
+
+
+def type_together(s, commands, texts, name, wm_limit=15):
+    """Runs several typing commands at once (each types its text) and reports: seconds from the
+    start to the last character at keysink and to the last exit; whether keysink got every
+    character of every text (the multiset: the typers interleave); keymap changes; exit codes."""
+    expected = sorted(''.join(texts).replace('\n', '\r'))
+    settle_wm(s)
+    watch = s.spawn([tool('xkbtool'), 'watch'], name + '-watch')
+    s.wait(10, 'xkbtool watch', lambda: 'WATCHING' in read(os.path.join(s.dir, name + '-watch.out')))
+    start = len(s.sink_lines())
+    t0 = now_us()
+    procs = [s.spawn(c, f'{name}-{i}') for i, c in enumerate(commands)]
+    statuses = [None] * len(procs)
+    deadline = time.time() + 400
+    while time.time() < deadline and None in statuses:
+        statuses = [p.poll() for p in procs]
+        time.sleep(0.01)
+    t_exit = now_us()
+    for p, st in zip(procs, statuses):
+        if st is None:
+            s.stop(p)
+    end = time.time() + 10
+    got_keys = s.sink_keys(start)
+    while time.time() < end and len(''.join(t for _, _, t in got_keys)) < len(expected):
+        time.sleep(0.1)
+        got_keys = s.sink_keys(start)
+    settle_wm(s, limit=wm_limit)
+    s.stop(watch)
+    mappings = sum(1 for l in read(os.path.join(s.dir, name + '-watch.out')).splitlines() if l.startswith('MAPPING 1 '))
+    got = sorted(''.join(t for _, _, t in got_keys))
+    missing = sum((Counter(expected) - Counter(got)).values())
+    return {'statuses': statuses, 'chars': len(expected), 'received': len(got), 'exact': got == expected,
+            'missing_or_wrong': missing, 'mapping_notify': mappings,
+            'to_last_key_s': round((got_keys[-1][0] - t0) / 1e6, 3) if got_keys else None,
+            'to_exit_s': round((t_exit - t0) / 1e6, 3),
+            'stderr': [s.logtail(f'{name}-{i}', 300) for i in range(len(procs))]}
+
+
+def many_missing_text():
+    """110 different characters the us keymap lacks (Latin-1, Cyrillic, Greek, CJK, Hangul,
+    emoji, symbols), then 20 of them again: more than the free keycodes carry at once, so that
+    typing it replaces borrowed characters about 70 times (each a change under the keymap lock)."""
+    chars = ([chr(c) for c in range(0xe0, 0x100)] + [chr(c) for c in range(0x430, 0x450)]
+             + [chr(c) for c in range(0x3b1, 0x3ca)] + list('你好千万日本中文字한국어글😀🎉🚀✓→∞≠≤'))
+    chars = chars[:110]
+    again = random.Random(5).sample(chars, 20)
+    return ''.join(chars + again)
+
+
+def rtt_probe(s, seconds, during=None):
+    """Round trips of another client (Benchmarks/tools/rttprobe.c) for `seconds`, while `during`
+    (a command, run again and again until the probe ends) runs, or with nothing else going on:
+    how long the keymap lock holds the rest of the desktop. Returns count, median, p99 and max
+    in µs, how many took over 1 and 5 ms, and how many times `during` ran."""
+    probe = s.spawn([tool('rttprobe'), str(seconds)], 'rttprobe', stdout=os.path.join(s.dir, 'rttprobe.out'))
+    runs = 0
+    deadline = time.time() + seconds + 60
+    while probe.poll() is None and time.time() < deadline:
+        if during:
+            typer = s.spawn(during, f'rtt-typer-{runs}')
+            while typer.poll() is None and time.time() < deadline:
+                time.sleep(0.01)
+            runs += 1
+        else:
+            time.sleep(0.05)
+    f = read(os.path.join(s.dir, 'rttprobe.out')).split()
+    keys = ('count', 'median_us', 'p99_us', 'max_us', 'over_1ms', 'over_5ms')
+    out = dict(zip(keys, map(int, f[1:7]))) if len(f) >= 7 and f[0] == 'RTT' else {'error': ' '.join(f)}
+    out['runs'] = runs
+    return out

@@ -205,8 +205,43 @@ def summarize(info, rounds, peer):
                                  spread(per_round_ratio(have, lambda r: r['type'][key]['to_last_key_s'],
                                                         lambda r: r['type'][ref]['to_last_key_s'])) if key != ref else '–'))
         st_exit = [r['type']['mixed: stackboard type']['to_exit_s'] for r in ty if 'mixed: stackboard type' in r['type']]
-        lines.append(row('`stackboard type`, mixed: s to exit (it keeps borrowed keycodes 2 s after their last use, '
-                         '--keep-ms)', spread(st_exit), '–', '–'))
+        lines.append(row('`stackboard type`, mixed: s to exit (it restores the keymap once the target has answered '
+                         'a _NET_WM_PING sent after the last key)', spread(st_exit), '–', '–'))
+    sh = ok_rounds(rounds, 'type_shared')
+    pairs = [r for r in sh if 'mixed: alone' in r['type_shared'] and 'mixed: two at once' in r['type_shared']]
+    if pairs:
+        alone = [r['type_shared']['mixed: alone'] for r in pairs]
+        two = [r['type_shared']['mixed: two at once'] for r in pairs]
+        lines.append(row(f"`stackboard type`, mixed text, alone: s to the last key ({sum(x['exact'] for x in alone)}/"
+                         f"{len(alone)} exact; keymap changes {spread([x['mapping_notify'] for x in alone])})",
+                         spread([x['to_last_key_s'] for x in alone]), '–', '–'))
+        lines.append(row(f"two `stackboard type` at once, two mixed texts: s to the last key of both "
+                         f"({sum(x['exact'] for x in two)}/{len(two)} exact, every character of both; keymap changes "
+                         f"{spread([x['mapping_notify'] for x in two])}; exits {[x['statuses'] for x in two]})",
+                         spread([x['to_last_key_s'] for x in two]), 'one alone, same round (twice the text: 2.0 is no cost)',
+                         spread(per_round_ratio(pairs, lambda r: r['type_shared']['mixed: two at once']['to_last_key_s'],
+                                                lambda r: r['type_shared']['mixed: alone']['to_last_key_s']))))
+    probes = [(r['type_shared']['lock: round trips, idle'], r['type_shared']['lock: round trips, typing'])
+              for r in sh if 'lock: round trips, typing' in r['type_shared']]
+    probes = [(a, b) for a, b in probes if 'max_us' in a and 'max_us' in b]
+    if probes:
+        lines.append(row('another client\'s round trips while `stackboard type` types, again and again for 5 s, 130 '
+                         'characters of which 110 different ones are not in the keymap (about 70 keymap changes per run, '
+                         'each under the keymap lock, a server grab; keys are sent under it too), µs median / p99 / max; '
+                         f"over 1 ms {', '.join(str(b['over_1ms']) for _, b in probes)} of "
+                         f"{', '.join(str(b['count']) for _, b in probes)} ({', '.join(str(b.get('runs')) for _, b in probes)} runs)",
+                         f"{spread([b['median_us'] for _, b in probes])} / {spread([b['p99_us'] for _, b in probes])} / "
+                         f"{spread([b['max_us'] for _, b in probes])}",
+                         f"nothing typing: {spread([a['median_us'] for a, _ in probes])} / {spread([a['p99_us'] for a, _ in probes])} / "
+                         f"{spread([a['max_us'] for a, _ in probes])}", '–'))
+    for name in ('keysink -p -s 150', 'keysink -s 150', 'keysink, no ping'):
+        have = [r['type_shared'][f'busy: {name}'] for r in sh if f'busy: {name}' in r['type_shared']]
+        if not have:
+            continue
+        lines.append(row(f"`stackboard type`, {have[0]['chars']} mixed characters into {name}: s to the last key / to exit "
+                         f"({sum(x['exact'] for x in have)}/{len(have)} exact; wrong or missing "
+                         f"{', '.join(str(x['chars'] - x['matched']) for x in have)})",
+                         f"{spread([x['to_last_key_s'] for x in have])} / {spread([x['to_exit_s'] for x in have])}", '–', '–'))
     # click
     ck = ok_rounds(rounds, 'click')
     clicks = [x for r in ck for x in r['click']['click_ms']]

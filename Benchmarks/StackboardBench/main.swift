@@ -10,6 +10,8 @@
 //       (internal) runs inputs I, I+1, ... for `fuzz`, reporting on stdout
 //   stackboard-bench fuzz-replay --root DIR --seed S --index I [--write FILE]
 //       prints (or writes) the input the fuzzer made as number I, to reproduce a finding
+//   stackboard-bench swipe --layout NAME --text FILE --language LANG [--words N] [--noise F]
+//       swipe decoding accuracy and time on synthetic swipes (see SwipeBench.swift)
 //   stackboard-bench words-load --root DIR [--repeat N]
 //       load time and memory of the shipped word models (see WordsLoadBench.swift)
 #if canImport(Glibc)
@@ -21,6 +23,7 @@ let usage = """
            stackboard-bench layouts [--rounds N]
            stackboard-bench fuzz --root DIR [--seconds N] [--seed S] [--timeout-ms MS] [--max-inputs N]
            stackboard-bench fuzz-replay --root DIR --seed S --index I [--write FILE]
+           stackboard-bench swipe --layout NAME --text FILE --language LANG [--words N] [--noise F]
            stackboard-bench words-load --root DIR [--repeat N]
     (scripts/bench.sh and scripts/fuzz.sh run these; see Benchmarks/README.md)
     """
@@ -34,6 +37,7 @@ do {
     case "fuzz": status = try FuzzRunner.run(BenchOptions(Array(words.dropFirst())))
     case "fuzz-worker": status = try FuzzWorker.run(BenchOptions(Array(words.dropFirst())))
     case "fuzz-replay": status = try FuzzReplay.run(BenchOptions(Array(words.dropFirst())))
+    case "swipe": status = try SwipeBench.run(BenchOptions(Array(words.dropFirst())))
     case "words-load": status = try WordsLoadBench.run(BenchOptions(Array(words.dropFirst())))
     case "--help", "-h": print(usage); status = 0
     default:

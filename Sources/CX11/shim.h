@@ -6,3 +6,5 @@
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XKBstr.h>
+#include <X11/extensions/Xrandr.h>
+#include <X11/extensions/Xinerama.h>

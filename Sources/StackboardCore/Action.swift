@@ -121,6 +121,9 @@ public enum Action: Equatable, Hashable, Sendable {
     case done
     /// Entry mode: cancel (like escape).
     case cancel
+    /// The grip of a floating keyboard: dragging it moves the window, a double tap docks or
+    /// undocks it. It does nothing where the keypad cannot move (entry mode, a plug).
+    case move
     /// Slot `n` (from 0) of the suggestion bar: types the word shown there. Made by
     /// `LayoutPreparation` for a layout with a suggestion bar, never written in a layout file.
     case suggestion(Int)
@@ -133,7 +136,7 @@ public enum Action: Equatable, Hashable, Sendable {
         "left", "right", "up", "down", "home", "end", "keysym",
         "shift", "ctrl", "alt", "super", "altgr", "capslock",
         "layer", "next-layout", "hide", "decimal", "multiply",
-        "morse-dot", "morse-dash", "morse-gap", "shuffled-digit", "done", "cancel",
+        "morse-dot", "morse-dash", "morse-gap", "shuffled-digit", "done", "cancel", "move",
     ]
 
     /// The action's name in the layout format.
@@ -167,6 +170,7 @@ public enum Action: Equatable, Hashable, Sendable {
         case .shuffledDigit: return "shuffled-digit"
         case .done: return "done"
         case .cancel: return "cancel"
+        case .move: return "move"
         case .suggestion: return "suggestion"
         case .showLayout: return "show-layout"
         }

@@ -90,4 +90,17 @@ public enum Effect: Equatable, Hashable, Sendable {
     case acceptSuggestion(Int)
     /// Show the layout of that name.
     case showLayout(String)
+    /// Show the enlarged label of the pressed key at `keyIndex` above it (`KeyboardState.preview`).
+    case showPreview(keyIndex: Int)
+    /// Hide the key preview.
+    case hidePreview
+    /// Pointer `pointer`, which went down at `from` and is now at `to` (window pixels), drags the
+    /// window from here on: its later events are the host's (the state has let go of it).
+    case dragWindow(pointer: Int, kind: WindowDragKind, from: Point, to: Point)
+    /// The grip was double-tapped: dock a floating keyboard, or undock a docked one.
+    case toggleDock
+    /// A swipe ended: decode its path into a word and type it.
+    case swipe(SwipeGesture)
+    /// Repaint the trails of the swipes in progress (`KeyboardState.swipeTrails`).
+    case redrawTrail
 }

@@ -116,6 +116,18 @@ public final class CairoContext {
         cairo_set_line_cap(handle, CAIRO_LINE_CAP_BUTT)
     }
 
+    /// Strokes the line from `a` to `b` with round caps.
+    func strokeLine(from a: (Double, Double), to b: (Double, Double), width: Double, color: Color) {
+        guard width > 0 else { return }
+        cairo_move_to(handle, a.0, a.1)
+        cairo_line_to(handle, b.0, b.1)
+        setColor(color)
+        cairo_set_line_width(handle, width)
+        cairo_set_line_cap(handle, CAIRO_LINE_CAP_ROUND)
+        cairo_stroke(handle)
+        cairo_set_line_cap(handle, CAIRO_LINE_CAP_BUTT)
+    }
+
     func fillRect(_ r: RectD, color: Color) {
         cairo_rectangle(handle, r.x, r.y, r.width, r.height)
         setColor(color)

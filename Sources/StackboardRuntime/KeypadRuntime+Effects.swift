@@ -17,9 +17,16 @@ extension KeypadRuntime {
             case .hide: typingHost?.keypad(self, perform: .hide)
             case .nextLayout: typingHost?.keypad(self, perform: .nextLayout)
             case .showLayout(let name): typingHost?.keypad(self, perform: .showLayout(name))
+            case .dragWindow(let pointer, let kind, let from, let to):
+                let dx = frame.x, dy = frame.y
+                typingHost?.keypad(self, perform: .dragWindow(pointer: pointer, kind: kind, from: Point(x: from.x + dx, y: from.y + dy),
+                                                              to: Point(x: to.x + dx, y: to.y + dy)))
+            case .toggleDock: typingHost?.keypad(self, perform: .toggleDock)
+            case .swipe(let gesture): wordsTold = typeSwipe(gesture, now: now) || wordsTold
             case .done: finishField(now: now)
             case .cancel: cancelField()
-            case .click, .redraw, .redrawAll, .showAlternates, .hideAlternates, .redrawAlternates: continue
+            case .click, .redraw, .redrawAll, .showAlternates, .hideAlternates, .redrawAlternates,
+                 .showPreview, .hidePreview, .redrawTrail: continue
             }
         }
         // The key went out; now the suggestions for what it typed.
@@ -31,7 +38,12 @@ extension KeypadRuntime {
             case .redrawAll: dirtyAll = true
             case .showAlternates, .redrawAlternates: popupDirty = true
             case .hideAlternates: closePopup()
-            case .type, .key, .acceptSuggestion, .hide, .nextLayout, .showLayout, .edit, .done, .cancel: continue
+            case .showPreview: previewDirty = true
+            case .hidePreview: closePreview()
+            case .redrawTrail:
+                trailDirty = true
+                prepareSwipeDecoder()
+            case .type, .key, .acceptSuggestion, .hide, .nextLayout, .showLayout, .edit, .done, .cancel, .dragWindow, .toggleDock, .swipe: continue
             }
         }
     }

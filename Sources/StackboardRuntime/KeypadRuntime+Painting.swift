@@ -6,7 +6,7 @@ extension KeypadRuntime {
     /// keys (or everything), then the overlay, then the alternates popup.
     public func repaint(now: Double) {
         guard surface.isUsable else { return }
-        if dirtyAll || !dirtyKeys.isEmpty || (overlayDirty && overlay != nil), let ctx = canvas.context(for: surface, report: onProblem) {
+        if dirtyAll || !dirtyKeys.isEmpty || trailDirty || (overlayDirty && overlay != nil), let ctx = canvas.context(for: surface, report: onProblem) {
             let geometry = placedGeometry
             let visual: (Int) -> KeyVisual = { [unowned self] index in paintedVisual(ofKey: index) }
             var changed: [Rect] = []
@@ -21,13 +21,40 @@ extension KeypadRuntime {
             if let overlay, dirtyAll || overlayDirty {
                 changed += overlay.paintOverlay(ctx, all: dirtyAll, now: now)
             }
+            if dirtyAll { paintedTrails = [] }
+            if trailDirty || dirtyAll || !paintedTrails.isEmpty {
+                changed += paintTrails(ctx, geometry: geometry, visual: visual)
+            }
             if dirtyAll { surface.presentAll() } else { surface.present(changed) }
         }
         dirtyAll = false
         dirtyKeys = []
         overlayDirty = false
+        trailDirty = false
         if popupDirty { paintPopup() }
         popupDirty = false
+        if previewDirty { paintPreview() }
+        previewDirty = false
+    }
+
+    /// Shows the key preview the state asks for above its key, in a window of its own.
+    private func paintPreview() {
+        guard let previews = surface as? PreviewSurface else { return }
+        guard let preview = state.preview, state.geometry.keys.indices.contains(preview.keyIndex) else {
+            previews.hidePreview()
+            return
+        }
+        let key = state.geometry.keys[preview.keyIndex].frame
+        let bubble = KeyPreview.frame(forKey: Rect(x: key.x + frame.x, y: key.y + frame.y, width: key.width, height: key.height))
+        let painter = self.painter
+        do {
+            try previews.showPreview(frame: bubble) { surface, size in
+                guard let ctx = try? CairoContext(surface: try CairoSurface(taking: surface)) else { return }
+                painter.paintPreview(ctx, label: preview.label, size: size)
+            }
+        } catch {
+            onProblem?("cannot show the key preview: \(error.description)")
+        }
     }
 
     /// How key `index` is painted now: its state's visual, with the suggestion bar's word on a slot.

@@ -13,6 +13,11 @@ public enum TypingRequest: Equatable, Sendable {
     case nextLayout
     /// Show the layout of that name.
     case showLayout(String)
+    /// Pointer `pointer`, which went down at `from` and is now at `to` (surface pixels), drags
+    /// the window (`kind`): its later events are the host's.
+    case dragWindow(pointer: Int, kind: WindowDragKind, from: Point, to: Point)
+    /// Dock the floating keyboard, or undock the docked one (a double tap on the grip).
+    case toggleDock
 }
 
 /// The host of a typing keypad: carries out what its keys ask for.
@@ -80,7 +85,11 @@ public final class KeypadRuntime {
     public var onProblem: ((String) -> Void)?
     /// The word engine behind the suggestion bar (nil: no suggestions; the bar stays empty).
     public var words: KeypadWords? {
-        didSet { refreshSuggestions() }
+        didSet {
+            swipeChoices = nil
+            wordsChanged()
+            refreshSuggestions()
+        }
     }
     /// What the bar's slots show, best first.
     public internal(set) var suggestionLabels: [String] = []
@@ -94,6 +103,14 @@ public final class KeypadRuntime {
     var dirtyAll = true
     var overlayDirty = true
     var popupDirty = false
+    var previewDirty = false
+    var trailDirty = false
+    /// Where the swipe trails were painted (repainted without them next time).
+    var paintedTrails: [Rect] = []
+    /// The swipe's word and its other candidates, until anything else is typed.
+    public internal(set) var swipeChoices: SwipeChoices?
+    /// The decoder of the last swipe (its index of the word list is kept).
+    var swipeDecoder: SwipeDecoder?
 
     /// A keypad of `layout` in `frame` of `surface`, painted by `painter`, acting as `role` with
     /// the state machine configured by `config` (its mode follows the role).
@@ -145,7 +162,9 @@ public final class KeypadRuntime {
     /// Shows `layout` (its first layer) at the keypad's size; the popup closes.
     public func setLayout(_ layout: Layout, now: Double) {
         perform(state.setLayout(layout), now: now)
+        swipeChoices = nil
         closePopup()
+        closePreview()
         markAllDirty()
     }
 
@@ -159,12 +178,14 @@ public final class KeypadRuntime {
     public func releaseAll(now: Double) {
         perform(state.releaseAll(), now: now)
         closePopup()
+        closePreview()
     }
 
     /// Repaints every key, the overlay and the popup on the next `repaint`.
     public func markAllDirty() {
         dirtyAll = true
         popupDirty = state.alternates != nil
+        previewDirty = state.preview != nil
     }
 
     /// Repaints the overlay on the next `repaint`.
@@ -176,6 +197,22 @@ public final class KeypadRuntime {
     func closePopup() {
         popupDirty = false
         (surface as? PopupSurface)?.hidePopup()
+    }
+
+    /// Hides the key preview window.
+    func closePreview() {
+        previewDirty = false
+        (surface as? PreviewSurface)?.hidePreview()
+    }
+
+    /// Secure entry on or off (a password field): no key preview, no swiping.
+    public func setSecureEntry(_ secure: Bool, now: Double) {
+        perform(state.setSecureEntry(secure), now: now)
+    }
+
+    /// What the grip and the corners may do to the window (the host knows where it lives).
+    public func setWindowControl(_ control: WindowControl, now: Double) {
+        perform(state.setWindowControl(control), now: now)
     }
 
     /// The current layer's geometry in surface pixels.

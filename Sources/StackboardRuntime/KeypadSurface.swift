@@ -35,3 +35,12 @@ public protocol KeypadOverlay: AnyObject {
     /// just repainted). Returns the rectangles it painted.
     func paintOverlay(_ ctx: CairoContext, all: Bool, now: Double) -> [Rect]
 }
+
+/// A surface that can show the key preview in a popup window of its own.
+public protocol PreviewSurface: KeypadSurface {
+    /// Shows the preview at `frame` (surface pixels; it may reach above the top edge), painted
+    /// by `paint` on a new reference to a cairo surface of the frame's size.
+    func showPreview(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError)
+    /// Hides the preview.
+    func hidePreview()
+}

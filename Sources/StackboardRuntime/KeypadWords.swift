@@ -41,6 +41,31 @@ public protocol KeypadWords: AnyObject {
     func suggestions() -> [String]
     /// Whether the field is a secret: the bar shows a lock and nothing else.
     var isLocked: Bool { get }
+    /// The words swipes are decoded against (nil: no swiping; the default).
+    var swipeVocabulary: SwipeVocabulary? { get }
+    /// What is before the caret, for decoding a swipe (the default: nothing known).
+    var swipeContext: SwipeContext { get }
+    /// A swipe typed `word`: the edit that types it (the default: `typing(word + " ")`).
+    func swiped(_ word: String) -> KeypadEdit
+    /// A tap on the bar replaces the swiped `typed` word (and its space) with `word`: the edit
+    /// (the default: backspaces over it, told to `deletingBackward`, then `typing(word + " ")`).
+    func replacingSwipe(_ typed: String, with word: String) -> KeypadEdit
+}
+
+extension KeypadWords {
+    /// No swiping.
+    public var swipeVocabulary: SwipeVocabulary? { nil }
+    /// Nothing known.
+    public var swipeContext: SwipeContext { SwipeContext() }
+    /// The word and a space, typed as a key would.
+    public func swiped(_ word: String) -> KeypadEdit { typing(word + " ") }
+    /// Backspaces over the typed word and its space (the engine hears each), then the new word.
+    public func replacingSwipe(_ typed: String, with word: String) -> KeypadEdit {
+        var deletes = 0
+        for _ in 0..<(typed.count + 1) { deletes += max(1, deletingBackward().deleteCount) }
+        let retyped = typing(word + " ")
+        return KeypadEdit(deleteCount: deletes + retyped.deleteCount, text: retyped.text)
+    }
 }
 
 extension KeypadRuntime {
@@ -53,9 +78,10 @@ extension KeypadRuntime {
         return suggestionLabels.indices.contains(slot) ? suggestionLabels[slot] : ""
     }
 
-    /// Asks the engine for the bar's words again; repaints the slots when they changed.
+    /// Asks the engine for the bar's words again (right after a swipe: the swipe's other
+    /// candidates); repaints the slots when they changed.
     public func refreshSuggestions() {
-        let fresh = words.map { $0.isLocked ? [] : $0.suggestions() } ?? []
+        let fresh = words.map { $0.isLocked ? [] : (swipeChoices?.alternatives ?? $0.suggestions()) } ?? []
         guard fresh != suggestionLabels || words?.isLocked == true else { return }
         suggestionLabels = fresh
         for placed in state.geometry.keys {
@@ -66,6 +92,11 @@ extension KeypadRuntime {
     /// The host's part of a typing keypad's effect, through the word engine when there is one.
     func typingRequest(_ effect: Effect, now: Double) -> Bool {
         guard let host = typingHost else { return false }
+        if case .acceptSuggestion(let slot) = effect, let words, !words.isLocked, swipeChoices != nil {
+            if let edit = replaceSwipe(slot, words: words) { typeEdit(edit, modifiers: [], host: host) }
+            return true
+        }
+        swipeChoices = nil
         guard let words else {
             switch effect {
             case .type(let text, let modifiers): host.keypad(self, perform: .type(text, modifiers: modifiers))
@@ -96,13 +127,18 @@ extension KeypadRuntime {
     /// Modifiers that make a key a shortcut rather than text.
     static let shortcutModifiers: Set<Modifier> = [.ctrl, .alt, .super]
 
-    private func typeEdit(_ edit: KeypadEdit, modifiers: Set<Modifier>, host: TypingHost) {
+    func typeEdit(_ edit: KeypadEdit, modifiers: Set<Modifier>, host: TypingHost) {
         for _ in 0..<max(0, edit.deleteCount) { host.keypad(self, perform: .key(.backspace, modifiers: [])) }
         if !edit.text.isEmpty { host.keypad(self, perform: .type(edit.text, modifiers: modifiers)) }
     }
 
     /// The field's part of an entry keypad's effect, through the word engine when there is one.
     func fieldRequest(_ effect: Effect, now: Double) -> Bool {
+        if case .acceptSuggestion(let slot) = effect, let words, !words.isLocked, swipeChoices != nil {
+            if let change = replaceSwipe(slot, words: words) { fieldEdit(change, now: now) }
+            return true
+        }
+        swipeChoices = nil
         guard let words else {
             if case .edit(let command) = effect { edit(command, now: now) }
             return false
@@ -130,7 +166,7 @@ extension KeypadRuntime {
         return true
     }
 
-    private func fieldEdit(_ change: KeypadEdit, now: Double) {
+    func fieldEdit(_ change: KeypadEdit, now: Double) {
         for _ in 0..<max(0, change.deleteCount) { edit(.deleteBackward, now: now) }
         if !change.text.isEmpty { edit(.insert(change.text), now: now) }
     }

@@ -20,6 +20,14 @@ final class FakeWindow: KeyboardWindowing {
     var presented: [Rect] = []
     var presentedAll = 0
     var popupFrame: Rect?
+    var previewFrame: Rect?
+    var placement: WindowPlacement = .floating
+    var screenSize = Size(width: 1280, height: 800)
+    var windowManagerMovesWindows = false
+    var pointerButtonDown = false
+    var frame = Rect(x: 100, y: 500, width: 400, height: 200)
+    var managerDrags: [WindowDragKind] = []
+    var minimumSize = Size(width: 1, height: 1)
 
     init(size: Size = Size(width: 400, height: 200), log: FakeLog) throws {
         self.size = size
@@ -35,6 +43,23 @@ final class FakeWindow: KeyboardWindowing {
         log.entries.append("popup")
     }
     func hidePopup() { popupFrame = nil }
+    func showPreview(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
+        previewFrame = frame
+        log.entries.append("preview")
+    }
+    func hidePreview() { previewFrame = nil }
+    func beginWindowManagerDrag(_ kind: WindowDragKind, at root: Point) { managerDrags.append(kind) }
+    func rootFrame() -> Rect? { frame }
+    func move(to frame: Rect) {
+        self.frame = frame
+        log.entries.append("move \(frame)")
+    }
+    func setMinimumSize(_ minimum: Size, frame: Rect) { minimumSize = minimum }
+    func setPlacement(_ placement: WindowPlacement, frame: Rect, remap: Bool) {
+        self.placement = placement
+        self.frame = frame
+        log.entries.append("placement \(placement) \(frame)")
+    }
     func show(now: Double) { shown = true; log.entries.append("show") }
     func hide() { shown = false; log.entries.append("hide") }
     func suspendScanSwitchGrab() {}

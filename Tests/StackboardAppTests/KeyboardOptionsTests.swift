@@ -89,4 +89,17 @@ import StackboardX11
         #expect(try options(["--dock", "top", "--scale", "0.5"]).frame(on: screen) == Rect(x: 0, y: 0, width: 1200, height: 150))
         #expect(try options(["--geometry", "600x200-0-0"]).frame(on: screen) == Rect(x: 600, y: 700, width: 600, height: 200))
     }
+
+    @Test func theMonitorIsThePrimaryOneUnlessTheCommandLineOrTheFileNamesOne() throws {
+        #expect(try options([]).monitor == .primary)
+        #expect(try options(["--monitor", "focus"]).monitor == .focus)
+        #expect(try options(["--monitor", "HDMI-1"], #"{"monitor": "focus"}"#).monitor == .named("HDMI-1"))
+        #expect(try options([], #"{"monitor": "DP-2"}"#).monitor == .named("DP-2"))
+        #expect(throws: UsageError.self) { try options(["--monitor", "HDMI 1"]) }
+        // A bad name in the file is one problem line, and the primary monitor is used.
+        let (config, _) = ConfigLoader.parse(Array(#"{"monitor": "a b"}"#.utf8), file: "config.json")
+        let fromFile = try KeyboardOptions([], config: config, configFile: "config.json")
+        #expect(fromFile.monitor == .primary)
+        #expect(fromFile.configProblems.map(\.key) == ["monitor"])
+    }
 }

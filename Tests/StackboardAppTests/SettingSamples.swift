@@ -58,6 +58,11 @@ enum SettingSamples {
             let valid = spec.kind == .text
             return [string("default", true), string("plughw:0", true), string(" x ", true),
                     string("", valid), string("  ", valid), fileOnly("5"), fileOnly("[]"), fileOnly("null")]
+        case .custom where spec.key == "monitor":
+            // The monitor: primary, focus or a RandR name (no blanks or control characters).
+            return [string("primary", true), string("focus", true), string("HDMI-1", true), string("DP-2-1", true),
+                    string("HDMI 1", false), string("\tDP-1", false), string("", false), string("  ", false),
+                    fileOnly("1"), fileOnly("null")]
         case .custom:
             // The scan switch: a mouse button or an X keysym name.
             return [string("button1", true), string("button9", true), string("F12", true), string("space", true),

@@ -44,6 +44,7 @@ import Testing
         #expect(config[.scale] == .double(1.5))
         #expect(config[.geometry]?.geometry == WindowGeometry(parsing: "1280x300+0+500"))
         #expect(config[.dock] == .string("bottom"))
+        #expect(config[.monitor] == .string("HDMI-1"))
         #expect(config[.hidden] == .bool(false))
         #expect(config[.sound] == .bool(true) && config[.volume] == .int(40) && config[.soundDevice] == .string("default"))
         #expect(config[.repeatDelay] == .int(400) && config[.repeatInterval] == .int(40))

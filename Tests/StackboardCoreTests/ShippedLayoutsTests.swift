@@ -78,6 +78,17 @@ import Testing
         }
     }
 
+    @Test func everyLayerOfQwertyHasTheGripAtTheRightOfItsBottomRow() throws {
+        let layout = try Self.shipped("qwerty")
+        for layer in layout.layers {
+            guard case .stack(let bottom)? = layer.root.items.last, case .key(let last)? = bottom.items.last else {
+                Issue.record("\(layer.name): the bottom row does not end in a key"); continue
+            }
+            #expect(last.action == .move, "\(layer.name)")
+            #expect(last.label == "✥" && last.style == .function)
+        }
+    }
+
     @Test func qwertyIsAFullKeyboard() throws {
         let layout = try Self.shipped("qwerty")
         #expect(layout.layers.map(\.name) == ["letters", "numbers", "symbols"])
@@ -91,7 +102,7 @@ import Testing
         }
         let actions = Set(letters.map(\.action))
         for needed: Action in [.backspace, .returnKey, .space, .tab, .modifier(.shift), .capsLock, .modifier(.ctrl),
-                               .modifier(.alt), .left, .right, .up, .down, .layer("numbers")] {
+                               .modifier(.alt), .left, .right, .up, .down, .layer("numbers"), .move] {
             #expect(actions.contains(needed), "letters layer lacks \(needed.name)")
         }
         #expect(letters.first { $0.action == .backspace }?.repeats == true)

@@ -12,9 +12,11 @@ struct FocusTarget {
     let widgets: [String: Rect]
 
     /// Starts the window on `bus`'s display and session bus and waits for its `ready` line.
-    static func start(on bus: BusSession, env extra: [String: String] = [:]) throws -> FocusTarget {
+    /// With `at`, the window asks to be put there (root pixels: on that monitor).
+    static func start(on bus: BusSession, env extra: [String: String] = [:], at: Point? = nil) throws -> FocusTarget {
         let script = Tools.repoRoot + "/Tests/Tools/focus-target.py"
-        let child = try bus.x.spawn("/usr/bin/python3", [script], env: bus.environment.merging(extra) { $1 })
+        let place = at.map { ["--at", "\($0.x),\($0.y)"] } ?? []
+        let child = try bus.x.spawn("/usr/bin/python3", [script] + place, env: bus.environment.merging(extra) { $1 })
         guard let line = child.waitForLine(timeout: 60, { $0.hasPrefix("ready ") }) else {
             throw XSession.Failure(description: "the GTK focus target did not start: \(child.stderr.suffix(500))")
         }

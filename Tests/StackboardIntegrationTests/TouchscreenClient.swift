@@ -22,8 +22,8 @@ import Foundation
 final class InputTestTouchscreen: @unchecked Sendable {
     private var fd: Int32
     private let socketPath: String
-    private let width: Int
-    private let height: Int
+    private var width: Int
+    private var height: Int
     private var sent = 0
 
     private enum EventType: UInt32 { case clientVersion = 0, waitForSync = 1, touch = 6 }
@@ -76,6 +76,13 @@ final class InputTestTouchscreen: @unchecked Sendable {
         guard Self.u32(reply, 4) == 0, major == 1 else {
             throw Failure(description: "inputtest driver answered protocol \(major) (type \(Self.u32(reply, 4))); this client speaks 1.0")
         }
+    }
+
+    /// The screen is now `width`x`height` (`xrandr -s`): the axes span the new size (the server
+    /// scales them to the screen it has when the event comes).
+    func screenResized(width: Int, height: Int) {
+        self.width = width
+        self.height = height
     }
 
     /// Finger `id` touches the screen at (`x`, `y`) in screen pixels.

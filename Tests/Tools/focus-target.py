@@ -2,7 +2,9 @@
 """A GTK 3 window for the auto-show tests: a text entry, a password entry, a digits entry (input
 purpose DIGITS, which GTK 3 does not expose over AT-SPI) and a button. Once mapped it prints one
 line, `ready` and then each widget's name and root-window rectangle: `text=X,Y,W,H ...`. Each
-change of an entry prints `changed NAME LENGTH TEXT` (the password's text too: a test window)."""
+change of an entry prints `changed NAME LENGTH TEXT` (the password's text too: a test window).
+With `--at X,Y` the window asks to be put there (a user-specified position: on that monitor)."""
+import sys
 import gi
 gi.require_version("Gtk", "3.0")
 from gi.repository import Gtk, GLib
@@ -24,6 +26,9 @@ for _, w in widgets:
     box.pack_start(w, False, False, 0)
 window.add(box)
 window.set_default_size(320, 260)
+if len(sys.argv) == 3 and sys.argv[1] == "--at":
+    x, y = (int(n) for n in sys.argv[2].split(","))
+    window.move(x, y)
 window.connect("destroy", Gtk.main_quit)
 
 

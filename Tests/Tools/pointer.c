@@ -5,6 +5,9 @@
  *   down     press button 1
  *   up       release button 1
  *   tap      press and release button 1
+ *   press    press button 1 and wait until the press is delivered (not frozen by a grab)
+ *   pause:MS wait MS milliseconds (moves at a finger's pace: a window manager that takes a
+ *            drag over must see the moves after it took it)
  *
  * After each button step it waits until the pointer is free again. Window managers (openbox,
  * matchbox) grab button 1 on their clients in synchronous mode and replay the click; while the
@@ -40,10 +43,31 @@ static int wait_until_free(Display *dpy)
 	return 1;
 }
 
+/* Waits (up to 5 s) until the pointer is not frozen by a window manager's synchronous grab,
+ * while button 1 is held: the probe then answers AlreadyGrabbed (the press's own grab).
+ * Returns 0 when the press has been delivered. */
+static int wait_until_delivered(Display *dpy)
+{
+	struct timespec pause = { 0, 1000000 };
+	for (int i = 0; i < 5000; i++) {
+		XSync(dpy, False);
+		int r = XGrabPointer(dpy, DefaultRootWindow(dpy), False, 0, GrabModeAsync, GrabModeAsync,
+		                     None, None, CurrentTime);
+		if (r == GrabSuccess) {
+			XUngrabPointer(dpy, CurrentTime);
+			XSync(dpy, False);
+		}
+		if (r != GrabFrozen)
+			return 0;
+		nanosleep(&pause, NULL);
+	}
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s STEP... (X,Y | down | up | tap)\n", argv[0]);
+		fprintf(stderr, "usage: %s STEP... (X,Y | down | press | up | tap | pause:MS)\n", argv[0]);
 		return 2;
 	}
 	Display *dpy = XOpenDisplay(NULL);
@@ -59,8 +83,19 @@ int main(int argc, char **argv)
 	int screen = DefaultScreen(dpy);
 	for (int i = 1; i < argc; i++) {
 		int x, y;
+		int ms;
 		if (!strcmp(argv[i], "down")) {
 			XTestFakeButtonEvent(dpy, 1, True, CurrentTime);
+		} else if (!strcmp(argv[i], "press")) {
+			XTestFakeButtonEvent(dpy, 1, True, CurrentTime);
+			if (wait_until_delivered(dpy)) {
+				fprintf(stderr, "pointer: the pointer stayed frozen for 5 s\n");
+				return 1;
+			}
+		} else if (sscanf(argv[i], "pause:%d", &ms) == 1 && ms >= 0 && ms <= 10000) {
+			XSync(dpy, False);
+			struct timespec wait = { ms / 1000, (ms % 1000) * 1000000L };
+			nanosleep(&wait, NULL);
 		} else if (!strcmp(argv[i], "up") || !strcmp(argv[i], "tap")) {
 			if (!strcmp(argv[i], "tap"))
 				XTestFakeButtonEvent(dpy, 1, True, CurrentTime);

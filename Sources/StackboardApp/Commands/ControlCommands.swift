@@ -17,7 +17,8 @@ enum ControlCommands {
     static let layout = Command(name: "layout", summary: "switch the running keyboard to another layout") { words in
         runLayout(words)
     }
-    static let status = Command(name: "status", summary: "print whether the running keyboard is shown or hidden") { words in
+    static let status = Command(name: "status",
+                                summary: "print whether the running keyboard is shown or hidden (or its layout, monitor, geometry)") { words in
         runStatus(words)
     }
 
@@ -77,18 +78,30 @@ enum ControlCommands {
         let arguments: Arguments
         do throws(UsageError) { arguments = try Arguments(words, command: .status) } catch { return fail(error) }
         if arguments.help {
-            print(help("status [--layout]", .status, """
+            print(help("status [--layout|--monitor|--geometry]", .status, """
                 Prints 'shown' or 'hidden' for the keyboard running on the display ('running' if it has
-                not said yet). With --layout, prints the name of the layout on screen instead.
+                not said yet). With --layout, prints the name of the layout on screen instead; with
+                --monitor, the keyboard's monitor and its geometry (HDMI-1 1920x1080+1280+0); with
+                --geometry, the keyboard window's geometry on the root window (1920x360+1280+720).
                 """))
             return 0
         }
         if let extra = arguments.positional.first {
             return fail(UsageError("'stackboard status' takes no arguments, not '\(extra)'."))
         }
+        let settings = arguments.settings()
+        let asked: [Setting] = [.statusLayout, .statusMonitor, .statusGeometry].filter { settings.bool($0) }
+        if asked.count > 1 {
+            return fail(UsageError("'stackboard status' prints one thing: give one of --layout, --monitor and --geometry."))
+        }
         do {
-            let status = try ControlClient.status(displayName: arguments.settings().string(.display))
-            print(arguments.settings().bool(.statusLayout) ? (status.layout ?? "unknown") : (status.state ?? "running"))
+            let status = try ControlClient.status(displayName: settings.string(.display))
+            switch asked.first {
+            case .statusLayout?: print(status.layout ?? "unknown")
+            case .statusMonitor?: print(status.monitor ?? "unknown")
+            case .statusGeometry?: print(status.geometry?.description ?? "unknown")
+            default: print(status.state ?? "running")
+            }
             return 0
         } catch {
             printError("stackboard: \(error.description)")

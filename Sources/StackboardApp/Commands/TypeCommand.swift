@@ -15,11 +15,15 @@ enum TypeCommand {
         Usage: stackboard type [OPTIONS] TEXT...
                stackboard type [OPTIONS] --file FILE
                stackboard type [OPTIONS] --key NAME
+               stackboard type --restore-keymap [--display NAME]
 
         Types into the window that has the keyboard focus, exactly, on any keyboard layout and
-        group, with Caps Lock on or off. Characters that are not in the keymap go through a
-        borrowed empty keycode that is restored before stackboard exits. The words of TEXT are
-        joined with single spaces; put '--' before text that starts with a dash.
+        group, with Caps Lock on or off. Characters that are not in the keymap go on borrowed
+        empty keycodes (up to four characters each), shared with every other Stackboard process
+        on the display, and restored before stackboard exits, once the application has handled
+        its keys: it answered a _NET_WM_PING, or (an application that does not answer pings)
+        it has had --slow-app-ms per key. The words of TEXT are joined with single spaces; put
+        '--' before text that starts with a dash.
 
         Options:
         \(SettingsHelp.options(for: .type))
@@ -38,14 +42,16 @@ enum TypeCommand {
         let args: Arguments
         let payload: Payload
         let modifiers: Set<Modifier>
-        let delayMs, keepMs, holdMs: Int
+        let delayMs, keepMs, holdMs, slowMs: Int
         do throws(UsageError) {
             args = try Arguments(words, command: .type)
             if args.help { print(help); return 0 }
             let values = args.settings()
+            if values.bool(.restoreKeymap) { return try restoreKeymap(args) }
             delayMs = values.int(.typeDelay)
             keepMs = values.int(.keepMs)
             holdMs = values.int(.holdMs)
+            slowMs = values.int(.slowAppMs)
             modifiers = Set((values.names(.modifiers) ?? []).compactMap(Modifier.init(rawValue:)))
             payload = try readPayload(args)
         } catch {
@@ -64,8 +70,31 @@ enum TypeCommand {
             printError("stackboard: \(error)")
             return 1
         }
+        injector.slowApplicationSeconds = Double(slowMs) / 1000
+        injector.keycodeWaitSeconds = 60
         let session = TypingSession(injector: injector, payload: payload, modifiers: modifiers, delayMs: delayMs, holdMs: holdMs)
         return session.run(signals: watcher)
+    }
+
+    /// `--restore-keymap`: opening an injector restores what processes that are gone left
+    /// borrowed; nothing else may be asked for.
+    static func restoreKeymap(_ args: Arguments) throws(UsageError) -> Int32 {
+        let others = args.given.keys.filter { $0 != .restoreKeymap && $0 != .display }
+        guard args.positional.isEmpty, others.isEmpty else {
+            throw UsageError("--restore-keymap types nothing: give it no TEXT and no other option than --display.")
+        }
+        do {
+            let injector = try Injector(displayName: args.value("display"))
+            let restored = injector.restoredAtStart
+            injector.shutdown()
+            if restored > 0 {
+                printError("stackboard: restored \(restored) keycode\(restored == 1 ? "" : "s") that Stackboard processes which are gone had borrowed")
+            }
+            return 0
+        } catch {
+            printError("stackboard: \(error)")
+            return 1
+        }
     }
 
     static func readPayload(_ args: Arguments) throws(UsageError) -> Payload {

@@ -15,6 +15,8 @@ final class TypingSession: LoopSource {
     private let hold: Double
     private let key: String?
     private var pieces: [String]
+    /// The whole text, borrowed for before the first piece goes out.
+    private let text: String?
     private var next = 0
     private var phase: Phase = .typing(at: 0)
     private let loop = EventLoop()
@@ -38,9 +40,11 @@ final class TypingSession: LoopSource {
         switch payload {
         case .key(let name):
             key = name
+            text = nil
             pieces = []
         case .text(let text):
             key = nil
+            self.text = text
             pieces = TypingSession.split(text, perCharacter: delayMs > 0 || holdMs > 0)
         }
     }
@@ -107,6 +111,8 @@ final class TypingSession: LoopSource {
             phase = hold > 0 ? .holding(until: now + hold) : .draining
             return
         }
+        // One keymap change for every character of the text that is not in the keymap.
+        if next == 0, let text { try injector.prepare(text, modifiers: modifiers) }
         let piece = pieces[next]
         next += 1
         let last = next == pieces.count

@@ -23,7 +23,7 @@ extension EntryApp: FieldHost, KeypadOverlay {
             runtime.setFrame(Self.keypadRect(in: size, field: !options.noField), now: now)
         case .closeRequested:
             runtime.cancelField() // the window manager's close button, or the embedder destroyed the plug
-        case .shown, .hidden, .control:
+        case .shown, .hidden, .control, .rootPosition:
             break // no control channel: an entry is its script's, not the keyboard's
         }
     }

@@ -64,10 +64,12 @@ final class EntryApp: WindowShellClient {
             try KeyboardWindow(connection: connection, configuration: configuration)
         }
         input = EntryInputCollector(connection: connection, window: window.windowID, role: role)
-        // No long-press popups in a secure field (nothing may magnify what is typed): keys with
-        // alternates just type their own text.
-        let longPress = setup.rules.secure ? KeyboardConfig.noLongPress : KeyboardConfig().longPressDelay
-        let config = KeyboardConfig(longPressDelay: longPress, decimalSeparator: setup.decimalSeparator)
+        // No long-press popups and no key preview in a secure field (nothing may magnify what is
+        // typed): keys with alternates just type their own text.
+        let secure = setup.rules.secure
+        let longPress = secure ? KeyboardConfig.noLongPress : KeyboardConfig().longPressDelay
+        let config = KeyboardConfig(longPressDelay: longPress, decimalSeparator: setup.decimalSeparator,
+                                    keyPreview: options.keyPreview && !secure, swipe: options.swipe && !secure)
         let session = EntrySession(initial: options.initial, rules: setup.rules, decimalSeparator: setup.decimalSeparator,
                                    reportBackspaceOnEmpty: setup.reportBackspaceOnEmpty)
         runtime = KeypadRuntime(layout: setup.layout, surface: window, frame: Self.keypadRect(in: window.size, field: !options.noField),
@@ -85,6 +87,7 @@ final class EntryApp: WindowShellClient {
             : nil
         runtime.fieldHost = self
         runtime.overlay = self
+        if secure { runtime.setSecureEntry(true, now: 0) }
         signals.onSignal = { [unowned self] signal in
             // Hide and show are the keyboard's; an entry stays up. SIGTERM, SIGINT, SIGHUP cancel.
             if signal != SIGUSR1 && signal != SIGUSR2 { self.runtime.cancelField() }

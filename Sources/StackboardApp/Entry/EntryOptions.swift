@@ -42,6 +42,11 @@ struct EntryOptions {
     /// `--help`.
     var help: Bool
 
+    /// The pressed key's label enlarged above it (never with `--secure`).
+    var keyPreview: Bool
+    /// Swipe typing on a keypad with a suggestion bar (`--suggest`).
+    var swipe: Bool
+
     /// Settings of the configuration file that entry mode uses but that are bad (one line each,
     /// like the keyboard's); their defaults are used.
     var configProblems: [ConfigProblem] = []
@@ -67,6 +72,8 @@ struct EntryOptions {
         xid = values.bool(.xid)
         noField = values.bool(.noField)
         suggest = values.bool(.suggest)
+        keyPreview = values.bool(.keyPreview)
+        swipe = values.bool(.swipe)
         language = values.string(.language)
         learn = values.bool(.learn)
         scale = values.double(.scale)

@@ -27,6 +27,14 @@ final class KeyboardApp: WindowShellClient {
     let bus: KeyboardBus?
     /// `--xid`: the XEmbed conversation with the embedder (nil for the desktop's keyboard).
     let plug: EntryInputCollector?
+    /// The display's monitors, followed through RandR changes (nil for a plug).
+    let monitors: MonitorWatcher?
+    /// Keeps the keyboard on its monitor (nil for a plug: its embedder places it).
+    let placer: MonitorPlacer?
+    /// Whether RandR news came in this turn (the monitors are read once, after the events).
+    private var monitorsChanged = false
+    /// Whether the window was moved or resized this turn (a window manager may undo a change).
+    private var windowConfigured = false
     /// The word engines made so far, by language (each loaded once, saved at the end).
     private let words: WordEngines
     let hidden: Bool
@@ -56,6 +64,13 @@ final class KeyboardApp: WindowShellClient {
         channel = startup.channel
         let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
         self.injector = injector
+        let monitors = startup.monitors
+        self.monitors = monitors
+        if let onMonitor = startup.onMonitor, let monitors {
+            placer = MonitorPlacer(placement: onMonitor, display: monitors, window: window, report: { printError("stackboard: " + $0) })
+        } else {
+            placer = nil
+        }
         if config.scan != nil {
             // Without its switch the keyboard still works with the pointer: say so and go on.
             do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
@@ -88,12 +103,25 @@ final class KeyboardApp: WindowShellClient {
         controller.stop = { loop.stop($0) }
         bus?.controller = controller
         controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
-        if options.dock == nil, !options.xid {
-            let home = startup.configuration.frame, screen = Rect(size: connection.screenSize)
-            controller.place = { [window] request in
-                guard let field = request.rect else { return window.move(to: home) }
-                window.move(to: KeyboardAvoidance.frame(home: home, screen: screen, field: field, caret: request.caret, docked: false))
+        if !options.xid {
+            let (frame, screen) = (startup.configuration.frame, connection.screenSize)
+            let floating = startup.remembered?.frame
+                ?? (startup.configuration.placement == .floating ? frame : WindowMover.undocked(frame, screen: screen))
+            let key = max(8, Int((24 * options.scale).rounded()))
+            controller.mover = WindowMover(window: window, store: startup.store, layout: runtime.state.layout, home: floating,
+                                           minimumKey: Size(width: key, height: key), followsMemory: !options.placedOnCommandLine)
+        }
+        if let placer {
+            placer.publish = { [channel] line in channel?.publish(monitor: line) }
+            channel?.publish(keyboardWindow: window.windowID)
+            monitors?.watchedWindow = window.windowID
+            placer.start(now: MonotonicClock.now())
+            // A keyboard docked with the grip stays where it is; a floating one moves out of the field's way.
+            controller.place = { [placer, window] request in
+                guard window.placement == .floating else { return }
+                placer.place(for: request)
             }
+            controller.willShow = { [placer] field in placer.willShow(field: field) }
         }
         startup.signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
         shell.client = self
@@ -128,6 +156,14 @@ final class KeyboardApp: WindowShellClient {
         if injector.handle(xEvent: event) { return [] }
         if let command = channel?.handle(event: event) { return [.control(command)] }
         if let plug, plug.take(event) { return [] }
+        // Before the invoker, which uses up every structure event of the root's.
+        switch monitors?.take(event) {
+        case .monitorsChanged?:
+            monitorsChanged = true
+            return []
+        case .windowConfigured?: windowConfigured = true // and the window handles it too
+        case nil: break
+        }
         if let command = invoker?.take(event) {
             if let command { bus?.invoked(command, now: now) }
             return []
@@ -161,13 +197,21 @@ final class KeyboardApp: WindowShellClient {
         for news in plug?.drain() ?? [] where news == .embedderGone { shell.loop.stop(0) }
         // A press somewhere that was not one of ours: a click or tap outside the keyboard.
         if presses.outsidePresses(now: now) > 0 { controller.contextChanged(.clickOutside) }
+        // RandR news: the keyboard lays itself out again on its monitor (the resize follows).
+        if monitorsChanged {
+            placer?.monitorsChanged(now: now)
+        } else if windowConfigured {
+            placer?.windowConfigured(now: now)
+        }
+        (monitorsChanged, windowConfigured) = (false, false)
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
+        controller.advance(to: now)
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)
     }
 
     var nextDeadline: Double? {
-        [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, presses.nextDeadline].compactMap { $0 }.min()
+        [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, presses.nextDeadline, controller.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: Ending

@@ -30,8 +30,12 @@ final class KeyboardController: TypingHost {
     private(set) var visible = false
     /// Told when the user shows (true) or hides (false) the keyboard by command, for auto-show.
     var onCommanded: ((Bool) -> Void)?
-    /// Moves a floating keyboard out of the way of a field auto-show shows it for.
+    /// Places the keyboard for a field auto-show shows it for (a floating one out of its way;
+    /// with `--monitor focus`, on its monitor).
     var place: ((FieldRequest) -> Void)?
+    /// Told before a hidden keyboard is shown, with the field auto-show shows it for (if any):
+    /// with `--monitor focus` it goes to the active window's monitor.
+    var willShow: ((FieldRequest?) -> Void)?
     /// The field auto-show showed the keyboard for: a password field's keyboard is secure.
     private(set) var field: FieldRequest?
     /// The user's layout while auto-show shows a numeric, decimal or phone pad for a field.
@@ -44,6 +48,10 @@ final class KeyboardController: TypingHost {
     var displayLayout: String?
     /// The last typing error reported (each distinct one is printed once in a row).
     private var lastTypingError: InjectorError?
+    /// Moves, resizes, docks and remembers the window (nil: it cannot move, a plug).
+    var mover: WindowMover? {
+        didSet { runtime.setWindowControl(mover?.control ?? .none, now: MonotonicClock.now()) }
+    }
 
     /// A controller of `runtime` (a typing keypad on `window`, showing the current layout of
     /// `layouts`): it becomes the runtime's typing host.
@@ -84,9 +92,12 @@ final class KeyboardController: TypingHost {
         switch event {
         case .input(let input):
             if input == .switchPress, !visible { return } // a grabbed switch key while hidden
+            if mover?.take(input) == true { return } // a pointer that drags the window
             runtime.handle(input, now: now)
         case .resized(let size):
             runtime.setFrame(Rect(size: size), now: now)
+        case .rootPosition(let pointer, let point):
+            mover?.note(pointer: pointer, root: point)
         case .closeRequested:
             stop(0)
         case .shown:
@@ -157,7 +168,19 @@ final class KeyboardController: TypingHost {
             if let next = layouts.advance() { show(next, now: MonotonicClock.now()) }
         case .showLayout(let name):
             switchLayout(named: name, now: MonotonicClock.now())
+        case .dragWindow(let pointer, let kind, let from, let to):
+            mover?.begin(pointer: pointer, kind: kind, from: from, to: to, now: MonotonicClock.now())
+        case .toggleDock:
+            if let control = mover?.toggleDock() { runtime.setWindowControl(control, now: MonotonicClock.now()) }
         }
+    }
+
+    /// When `advance(to:)` must run (the window manager's drag is watched).
+    var nextDeadline: Double? { mover?.nextDeadline }
+
+    /// Does what is due at `now`.
+    func advance(to now: Double) {
+        mover?.advance(to: now)
     }
 
     /// Runs an injector call; a failure is reported once (never with the text), typing goes on.
@@ -179,6 +202,7 @@ final class KeyboardController: TypingHost {
     /// Maps the window. Coming back from hidden, switch scanning starts again at the first row.
     func show(now: Double) {
         let wasHidden = !visible
+        if wasHidden { willShow?(field) }
         visible = true
         window.show(now: now)
         // Hiding paused the scan; a switch press is what resumes a paused scan.
@@ -289,16 +313,22 @@ final class KeyboardController: TypingHost {
     /// Whether what is typed now is a secret (a password field): no suggestions, nothing learned.
     var isSecure: Bool { field?.kind.isSecure == true }
 
-    /// The word engine hears that the field changed (a password field locks it).
+    /// The word engine hears that the field changed (a password field locks it); a password
+    /// field's keyboard shows no key preview and does not swipe.
     private func fieldKindChanged() {
+        runtime.setSecureEntry(isSecure, now: MonotonicClock.now())
         runtime.words?.setSecure(isSecure)
         contextChanged(.windowChanged)
     }
 
-    /// Shows `layout` at the window's size and publishes its name.
+    /// Shows `layout` at the window's size (where it was left, if remembered) and publishes its name.
     private func show(_ layout: Layout, now: Double) {
         runtime.words?.reset(.keyboardChanged)
         runtime.setLayout(layout, now: now)
+        if let mover {
+            mover.show(layout)
+            runtime.setWindowControl(mover.control, now: now)
+        }
         attachWords()
         publisher.publish(layout: layout.name)
     }

@@ -3,7 +3,7 @@ import StackboardRuntime
 import StackboardX11
 
 /// What the keyboard's controller asks of its window: the X window, or a fake in the unit tests.
-protocol KeyboardWindowing: PopupSurface {
+protocol KeyboardWindowing: PopupSurface, PreviewSurface {
     /// Maps the window (`now`: when to ask again if the window manager drops the request).
     func show(now: Double)
     /// Unmaps the window and the popup.
@@ -12,6 +12,24 @@ protocol KeyboardWindowing: PopupSurface {
     func suspendScanSwitchGrab()
     /// Grabs the scan switch key again.
     func resumeScanSwitchGrab()
+    /// Floating or docked now.
+    var placement: WindowPlacement { get }
+    /// The screen's size in pixels.
+    var screenSize: Size { get }
+    /// Whether a window manager runs that moves and resizes windows for their clients.
+    var windowManagerMovesWindows: Bool { get }
+    /// Hands a drag of the core pointer, now at `root`, to the window manager.
+    func beginWindowManagerDrag(_ kind: WindowDragKind, at root: Point)
+    /// Whether a pointer button is down now (a window manager's drag is still going).
+    var pointerButtonDown: Bool { get }
+    /// The window's frame in root pixels now.
+    func rootFrame() -> Rect?
+    /// Moves and resizes the window (root pixels).
+    func move(to frame: Rect)
+    /// The smallest size a user may resize the window to.
+    func setMinimumSize(_ minimum: Size, frame: Rect)
+    /// Docks or floats the window at `frame`; `remap`: around the change (a window manager runs).
+    func setPlacement(_ placement: WindowPlacement, frame: Rect, remap: Bool)
 }
 
 /// What the controller asks of the injector.
@@ -33,7 +51,9 @@ protocol KeyboardPublishing: AnyObject {
     func publish(layout: String)
 }
 
-extension KeyboardWindow: KeyboardWindowing {}
+extension KeyboardWindow: KeyboardWindowing {
+    var screenSize: Size { connection.screenSize }
+}
 
 extension Injector: KeyTyping {}
 

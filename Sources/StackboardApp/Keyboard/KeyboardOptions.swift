@@ -15,6 +15,8 @@ struct KeyboardOptions {
     var geometry: WindowGeometry?
     /// The dock edge (nil: floating).
     var dock: DockEdge?
+    /// The monitor the keyboard lives on.
+    var monitor: MonitorChoice
     /// The theme, if given (else the layout's preference, else light).
     var theme: Theme?
     /// Multiplies the default height, line widths, radii and the smallest label.
@@ -54,6 +56,12 @@ struct KeyboardOptions {
     var learn: Bool
     /// `--hide-on-physical-keys`.
     var hideOnPhysicalKeys: Bool
+    /// The pressed key's label enlarged above it (`--no-key-preview` turns it off).
+    var keyPreview: Bool
+    /// Swipe typing on layouts with a suggestion bar (`--no-swipe` turns it off).
+    var swipe: Bool
+    /// The command line gave `--geometry` or `--dock`: remembered places are not taken.
+    var placedOnCommandLine: Bool
     /// `--help`.
     var help: Bool
     /// Settings of the configuration file that were valid JSON but cannot be used (each one line,
@@ -89,6 +97,9 @@ struct KeyboardOptions {
         learn = values.bool(.learn)
         autoShow = values.bool(.autoShow) && !xid
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
+        keyPreview = values.bool(.keyPreview)
+        swipe = values.bool(.swipe)
+        placedOnCommandLine = values.commandLine[.geometry] != nil || values.commandLine[.dock] != nil
         hidden = values.bool(.hidden) || autoShow
         scale = values.double(.scale)
         repeatDelay = Double(values.int(.repeatDelay)) / 1000
@@ -107,6 +118,7 @@ struct KeyboardOptions {
         var problems: [ConfigProblem] = []
         scanSwitch = try values.custom(.scanSwitch, file: configFile, problems: &problems, ScanSwitch.init(parsing:))
             ?? .button(1)
+        monitor = try values.custom(.monitor, file: configFile, problems: &problems, MonitorChoice.init(parsing:)) ?? .primary
         let scanOptions: [Setting] = [.scan, .scanInterval, .scanLoops, .scanSwitch]
         if scanOptions.contains(where: { values.commandLine[$0] != nil }) || values.config[.scanInterval] != nil {
             scan = ScanConfig(interval: Double(values.int(.scanInterval)) / 1000, loops: values.int(.scanLoops))
@@ -136,21 +148,17 @@ struct KeyboardOptions {
         return (list, requested)
     }
 
-    /// The window's frame on a screen of `screen` pixels.
+    /// The window's size and place on its monitor.
+    var sizing: KeyboardSizing { KeyboardSizing(geometry: geometry, dock: dock, scale: scale) }
+
+    /// The window's frame on a screen of `screen` pixels (one monitor).
     func frame(on screen: Size) -> Rect {
-        if let geometry {
-            var frame = geometry.frame(on: screen)
-            if geometry.y == nil, dock == .top { frame.y = 0 }
-            return frame
-        }
-        let height = min(screen.height, max(40, Int((Double(screen.height) / 3 * scale).rounded())))
-        let y = dock == .top ? 0 : screen.height - height
-        return Rect(x: 0, y: y, width: screen.width, height: height)
+        sizing.frame(on: Rect(size: screen))
     }
 
     /// The state machine's behaviour settings.
     func keyboardConfig(decimalSeparator: String) -> KeyboardConfig {
         KeyboardConfig(mode: .typing, repeatDelay: repeatDelay, repeatInterval: repeatInterval, longPressDelay: longPress,
-                       decimalSeparator: decimalSeparator, dwell: dwell, scan: scan)
+                       decimalSeparator: decimalSeparator, dwell: dwell, scan: scan, keyPreview: keyPreview, swipe: swipe)
     }
 }

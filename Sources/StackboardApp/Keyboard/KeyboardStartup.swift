@@ -23,6 +23,14 @@ struct KeyboardStartup {
     let connection: XConnection
     /// Commands from other `stackboard` processes (nil for a plug).
     let channel: ControlChannel?
+    /// Where the user left the keyboard, per layout and screen (nil: a plug, or no state directory).
+    let store: GeometryStore?
+    /// The first layout's remembered place on this screen (nil: none, or placed on the command line).
+    let remembered: WindowMemory.Entry?
+    /// The display's monitors (nil for a plug).
+    let monitors: MonitorWatcher?
+    /// Where the keyboard goes on its monitor (nil for a plug).
+    let onMonitor: KeyboardPlacement?
     let configuration: WindowConfiguration
     let window: KeyboardWindow
     let runtime: KeypadRuntime
@@ -69,9 +77,32 @@ struct KeyboardStartup {
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         self.connection = connection
         channel = options.xid ? nil : try KeyboardApp.claimChannel(connection, options: options)
-        let placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
-        let home = options.frame(on: connection.screenSize)
-        configuration = WindowConfiguration(frame: home, placement: placement, userSpecifiedGeometry: options.geometry != nil,
+        // Where the user left this layout's keyboard on this screen, unless the command line says.
+        let store = options.xid ? nil : GeometryStore.path(environment: environment).map {
+            GeometryStore(path: $0, report: { printError("stackboard: " + $0) })
+        }
+        self.store = store
+        let screen = connection.screenSize
+        let remembered = options.placedOnCommandLine ? nil : store?.entry(layout: first.name, screen: screen)
+        self.remembered = remembered
+        let monitors = options.xid ? nil : MonitorWatcher(connection: connection)
+        self.monitors = monitors
+        onMonitor = monitors.map { watcher in
+            var sizing = options.sizing
+            if let remembered { sizing.dock = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) } }
+            var placement = KeyboardPlacement(choice: options.monitor, sizing: sizing, layout: watcher.layout(),
+                                              focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil)
+            if let remembered, remembered.dock == nil { placement.moved(to: remembered.frame) }
+            return placement
+        }
+        var placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
+        var home = onMonitor?.frame ?? options.frame(on: screen)
+        if let remembered {
+            placement = WindowMover.placement(remembered.dock)
+            home = onMonitor?.frame ?? remembered.windowFrame(on: screen)
+        }
+        configuration = WindowConfiguration(frame: home, placement: placement,
+                                            userSpecifiedGeometry: options.geometry != nil || remembered != nil,
                                             role: options.xid ? .plug : .keyboard)
         let showNow = !options.xid && !options.hidden
         firstFrame = options.xid || dealtAtRandom ? nil

@@ -78,7 +78,17 @@ final class WindowShell: LoopSource {
         let touch = self.touch
         let events = window.nextEvents { event in
             if let routed = client.route(event, now: now) { return routed }
-            if let touch, let inputs = touch.translate(event, now: now) { return inputs.map { .input($0) } }
+            if let touch, let inputs = touch.translate(event, now: now) {
+                // Each finger's root position goes just before its event (for a window moved under it).
+                return inputs.flatMap { input -> [WindowEvent] in
+                    switch input {
+                    case .press(let id, _), .move(let id, _), .release(let id, _):
+                        return touch.rootPosition(ofPointer: id).map { [.rootPosition(pointer: id, $0), .input(input)] } ?? [.input(input)]
+                    default:
+                        return [.input(input)]
+                    }
+                }
+            }
             return nil
         }
         for event in events {

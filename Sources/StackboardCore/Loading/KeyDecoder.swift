@@ -137,7 +137,7 @@ extension LayoutDecoder {
             "escape": .escape, "clear": .clear, "left": .left, "right": .right, "up": .up, "down": .down,
             "home": .home, "end": .end, "capslock": .capsLock, "next-layout": .nextLayout, "hide": .hide,
             "decimal": .decimalSeparator, "morse-dot": .morseDot, "morse-dash": .morseDash,
-            "morse-gap": .morseGap, "shuffled-digit": .shuffledDigit, "done": .done, "cancel": .cancel,
+            "morse-gap": .morseGap, "shuffled-digit": .shuffledDigit, "done": .done, "cancel": .cancel, "move": .move,
         ]
         for m in Modifier.allCases { table[m.rawValue] = .modifier(m) }
         return table

@@ -34,6 +34,7 @@ public enum KeyDefaults {
         "shuffled-digit": ("?", .normal, false),
         "done": ("✓", .accent, false),
         "cancel": ("✕", .function, false),
+        "move": ("✥", .function, false),
     ]
 
     /// The label a key with `action` shows when the layout gives none.

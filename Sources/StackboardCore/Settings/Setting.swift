@@ -54,6 +54,8 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case geometry
     /// `--dock`, `dock`: a dock window on an edge.
     case dock
+    /// `--monitor`, `monitor`: the monitor the keyboard lives on.
+    case monitor
     /// `--theme`, `theme`: the colours.
     case theme
     /// `--scale`, `scale`: the size factor.
@@ -64,6 +66,10 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case autoShow
     /// `--hide-on-physical-keys`, `hide-on-physical-keys`: a real keyboard's key hides it.
     case hideOnPhysicalKeys
+    /// `--no-key-preview`, `key-preview`: the pressed key's label enlarged above it.
+    case keyPreview
+    /// `--no-swipe`, `swipe`: sliding across letters types a word.
+    case swipe
     /// `--repeat-delay`, `repeat.delay`.
     case repeatDelay
     /// `--repeat-interval`, `repeat.interval`.
@@ -110,12 +116,20 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case typeDelay
     /// `--keep-ms` of type.
     case keepMs
+    /// `--slow-app-ms` of type: the pace of an application that does not answer pings.
+    case slowAppMs
+    /// `--restore-keymap` of type: only restore what processes that are gone left borrowed.
+    case restoreKeymap
     /// `--display`: the X display of type and the control commands.
     case display
     /// `--hold-ms` of type (a test aid).
     case holdMs
     /// `--layout` of status: print the layout instead of the state.
     case statusLayout
+    /// `--monitor` of status: print the keyboard's monitor instead of the state.
+    case statusMonitor
+    /// `--geometry` of status: print the keyboard window's geometry instead of the state.
+    case statusGeometry
     /// `--paths` of layouts.
     case paths
     /// `--xkb` of layouts: list the XKB layouts instead.

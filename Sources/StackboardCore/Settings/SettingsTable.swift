@@ -95,11 +95,18 @@ extension Setting {
                         for: [.keyboard, .entry])
         case .geometry:
             SettingSpec(flag: "geometry", key: "geometry", .geometry,
-                        defaultText: "full width, a third of the screen height, along the bottom",
-                        "size and position, an X geometry whose -X and -Y count from the right and bottom edges", for: [.keyboard])
+                        defaultText: "the monitor's full width, a third of its height, along the bottom",
+                        "size and position, an X geometry whose -X and -Y count from the right and bottom edges of the monitor",
+                        for: [.keyboard])
         case .dock:
             SettingSpec(flag: "dock", key: "dock", .choice(["bottom", "top", "none"]), default: .string("none"),
                         "a dock on that edge that reserves its space (struts); none floats", for: [.keyboard])
+        case .monitor:
+            SettingSpec(flag: "monitor", key: "monitor", .custom, default: .string("primary"), placeholder: "NAME|primary|focus",
+                        expected: "primary, focus or a monitor's name from 'xrandr --listmonitors' like HDMI-1", example: "HDMI-1",
+                        "the monitor the keyboard lives on: the primary one, a RandR monitor by name (the primary one while it is "
+                        + "not connected), or focus: the active window's, chosen again each time the keyboard is shown (with "
+                        + "--auto-show the focused field's); --geometry and --dock are within that monitor", for: [.keyboard])
         case .theme:
             SettingSpec(flag: "theme", key: "theme", .choice(BuiltInThemes.names), defaultText: "the layout's choice, or light",
                         placeholder: "NAME", example: "dark", "the colours",
@@ -117,6 +124,14 @@ extension Setting {
         case .hideOnPhysicalKeys:
             SettingSpec(flag: "hide-on-physical-keys", key: "hide-on-physical-keys", .bool, default: .bool(false),
                         "hide when a physical keyboard types, until a field gets the focus again", for: [.keyboard])
+        case .keyPreview:
+            SettingSpec(flag: "no-key-preview", key: "key-preview", .bool, default: .bool(true), flagSets: false,
+                        "no enlarged label above the pressed key (never shown in a password field or with --secure)",
+                        for: [.keyboard, .entry])
+        case .swipe:
+            SettingSpec(flag: "no-swipe", key: "swipe", .bool, default: .bool(true), flagSets: false,
+                        "no swipe typing (on layouts with a suggestion bar: slide from the first letter of a word through "
+                        + "its letters and lift to type it)", for: [.keyboard, .entry])
         case .repeatDelay:
             SettingSpec(flag: "repeat-delay", key: "repeat.delay", .int(100...5000), default: .int(500), unit: "ms",
                         "hold a repeating key (backspace, arrows) this long before it repeats", for: [.keyboard])
@@ -188,8 +203,15 @@ extension Setting {
             SettingSpec(flag: "delay", .int(0...600_000), default: .int(0), unit: "ms", "wait this long between characters",
                         for: [.type])
         case .keepMs:
-            SettingSpec(flag: "keep-ms", .int(0...600_000), default: .int(2000), unit: "ms", "before exiting, keep borrowed "
-                        + "keycodes mapped until idle this long, so that a slow application still reads them", for: [.type])
+            SettingSpec(flag: "keep-ms", .int(0...600_000), default: .int(0), unit: "ms", "before exiting, keep borrowed "
+                        + "keycodes mapped until idle this long as well", for: [.type])
+        case .slowAppMs:
+            SettingSpec(flag: "slow-app-ms", .int(0...60_000), default: .int(200), unit: "ms", "how long an application "
+                        + "that does not answer _NET_WM_PING may take per key event before the keymap is changed again "
+                        + "(0 trusts it to keep up)", for: [.type])
+        case .restoreKeymap:
+            SettingSpec(flag: "restore-keymap", .bool, "type nothing: restore the keycodes that Stackboard processes which "
+                        + "are gone (killed, crashed) left borrowed, then exit", for: [.type])
         case .display:
             SettingSpec(flag: "display", .name, defaultText: "$DISPLAY", example: ":1", "the X display",
                         for: CommandName.control.union([.type]))
@@ -198,6 +220,12 @@ extension Setting {
                         "test aid: keep the last key and the modifiers down this long", for: [.type])
         case .statusLayout:
             SettingSpec(flag: "layout", .bool, "print the name of the layout on screen instead", for: [.status])
+        case .statusMonitor:
+            SettingSpec(flag: "monitor", .bool, "print the keyboard's monitor instead: its name and geometry (HDMI-1 1920x1080+1280+0)",
+                        for: [.status])
+        case .statusGeometry:
+            SettingSpec(flag: "geometry", .bool, "print the keyboard window's geometry on the root window instead (1920x360+1280+720)",
+                        for: [.status])
         case .paths:
             SettingSpec(flag: "paths", .bool, "show each layout's file instead of its origin", for: [.layouts])
         case .xkbLayouts:

@@ -29,6 +29,8 @@ extension KeyboardState {
             return [.showLayout(name)]
         case .hide:
             return [.hide]
+        case .move:
+            return []
         case .suggestion(let slot):
             consumeModifiers()
             return [.acceptSuggestion(slot)]

@@ -36,6 +36,11 @@ public struct KeyboardConfig: Sendable, Equatable {
     public var dwell: Double? = nil
     /// Switch scanning (nil: scanning is off).
     public var scan: ScanConfig? = nil
+    /// Shows the label of a pressed character key enlarged above it (never in secure entry).
+    public var keyPreview: Bool = false
+    /// Sliding from a letter through other letters types a word, on layouts with a suggestion
+    /// bar once a word list is there (`KeyboardState.setSwipeReady`); never in secure entry.
+    public var swipe: Bool = false
 
     /// A long-press delay no press lasts (about 30 years): keys with alternates just type their
     /// own text (StackboardKit keypads, secure fields: nothing may magnify what is typed).
@@ -44,7 +49,7 @@ public struct KeyboardConfig: Sendable, Equatable {
     /// A configuration with every property given (all optional).
     public init(mode: KeyboardMode = .typing, repeatDelay: Double = 0.5, repeatInterval: Double = 0.05,
                 longPressDelay: Double = 0.5, decimalSeparator: String = ".", dwell: Double? = nil,
-                scan: ScanConfig? = nil) {
+                scan: ScanConfig? = nil, keyPreview: Bool = false, swipe: Bool = false) {
         self.mode = mode
         self.repeatDelay = repeatDelay
         self.repeatInterval = repeatInterval
@@ -52,6 +57,8 @@ public struct KeyboardConfig: Sendable, Equatable {
         self.decimalSeparator = decimalSeparator
         self.dwell = dwell
         self.scan = scan
+        self.keyPreview = keyPreview
+        self.swipe = swipe
     }
 }
 

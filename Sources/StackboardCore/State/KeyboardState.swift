@@ -22,6 +22,17 @@
 ///   key (or move well away on it) before it fires again. Progress shows in 20 steps.
 /// - Scanning (`config.scan`): rows of the root stack, then the chosen row's keys, highlighted in
 ///   turn; `.switchPress` picks. Rows left alone for `loops` passes pause until the next press.
+/// - Key preview (`config.keyPreview`, never in secure entry): the newest press on a character
+///   key shows its label enlarged above it (`preview`), until released, slid off or swiped.
+/// - The grip (`move` keys) and the corners (`setWindowControl`): floating, dragging the grip
+///   or a corner zone more than `dragSlop` hands the pointer to the host (`.dragWindow`, move or
+///   resize); a corner press released sooner is an ordinary tap. Floating or docked, two taps on
+///   the grip within `doubleTapInterval` dock or undock (`.toggleDock`). Otherwise it is inert.
+/// - Swiping (`swipeOn`: configured, a word list ready, not secure, a layer with a suggestion
+///   bar): a press on a letter that slides onto another key, farther than three quarters of its
+///   key, becomes a swipe: no key is highlighted or fired, its path is a trail, and its release
+///   hands the path over (`.swipe`). A slide that stays on its key, or begins elsewhere, is an
+///   ordinary press. Each pointer swipes on its own.
 public struct KeyboardState: Sendable {
     /// The layout shown.
     public internal(set) var layout: Layout
@@ -47,6 +58,16 @@ public struct KeyboardState: Sendable {
     var scanGroups: [[Int]] = []
     /// Bumped whenever every key must be repainted (layer, layout or size changed).
     var generation = 0
+    /// Counts presses, to tell the newest.
+    var pressSerial = 0
+    /// What the grip and the corners may do to the window.
+    public internal(set) var windowControl: WindowControl = .none
+    /// When the grip was last tapped (the first of a possible double tap).
+    var lastGripTap: Double?
+    /// Secure entry: no preview, no swiping.
+    public internal(set) var secureEntry = false
+    /// Whether the host can decode swipes (it has a word list).
+    public internal(set) var swipeReady = false
 
     /// A keyboard showing the first layer of `layout` at `size`.
     public init(layout: Layout, size: Size, config: KeyboardConfig) {
@@ -71,7 +92,7 @@ public struct KeyboardState: Sendable {
     /// shift can be active.
     public var activeModifiers: Set<Modifier> {
         var active = latched.union(locked)
-        for track in pointers.values where !track.choosingAlternate {
+        for track in pointers.values where !track.choosingAlternate && track.showsPressed {
             if case .modifier(let m) = key(at: track.key)?.action, acceptsModifier(m) { active.insert(m) }
         }
         return active
@@ -92,8 +113,11 @@ public struct KeyboardState: Sendable {
 
     /// How the key at `index` of the current layer is painted now.
     public func visual(ofKey index: Int) -> KeyVisual {
-        visual(ofKey: index, pressed: Set(pointers.values.map(\.key)))
+        visual(ofKey: index, pressed: pressedKeys)
     }
+
+    /// The keys painted pressed: those under a pointer that is not swiping.
+    var pressedKeys: Set<Int> { Set(pointers.values.filter(\.showsPressed).map(\.key)) }
 
     func visual(ofKey index: Int, pressed: Set<Int>) -> KeyVisual {
         guard let key = key(at: index) else { return KeyVisual() }
@@ -156,7 +180,7 @@ public struct KeyboardState: Sendable {
         var effects = fireDueTimers(now: now)
         switch event {
         case .press(let pointer, let point): effects += press(pointer, at: point, now: now)
-        case .move(let pointer, let point): move(pointer, to: point, now: now)
+        case .move(let pointer, let point): effects += move(pointer, to: point, now: now)
         case .release(let pointer, let point): effects += release(pointer, at: point, now: now)
         case .cancel(let pointer): cancelPointer(pointer)
         case .hover(let pointer, let point): hover(pointer, at: point, now: now)

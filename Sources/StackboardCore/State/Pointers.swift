@@ -29,23 +29,59 @@ struct PointerTrack: Sendable, Equatable {
     /// Where the pointer was when the popup opened, until it moves clearly away: small jitter
     /// there keeps the first option highlighted.
     var popupAnchor: Point?
+    /// Where the pointer went down.
+    var start: Point = Point(x: 0, y: 0)
+    /// The order of presses (a later press has a larger number): the key preview follows the newest.
+    var serial = 0
+    /// The press is on the grip of a movable keyboard: it stays there, and dragging it moves the window.
+    var grip = false
+    /// The press began in this corner of a floating keyboard: dragging it resizes the window.
+    var corner: Corner?
+    /// The press began on a letter with swiping on: the path so far, and whether it is a swipe yet.
+    var swipe: SwipeTrack?
+
+    /// Whether the key under the pointer is painted pressed (a swipe highlights no key).
+    var showsPressed: Bool { swipe?.active != true }
+
+    /// The same pointer, now on the key at `index` with the timer that key starts: a fresh press
+    /// of that key, keeping where and in which order the pointer went down.
+    func moved(onto index: Int, at point: Point, timer: PointerTimer?) -> PointerTrack {
+        var fresh = PointerTrack(key: index, point: point, timer: timer)
+        fresh.start = start
+        fresh.serial = serial
+        fresh.corner = corner
+        fresh.swipe = swipe
+        return fresh
+    }
 }
 
 extension KeyboardState {
     /// A pointer went down: highlight the key under it and click. Outside the window: nothing.
+    /// On the grip, in a corner of a floating keyboard or on a letter with swiping on, the press
+    /// also remembers what a drag from there would do.
     mutating func press(_ pointer: Int, at point: Point, now: Double) -> [Effect] {
         cancelPointer(pointer)
         dwellInterrupted(at: point)
         guard let index = geometry.hit(point), let key = key(at: index) else { return [] }
-        pointers[pointer] = PointerTrack(key: index, point: point, timer: timer(for: key, now: now))
+        pressSerial += 1
+        var track = PointerTrack(key: index, point: point, timer: timer(for: key, now: now))
+        track.start = point
+        track.serial = pressSerial
+        track.grip = key.action == .move && windowControl != .none
+        if track.grip { track.timer = nil }
+        track.corner = windowControl == .floating ? corner(at: point) : nil
+        if track.corner == nil, !track.grip, swipeStarts(on: key) { track.swipe = SwipeTrack(startKey: index, path: [point]) }
+        pointers[pointer] = track
         return [.click(KeyboardState.clickKind(of: key.action))]
     }
 
     /// A pointer moved: choose among the alternates (the option nearest in x, once the pointer is
     /// more than a quarter cell from where the popup opened), or follow it onto another key
-    /// (restarting its timers); out of the window the gesture is cancelled.
-    mutating func move(_ pointer: Int, to point: Point, now: Double) {
-        guard var track = pointers[pointer], point != track.point else { return }
+    /// (restarting its timers); out of the window the gesture is cancelled. A grip or corner
+    /// dragged past the slop hands the pointer to the host (`.dragWindow`); a letter press that
+    /// slides onto other keys becomes a swipe.
+    mutating func move(_ pointer: Int, to point: Point, now: Double) -> [Effect] {
+        guard var track = pointers[pointer], point != track.point else { return [] }
         track.point = point
         if track.choosingAlternate {
             if var popup = alternates, let frame = frame(of: popup.keyIndex) {
@@ -53,7 +89,7 @@ extension KeyboardState {
                     let slop = max(4, (popup.frames.first?.width ?? 0) / 4)
                     if abs(point.x - anchor.x) <= slop && abs(point.y - anchor.y) <= slop {
                         pointers[pointer] = track
-                        return
+                        return []
                     }
                     track.popupAnchor = nil
                 }
@@ -61,21 +97,51 @@ extension KeyboardState {
                 alternates = popup
             }
             pointers[pointer] = track
-            return
+            return []
+        }
+        if let drag = windowDrag(of: track) {
+            guard KeyboardState.distanceSquared(track.start, point) > Self.dragSlop * Self.dragSlop else {
+                pointers[pointer] = track
+                return []
+            }
+            pointers[pointer] = nil
+            return [.dragWindow(pointer: pointer, kind: drag, from: track.start, to: point)]
+        }
+        if track.grip {
+            pointers[pointer] = track // the grip stays pressed where it is
+            return []
+        }
+        if track.swipe != nil, swipeOn {
+            if continueSwipe(&track, to: point) {
+                pointers[pointer] = track
+                return []
+            }
         }
         guard let index = geometry.hit(point), let key = key(at: index) else {
             pointers[pointer] = nil
-            return
+            return []
         }
         if index != track.key {
-            track = PointerTrack(key: index, point: point, timer: timer(for: key, now: now))
+            track = track.moved(onto: index, at: point, timer: timer(for: key, now: now))
         }
         pointers[pointer] = track
+        return []
     }
 
-    /// A pointer went up: fire the key under it (or the chosen alternate) unless it repeated.
+    /// A pointer went up: fire the key under it (or the chosen alternate) unless it repeated; a
+    /// swipe hands its path over (`.swipe`), a tap on the grip may be the second of a double tap.
+    /// A grip or corner released farther than the slop from where it went down (a flick too fast
+    /// for any move to arrive) does nothing.
     mutating func release(_ pointer: Int, at point: Point, now: Double) -> [Effect] {
-        move(pointer, to: point, now: now)
+        guard let down = pointers[pointer] else { return [] }
+        if down.grip || windowDrag(of: down) != nil {
+            pointers[pointer] = nil
+            if KeyboardState.distanceSquared(down.start, point) > Self.dragSlop * Self.dragSlop { return [] }
+            if down.grip { return gripTapped(now: now) }
+            guard !down.repeated, let key = key(at: down.key) else { return [] }
+            return perform(key, heldUsed: down.heldUsed)
+        }
+        _ = move(pointer, to: point, now: now)
         guard let track = pointers.removeValue(forKey: pointer) else { return [] }
         if track.choosingAlternate {
             guard let popup = alternates else { return [] }
@@ -83,6 +149,7 @@ extension KeyboardState {
             guard let chosen = popup.highlighted, popup.options.indices.contains(chosen) else { return [] }
             return perform(popup.options[chosen], heldUsed: false)
         }
+        if let swipe = track.swipe, swipe.active { return finishSwipe(swipe) }
         guard !track.repeated, let key = key(at: track.key) else { return [] }
         return perform(key, heldUsed: track.heldUsed)
     }
@@ -104,7 +171,7 @@ extension KeyboardState {
     /// Keys that change the keyboard's own state never repeat.
     static func mayRepeat(_ action: Action) -> Bool {
         switch action {
-        case .modifier, .capsLock, .layer, .nextLayout, .hide: return false
+        case .modifier, .capsLock, .layer, .nextLayout, .hide, .move: return false
         default: return true
         }
     }

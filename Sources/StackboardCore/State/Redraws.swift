@@ -5,6 +5,8 @@ struct RedrawSnapshot: Sendable {
     var visuals: [KeyVisual]
     var pendingMorse: String
     var alternates: AlternatesPopup?
+    var preview: KeyPreview?
+    var trails: [Int]
 }
 
 /// The state before a change, kept so that what to repaint is worked out after the change's
@@ -17,7 +19,8 @@ public struct PendingRedraws: Sendable {
 extension KeyboardState {
     /// Runs `body`, starts a pending scan when the time is known, and appends the repaint effects
     /// for whatever changed: alternates shown, changed or hidden, then `.redrawAll` (layer, size or
-    /// shift changed) or `.redraw` of the keys whose look changed.
+    /// shift changed) or `.redraw` of the keys whose look changed. The key preview and the swipe
+    /// trails are compared too (`.showPreview`, `.hidePreview`, `.redrawTrail`).
     mutating func mutate(now: Double?, _ body: (inout KeyboardState) -> [Effect]) -> [Effect] {
         let (effects, pending) = change(now: now, body)
         return effects + redraws(since: pending)
@@ -45,10 +48,11 @@ extension KeyboardState {
     }
 
     func snapshot() -> RedrawSnapshot {
-        let pressed = Set(pointers.values.map(\.key))
+        let pressed = pressedKeys
         return RedrawSnapshot(generation: generation, shifted: shifted,
                               visuals: geometry.keys.indices.map { visual(ofKey: $0, pressed: pressed) },
-                              pendingMorse: pendingMorse, alternates: alternates)
+                              pendingMorse: pendingMorse, alternates: alternates, preview: preview,
+                              trails: swipeTrails.flatMap { [$0.pointer, $0.path.count] })
     }
 
     func redraws(since before: RedrawSnapshot) -> [Effect] {
@@ -66,6 +70,13 @@ extension KeyboardState {
         default:
             break
         }
+        switch (before.preview, after.preview) {
+        case (nil, let shown?): effects.append(.showPreview(keyIndex: shown.keyIndex))
+        case (_?, nil): effects.append(.hidePreview)
+        case (let old?, let new?) where old != new: effects.append(.showPreview(keyIndex: new.keyIndex))
+        default: break
+        }
+        if before.trails != after.trails { effects.append(.redrawTrail) }
         if after.generation != before.generation || after.shifted != before.shifted
             || after.visuals.count != before.visuals.count {
             effects.append(.redrawAll)

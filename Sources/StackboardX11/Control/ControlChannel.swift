@@ -102,6 +102,24 @@ public final class ControlChannel {
         XFlush(display)
     }
 
+    /// Publishes the keyboard's monitor (`NAME WxH+X+Y`) as `_STACKBOARD_MONITOR`, for
+    /// `stackboard status --monitor`. Call it at start and whenever the monitor changes.
+    public func publish(monitor: String) {
+        properties.setText(monitor, on: Window(window), property: properties.atom(ControlAtomName.monitor))
+        XFlush(display)
+    }
+
+    /// Publishes the keyboard's window as `_STACKBOARD_WINDOW`, whose geometry
+    /// `stackboard status --geometry` reads. Call it once, at start.
+    public func publish(keyboardWindow: UInt) {
+        let ids = [Int(keyboardWindow)] // format 32 is C longs
+        _ = ids.withUnsafeBytes { raw in
+            XChangeProperty(display, Window(window), properties.atom(ControlAtomName.keyboardWindow), Atom(XA_WINDOW), 32,
+                            PropModeReplace, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        XFlush(display)
+    }
+
     /// Nobody can read the selection's contents (it only marks ownership): say so (ICCCM 2.2).
     private func refuse(_ request: XSelectionRequestEvent) {
         guard request.owner == Window(window), request.selection == selection else { return }

@@ -1,4 +1,5 @@
 import CX11
+import StackboardCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,7 +48,11 @@ public enum ControlClient {
             let access = XPropertyAccess(display: connection.display)
             let state = access.text(on: owner, property: access.atom(ControlAtomName.state))
             let layout = access.text(on: owner, property: access.atom(ControlAtomName.layout))
-            return ControlStatus(window: UInt(owner), state: state, layout: layout)
+            let monitor = access.text(on: owner, property: access.atom(ControlAtomName.monitor))
+            let keyboard = PropertyReader(display: connection.display)
+                .values(access.atom(ControlAtomName.keyboardWindow), of: owner, type: Atom(XA_WINDOW)).first
+            return ControlStatus(window: UInt(owner), state: state, layout: layout, monitor: monitor,
+                                 geometry: keyboard.flatMap { connection.rootFrame(of: Window($0)) })
         }
     }
 
@@ -93,6 +98,16 @@ private final class ClientConnection {
         let owner = XGetSelectionOwner(display, selection)
         guard owner != 0 else { throw .notRunning(display: name) }
         return owner
+    }
+
+    /// The frame of `window` on the root window (nil: gone).
+    func rootFrame(of window: Window) -> Rect? {
+        var root: Window = 0, child: Window = 0
+        var x: Int32 = 0, y: Int32 = 0, rootX: Int32 = 0, rootY: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        guard window != 0, XGetGeometry(display, window, &root, &x, &y, &width, &height, &border, &depth) != 0,
+              XTranslateCoordinates(display, window, root, 0, 0, &rootX, &rootY, &child) != 0 else { return nil }
+        return Rect(x: Int(rootX), y: Int(rootY), width: Int(width), height: Int(height))
     }
 
     /// Runs `body` with X protocol errors recorded and then forgotten (the keyboard's window may

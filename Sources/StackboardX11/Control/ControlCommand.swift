@@ -1,3 +1,5 @@
+import StackboardCore
+
 /// What another `stackboard` process asks the running keyboard to do.
 public enum ControlCommand: Equatable, Sendable {
     /// Map the keyboard window (`stackboard show`).
@@ -43,8 +45,13 @@ public struct ControlStatus: Equatable, Sendable {
     public var state: String?
     /// `_STACKBOARD_LAYOUT`: the name of the layout on screen (nil until published).
     public var layout: String?
+    /// `_STACKBOARD_MONITOR`: the keyboard's monitor, `NAME WxH+X+Y` (nil until published).
+    public var monitor: String?
+    /// The keyboard window's frame on the root window now (nil: not published, or gone).
+    public var geometry: Rect?
     /// A status with every property given.
-    public init(window: UInt, state: String?, layout: String?) {
+    public init(window: UInt, state: String?, layout: String?, monitor: String? = nil, geometry: Rect? = nil) {
         self.window = window; self.state = state; self.layout = layout
+        self.monitor = monitor; self.geometry = geometry
     }
 }

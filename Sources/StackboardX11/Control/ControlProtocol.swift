@@ -6,7 +6,8 @@ import CX11
 /// (like a window manager's `WM_S0`). A client sends that window a `_STACKBOARD_CONTROL`
 /// ClientMessage (format 32, `data.l[0]` = command code); for `layout` it first puts the name
 /// in the window's `_STACKBOARD_LAYOUT_REQUEST` property (UTF8_STRING). The keyboard publishes
-/// `_STACKBOARD_STATE` ("shown"/"hidden") and `_STACKBOARD_LAYOUT` on the same window.
+/// `_STACKBOARD_STATE` ("shown"/"hidden"), `_STACKBOARD_LAYOUT`, `_STACKBOARD_MONITOR` and
+/// `_STACKBOARD_WINDOW` on the same window.
 enum ControlAtomName {
     /// The selection a running keyboard owns on `screen`.
     static func selection(screen: Int32) -> String { "_STACKBOARD_S\(screen)" }
@@ -18,6 +19,10 @@ enum ControlAtomName {
     static let state = "_STACKBOARD_STATE"
     /// The name of the layout on screen.
     static let layout = "_STACKBOARD_LAYOUT"
+    /// The keyboard's monitor, `NAME WxH+X+Y`.
+    static let monitor = "_STACKBOARD_MONITOR"
+    /// The keyboard's own window (WINDOW), whose geometry `stackboard status --geometry` reads.
+    static let keyboardWindow = "_STACKBOARD_WINDOW"
 }
 
 /// The longest layout name or path a request may carry, in bytes.

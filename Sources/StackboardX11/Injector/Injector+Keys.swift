@@ -13,25 +13,42 @@ extension Injector {
     }
 
     /// Presses the modifier keys, types each keysym, releases the modifiers (in reverse order),
-    /// and waits until the server has handled it all. Keycodes for characters that are not in
-    /// the map are borrowed for a whole batch before its first key goes out, so that a client
-    /// sees every keymap change of the batch before it looks any of its keys up; a borrowed
-    /// keycode is taken back for the character the text ahead needs last.
-    func send(_ keysyms: [UInt], modifiers: Set<Modifier>, otherGroups: Bool, holdLast: Bool) throws(InjectorError) {
+    /// and waits until the server has handled it all. The group and modifiers come from the
+    /// state events already received (no round trip before the keys). Keycodes for characters
+    /// that are not in the map are borrowed for a whole batch before its first key goes out, so
+    /// that a client sees every keymap change of the batch before it looks any of its keys up;
+    /// a borrowed level is taken back for the character the text ahead needs last.
+    func sendNow(_ keysyms: [UInt], modifiers: Set<Modifier>, otherGroups: Bool, holdLast: Bool) throws(InjectorError) {
         guard !keysyms.isEmpty || !modifiers.isEmpty else { return }
         isShutDown = false // in use again: deinit restores what it borrows from now on
         drainOwnEvents()
+        if !defersWhenBusy { try giveBackExcess() } else if recordChanged { try refreshShare() }
         if stale { try refresh() }
-        let state = readState()
-        let held = try pressModifiers(modifiers, state: state)
+        let state = lockState
+        // Each stretch of keys is sent holding the server grab that is the keymap lock: another
+        // Stackboard process's keys (and its Shift or AltGr) never come in between. Planning,
+        // which may borrow and wait, happens outside it.
+        var held: [Int] = []
+        if !modifiers.isEmpty {
+            lock.acquire()
+            defer { lock.release() }
+            held = try pressModifiers(modifiers, state: state)
+            pace.sent(events: held.count, at: clock())
+            lastKeyEpoch = epoch
+        }
         do {
             var i = 0
             while i < keysyms.count {
                 let plans = try planBatch(keysyms[i...], state: state, otherGroups: otherGroups)
+                lock.acquire()
                 for (n, plan) in plans.enumerated() {
-                    execute(plan, hold: holdLast && i + n == keysyms.count - 1)
-                    if pool.isBorrowed(plan.keycode) { pool.touch(plan.keycode, now: clock()) }
+                    let events = execute(plan, hold: holdLast && i + n == keysyms.count - 1)
+                    let now = clock()
+                    pace.sent(events: events, at: now)
+                    lastKeyEpoch = epoch
+                    if borrowed.isBorrowed(plan.keycode) { borrowed.touch(keysyms[i + n], now: now) }
                 }
+                lock.release()
                 if changedSinceKeys {
                     lastFetchTrigger = clock()
                     changedSinceKeys = false
@@ -39,22 +56,34 @@ extension Injector {
                 i += plans.count
             }
         } catch {
+            lock.acquire()
             for kc in held.reversed() { up(kc) }
+            lock.release()
             XSync(display.raw, 0)
             throw error
         }
-        if !holdLast { for kc in held.reversed() { up(kc) } }
+        if !holdLast, !held.isEmpty {
+            lock.acquire()
+            for kc in held.reversed() { up(kc) }
+            lock.release()
+            pace.sent(events: held.count, at: clock())
+            lastKeyEpoch = epoch
+        }
         try display.sync()
     }
 
     /// Plans for a prefix of `keysyms`: as long as every keysym is in the map or can be given a
-    /// borrowed keycode without taking one that an earlier keysym of the batch uses.
+    /// borrowed level without taking one that an earlier keysym of the batch uses.
     private func planBatch(_ keysyms: ArraySlice<UInt>, state: KeyboardLockState, otherGroups: Bool) throws(InjectorError) -> [KeyPlan] {
         if planCacheState != state { planCache.removeAll(); planCacheState = state }
         var plans: [KeyPlan] = []
-        var used = Set(pressed)
+        var protected = Set<UInt>()
         var nextUse: [UInt: Int] = [:]
         for (i, keysym) in keysyms.enumerated() where nextUse[keysym] == nil { nextUse[keysym] = i }
+        let uncached = nextUse.keys.filter { planCache[PlanKey(keysym: $0, otherGroups: otherGroups, character: CharacterKeysyms.isPrintable($0))] == nil }
+        if uncached.count > 1 {
+            try borrowAhead(uncached.sorted { nextUse[$0, default: 0] < nextUse[$1, default: 0] }, state: state, otherGroups: otherGroups)
+        }
         for keysym in keysyms {
             let character = CharacterKeysyms.isPrintable(keysym)
             let key = PlanKey(keysym: keysym, otherGroups: otherGroups, character: character)
@@ -62,7 +91,7 @@ extension Injector {
             if plan == nil { plan = map?.plan(for: keysym, state: state, otherGroups: otherGroups, character: character) }
             if plan == nil {
                 plan = try borrow(keysym, state: state, otherGroups: otherGroups, character: character,
-                                  protecting: used, nextUse: nextUse)
+                                  protecting: protected, nextUse: nextUse, batchHasKeys: !plans.isEmpty)
             }
             guard let plan else {
                 if plans.isEmpty { throw .noFreeKeycode }
@@ -70,59 +99,26 @@ extension Injector {
             }
             planCache[key] = plan
             plans.append(plan)
-            used.insert(plan.keycode)
+            protected.insert(keysym)
         }
         return plans
     }
 
-    /// Reads the map of the XTEST keyboard (or the core keyboard's) and the verified-empty keycodes.
+    /// Reads the map of the XTEST keyboard (or the core keyboard's), the keycodes that are
+    /// empty in it and in the core map, and the keyboard state.
     func refresh() throws(InjectorError) {
         let dpy = display.raw
         let serial = XNextRequest(dpy)
         let fetched = display.xtestDevice.flatMap { KeyboardMap(display: dpy, device: $0) }
             ?? KeyboardMap(display: dpy, device: UInt32(XkbUseCoreKbd))
         guard let fetched else { throw .xError("cannot read the keyboard map (XkbGetMap failed)") }
+        fetched.avoided = othersBorrowed
         map = fetched
         mapSerial = serial
         stale = false
         planCache.removeAll()
-        pool.setEmpty(emptyKeycodes(in: fetched))
-    }
-
-    /// Keycodes with no symbol in any group or level, no action, no behavior and no modifier,
-    /// in the XTEST map and in the core map alike. Keycode 8 (evdev's KEY_RESERVED) is never used.
-    private func emptyKeycodes(in map: KeyboardMap) -> [Int] {
-        let dpy = display.raw
-        let first = max(map.minKeycode, 9)
-        guard first <= map.maxKeycode else { return [] }
-        let count = map.maxKeycode - first + 1
-        var perKey: Int32 = 0
-        guard let core = XGetKeyboardMapping(dpy, KeyCode(first), Int32(count), &perKey) else { return [] }
-        defer { XFree(core) }
-        var inModmap = Set<Int>()
-        if let modmap = XGetModifierMapping(dpy) {
-            let width = Int(modmap.pointee.max_keypermod)
-            for i in 0..<(8 * width) where modmap.pointee.modifiermap[i] != 0 {
-                inModmap.insert(Int(modmap.pointee.modifiermap[i]))
-            }
-            XFreeModifiermap(modmap)
-        }
-        var empty: [Int] = []
-        for kc in first...map.maxKeycode {
-            guard map.groupCount(kc) == 0, !map.hasActions(kc), map.modifierMap(kc) == 0,
-                  !map.hasVirtualModifiers(kc), !map.hasExplicitOrBehavior(kc), !inModmap.contains(kc) else { continue }
-            let row = (kc - first) * Int(perKey)
-            guard (0..<Int(perKey)).allSatisfy({ core[row + $0] == 0 }) else { continue }
-            empty.append(kc)
-        }
-        return empty
-    }
-
-    /// The effective group and the locked and latched modifiers of the core keyboard.
-    func readState() -> KeyboardLockState {
-        var st = XkbStateRec()
-        XkbGetState(display.raw, UInt32(XkbUseCoreKbd), &st)
-        return KeyboardLockState(group: Int(st.group), locked: UInt32(st.locked_mods), latched: UInt32(st.latched_mods))
+        free = fetched.emptyKeycodes(display: dpy)
+        readState() // a new map can move the group without a state event
     }
 
     /// Presses the keys of `modifiers` in a fixed order (shift, ctrl, alt, super, altgr);
@@ -131,7 +127,8 @@ extension Injector {
         guard let map else { return [] }
         var done: [Int] = []
         for m in Modifier.allCases where modifiers.contains(m) {
-            guard let kc = map.heldModifierKey(m, group: state.group, fallbackMask: fallbackMask(m)) else {
+            guard let kc = map.heldModifierKey(m, group: state.group, fallbackMask: 0)
+                ?? map.heldModifierKey(m, group: state.group, fallbackMask: fallbackMask(m)) else {
                 for k in done.reversed() { up(k) }
                 throw .noModifierKey(m)
             }
@@ -156,8 +153,9 @@ extension Injector {
     }
 
     /// Presses (and unless `hold`, releases) the key of `plan`, with its level modifiers held
-    /// and the interfering locks cleared around it and restored exactly after.
-    private func execute(_ plan: KeyPlan, hold: Bool) {
+    /// and the interfering locks cleared around it and restored exactly after. Returns how
+    /// many key events it sent.
+    private func execute(_ plan: KeyPlan, hold: Bool) -> Int {
         let dpy = display.raw
         let core = UInt32(XkbUseCoreKbd)
         if plan.clearLocked != 0 { XkbLockModifiers(dpy, core, plan.clearLocked, 0) }
@@ -173,6 +171,7 @@ extension Injector {
             for kc in levelKeys.reversed() { up(kc) }
         }
         if plan.clearLocked != 0 { XkbLockModifiers(dpy, core, plan.clearLocked, plan.clearLocked) }
+        return hold ? 1 + levelKeys.count : 2 + 2 * levelKeys.count
     }
 
     func down(_ kc: Int) {

@@ -6,17 +6,28 @@ import StackboardCore
 
 /// Types text and keys into the focused application with XTest, exactly, on any XKB keymap
 /// (see docs X11-PITFALLS items 1-12). Characters are looked up in the XTEST keyboard's own map
-/// for the current group (never switching groups); a character that is not in the map goes
-/// through a borrowed, verified-empty keycode that keeps its mapping until `idleRestoreSeconds`
-/// of idle and is given back by `expireIdle(now:)` and `shutdown()`. Every press is tracked;
-/// `shutdown()` releases them all and restores the keymap. Not thread-safe: use it from one thread.
+/// for the current group (never switching groups), which it follows from XkbStateNotify events
+/// (no round trip before a key). A character that is not in the map goes on a level of a
+/// borrowed, verified-empty keycode (up to four characters per keycode), shared with every other
+/// Stackboard process of the display through the keymap lock and record (`KeymapLock`). A
+/// borrowed character is only replaced, and a keycode only given back, once the focused
+/// application has handled its keys: it answered a `_NET_WM_PING` sent after them, or (when it
+/// does not answer pings) enough time has passed at the pace of a slow application
+/// (`KeyDeliveryPace`). Keycodes are given back after `idleRestoreSeconds` of idle by
+/// `expireIdle(now:)`, and by `shutdown()`, which also releases every key still down. Creating
+/// an injector first restores the keycodes that Stackboard processes which are gone left
+/// borrowed. Not thread-safe: use it from one thread.
 public final class Injector {
     let display: InjectorDisplay
     var map: KeyboardMap?
     /// The request number of the last map fetch: notifications older than it are already in `map`.
     var mapSerial: UInt = 0
     var stale = true
-    var pool: ScratchPool
+    /// What this process has borrowed.
+    var borrowed: BorrowedKeys
+    /// Keycodes that were empty and borrowed by no one at the last read (verified again under
+    /// the lock before one is taken).
+    var free: [Int] = []
     /// Keycodes the injector holds down, in press order.
     var pressed: [Int] = []
     var planCache: [PlanKey: KeyPlan] = [:]
@@ -28,19 +39,88 @@ public final class Injector {
     var lastFetchTrigger: Double?
     var isShutDown = false
 
-    /// How long a borrowed keycode must have been idle before it is mapped to another character
-    /// (a client that reads its events late still decodes the old one): seconds.
-    static let minimumReuseAge = 0.25
+    /// The group and locked and latched modifiers, as XkbStateNotify events tell them.
+    var lockState = KeyboardLockState(group: 0, locked: 0, latched: 0)
+    /// The request number of the last `XkbGetState`: state events older than it are in `lockState`.
+    var stateSerial: UInt = 0
+    /// State events still in Xlib's queue that a queue scan has already applied (a shared
+    /// connection: they reach `handle(xEvent:)` later, in order, and are skipped there).
+    var stateEventsAhead = 0
 
-    /// How long after keys that follow a keymap change the next change waits, so that clients
-    /// finish fetching the first one (Xlib drops a change that arrives during a fetch): seconds.
+    /// The keymap lock, the record and this process's registration.
+    let lock: KeymapLock
+    /// The record changed since it was last read (someone registered, borrowed, gave back).
+    var recordChanged = true
+    /// How many keycodes this process may hold (from the last read of the record).
+    var share = Int.max
+    /// Keycodes other Stackboard processes have borrowed (from the last read of the record):
+    /// never typed with, since their borrower may change them at any moment.
+    var othersBorrowed: Set<Int> = [] {
+        didSet {
+            guard othersBorrowed != oldValue else { return }
+            map?.avoided = othersBorrowed
+            planCache.removeAll()
+        }
+    }
+    /// The ping barrier with the focused application.
+    let barrier: PingBarrier
+    /// The stretch of keys being sent: each ping ends one, so a pong proves every key stamped
+    /// with the ping's epoch or an earlier one handled.
+    var epoch = 0
+    /// The epoch of the last keys sent.
+    var lastKeyEpoch = -1
+    /// Every epoch up to this one is confirmed handled by a pong.
+    var confirmedSend = -1
+    /// Whether the focused application answered `_NET_WM_PING` at the last barrier.
+    var pingable = false
+    /// The epoch the last ping was for (-1: none yet).
+    var askedAt = -1
+    /// When `expireIdle` last looked for a pong.
+    var lastBarrierPoll = 0.0
+    /// When a slow application would have handled the keys sent so far.
+    var pace = KeyDeliveryPace()
+
+    /// How long a keymap change waits after keys that followed the previous change, so that
+    /// clients finish fetching that one (Xlib drops a change that arrives during a fetch): s.
     static let settleSeconds = 0.1
+    /// How long `expireIdle` waits between looks at the barrier while a pong is due: s.
+    static let pongPollSeconds = 0.02
+    /// How long past the slow-application pace an application that answers pings may take to
+    /// answer before it is taken as hung (and the keymap changed without its pong): s.
+    static let hangSeconds = 10.0
 
     /// Seconds of idle after which a borrowed keycode is given back (default 10).
     public var idleRestoreSeconds: Double {
-        get { pool.idleTimeout }
-        set { pool.idleTimeout = max(0, newValue) }
+        get { borrowed.idleTimeout }
+        set { borrowed.idleTimeout = max(0, newValue) }
     }
+
+    /// Seconds an application that does not answer `_NET_WM_PING` is given per key event before
+    /// a keycode it may still look up is changed (default 0.2; 0 trusts it to keep up).
+    public var slowApplicationSeconds: Double {
+        get { pace.perEvent }
+        set { pace.perEvent = max(0, newValue) }
+    }
+
+    /// How long typing a character waits for other Stackboard processes to give back a keycode
+    /// when they hold every free one (default 10 s; the keyboard should use a short wait).
+    public var keycodeWaitSeconds: Double = 10
+
+    /// How long `shutdown()` waits at most for the application to handle the last keys (s).
+    public var shutdownWaitSeconds: Double = 5
+
+    /// Whether text whose characters need a keymap change while the application is still busy
+    /// with earlier keys is queued (and sent by `expireIdle` once it has caught up) instead of
+    /// waited for: the keyboard never blocks on a slow application. Off: `type` waits.
+    public var defersWhenBusy = false
+    /// Keys queued by `defersWhenBusy`, in order.
+    var outbox: [DeferredSend] = []
+    /// The error the last deferred keys met when `expireIdle` sent them (nil: none).
+    public internal(set) var deferredError: InjectorError?
+
+    /// How many keycodes processes that are gone had left borrowed, restored when this injector
+    /// was created.
+    public private(set) var restoredAtStart = 0
 
     /// Opens its own connection to `displayName` (nil: `$DISPLAY`).
     public convenience init(displayName: String?, idleRestoreSeconds: Double = 10) throws(InjectorError) {
@@ -55,17 +135,22 @@ public final class Injector {
 
     private init(connection: InjectorDisplay, idleRestoreSeconds: Double) throws(InjectorError) {
         display = connection
-        pool = ScratchPool(idleTimeout: max(0, idleRestoreSeconds))
+        borrowed = BorrowedKeys(idleTimeout: max(0, idleRestoreSeconds))
         clock = Injector.monotonicSeconds
-        let mask = UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask)
-        XkbSelectEvents(connection.raw, UInt32(XkbUseCoreKbd), mask, mask)
-        if let device = connection.xtestDevice { XkbSelectEvents(connection.raw, device, mask, mask) }
+        lock = KeymapLock(display: connection.raw)
+        barrier = PingBarrier(displayName: String(cString: XDisplayString(connection.raw)))
+        selectEvents()
         try refresh()
+        restoredAtStart = restoreAbandoned()
     }
 
     deinit {
         if !isShutDown { shutdown() }
     }
+
+    /// The core keyboard's effective group (0-based), as the state events last said: what the
+    /// keys are typed in (no round trip).
+    public var group: Int { lockState.group }
 
     /// The clock of `expireIdle(now:)` and `nextDeadline`: CLOCK_MONOTONIC in seconds.
     public static func monotonicSeconds() -> Double {
@@ -94,75 +179,82 @@ public final class Injector {
         try send([keysym], modifiers: modifiers, otherGroups: true, holdLast: false)
     }
 
-    /// Handles an XKB map notification or a MappingNotify (the map is read again before the
-    /// next key). Returns true when the event was one of those.
-    public func handle(xEvent: UnsafePointer<XEvent>) -> Bool {
-        let type = xEvent.pointee.type
-        if type == MappingNotify {
-            var mapping = xEvent.pointee.xmapping
-            XRefreshKeyboardMapping(&mapping)
-            noteMapChange(serial: mapping.serial)
-            return true
-        }
-        if type == display.xkbEventBase {
-            let any = UnsafeRawPointer(xEvent).assumingMemoryBound(to: XkbAnyEvent.self).pointee
-            if any.xkb_type == XkbMapNotify || any.xkb_type == XkbNewKeyboardNotify {
-                noteMapChange(serial: any.serial)
-                return true
-            }
-        }
-        return false
+    /// Borrows, in one keymap change, keycodes for the characters of `text` that are not in the
+    /// keymap (as many as this process's share of the free keycodes carries, in the order the
+    /// text first needs them), so that typing it piece by piece changes the keymap as little as
+    /// possible and never while the application is busy with earlier keys.
+    /// `modifiers`: those it will be typed with (a shortcut may use a key of another group).
+    public func prepare(_ text: String, modifiers: Set<Modifier> = []) throws(InjectorError) {
+        guard let keysyms = CharacterKeysyms.keysyms(for: text) else { throw .untypableControlCharacter }
+        isShutDown = false
+        drainOwnEvents()
+        if stale { try refresh() }
+        try borrowAhead(keysyms, state: lockState, otherGroups: !modifiers.isDisjoint(with: [.ctrl, .alt, .super]))
+        try display.sync()
     }
 
-    /// When `expireIdle(now:)` has work to do (monotonic seconds); nil when nothing is borrowed.
-    public var nextDeadline: Double? {
-        guard let due = pool.nextDeadline(busy: Set(pressed)) else { return nil }
-        return max(due, (lastFetchTrigger ?? 0) + Injector.settleSeconds)
-    }
+    /// When `expireIdle(now:)` has work to do (monotonic seconds); nil when there is none.
+    public var nextDeadline: Double? { nextDue(now: clock()) }
 
-    /// Gives back every borrowed keycode idle since `now - idleRestoreSeconds` (only when it
-    /// still holds what the injector put there; one someone else changed is left alone).
+    /// Gives back every borrowed keycode idle since `now - idleRestoreSeconds`, and those beyond
+    /// this process's share of the pool while other Stackboard processes borrow too, each once
+    /// the application has handled its keys (a ping is sent and its pong looked for here, never
+    /// waited for) and only when it still holds what the injector put there.
     public func expireIdle(now: Double) {
         drainOwnEvents()
-        let due = pool.expired(now: now, busy: Set(pressed))
-        guard !due.isEmpty, now >= (lastFetchTrigger ?? 0) + Injector.settleSeconds else { return }
-        giveBack(due)
+        lastBarrierPoll = now
+        if let confirmed = barrier.poll() { confirm(confirmed, at: now) }
+        if !outbox.isEmpty { flushOutbox() }
+        if recordChanged { try? refreshShare() }
+        guard now >= (lastFetchTrigger ?? 0) + Injector.settleSeconds else { return }
+        let busy = Set(pressed)
+        var due = borrowed.idle(now: now, busy: busy)
+        for key in borrowed.excess(limit: share, busy: busy) where !due.contains(key) { due.append(key) }
+        if !due.isEmpty {
+            if isQuiet(now: now) {
+                giveBack(due)
+            } else if !barrier.isWaiting, askedAt < lastKeyEpoch {
+                askForProof()
+            }
+        }
+        if barrier.isWaiting, outbox.isEmpty, isQuiet(now: now) { barrier.giveUp() }
+        if borrowed.keys.isEmpty, outbox.isEmpty { leave() }
     }
 
     /// Releases every key the injector holds down.
     public func releaseAll() {
         guard !pressed.isEmpty else { return }
         let now = clock()
+        lastKeyEpoch = epoch
+        pace.sent(events: pressed.count, at: now)
+        lock.acquire()
         for kc in pressed.reversed() {
             XTestFakeKeyEvent(display.raw, UInt32(kc), 0, 0)
-            pool.touch(kc, now: now)
+            for level in borrowed.keys[kc]?.levels ?? [] { borrowed.touch(level.keysym, now: now) }
         }
+        lock.release()
         pressed.removeAll()
         XSync(display.raw, 0)
     }
 
-    /// Releases every key and restores every borrowed keycode that is still the injector's.
+    /// Sends the keys still deferred, releases every key and restores every borrowed keycode that
+    /// is still the injector's, after waiting (at most `shutdownWaitSeconds` in all) for the
+    /// application to handle the keys; deferred keys still waiting then are dropped.
     /// Call it on exit and on SIGTERM, SIGINT and SIGHUP.
     public func shutdown() {
+        let limit = clock() + shutdownWaitSeconds
+        flushOutbox(until: limit)
         releaseAll()
         drainOwnEvents()
-        giveBack(Array(pool.entries.values))
+        if !borrowed.keys.isEmpty {
+            waitUntilQuiet(limit: limit)
+            giveBack(Array(borrowed.keys.values))
+        }
+        leave()
+        barrier.close()
+        lock.close()
         XSync(display.raw, 0)
         isShutDown = true
-    }
-
-    /// Reads and handles the events of a connection the injector opened itself.
-    func drainOwnEvents() {
-        guard display.owned else { return }
-        var event = XEvent()
-        while XPending(display.raw) > 0 {
-            XNextEvent(display.raw, &event)
-            _ = handle(xEvent: &event)
-        }
-    }
-
-    private func noteMapChange(serial: UInt) {
-        if serial >= mapSerial { stale = true }
     }
 }
 

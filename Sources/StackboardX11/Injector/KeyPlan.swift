@@ -117,7 +117,7 @@ extension KeyboardMap {
     private func plan(for keysym: UInt, group: Int, state: KeyboardLockState, character: Bool) -> KeyPlan? {
         var best: (score: Int, plan: KeyPlan)?
         let active = state.locked | state.latched
-        for kc in keycodes {
+        for kc in keycodes where !avoided.contains(kc) {
             guard let g = effectiveGroup(kc, group) else { continue }
             let t = type(kc, group: g)
             for level in 0..<max(1, t.levels) where self.keysym(kc, group: g, level: level) == keysym {

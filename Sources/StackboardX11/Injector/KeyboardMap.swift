@@ -1,7 +1,7 @@
 import CX11
 
 /// One shift level of a key type: the modifiers that select it (as the server resolved them).
-struct LevelEntry: Equatable {
+struct LevelEntry: Hashable {
     /// The level (0-based).
     var level: Int
     /// The real modifiers that select it.
@@ -31,13 +31,17 @@ enum KeyEffect: Equatable {
 /// The XKB map of one keyboard device (types, symbols, actions, modifier maps), read with
 /// `XkbGetMap`, freed in deinit. Accessors take keycodes and groups and never expose C pointers.
 final class KeyboardMap {
-    fileprivate let desc: XkbDescPtr
+    /// The map as Xlib holds it (never leaves the Injector folder).
+    let desc: XkbDescPtr
     /// The device it was read from (an XInput id, or XkbUseCoreKbd).
     let device: UInt32
     /// The smallest keycode.
     let minKeycode: Int
     /// The largest keycode.
     let maxKeycode: Int
+    /// Keycodes that plans never use: those other Stackboard processes have borrowed (they
+    /// may change them at any time).
+    var avoided: Set<Int> = []
 
     /// Every map component: types, symbols, modifier map, explicit, actions, behaviors, vmods.
     private static let allComponents: UInt32 = 0xff
@@ -162,36 +166,5 @@ final class KeyboardMap {
         var sym: KeySym = 0
         guard XkbTranslateKeyCode(desc, KeyCode(kc), state, &consumed, &sym) != 0 else { return 0 }
         return UInt(sym)
-    }
-}
-
-extension KeyboardMap {
-    /// Puts `keysym` alone on `kc` (one group, type ONE_LEVEL) in this local copy of the map.
-    func assign(_ keysym: UInt, to kc: Int) -> Bool {
-        guard keycodes.contains(kc) else { return false }
-        var types: [Int32] = [Int32(XkbOneLevelIndex), 0, 0, 0]
-        guard XkbChangeTypesOfKey(desc, Int32(kc), 1, UInt32(XkbGroup1Mask), &types, nil) == Success,
-              let syms = XkbResizeKeySyms(desc, Int32(kc), 1) else { return false }
-        syms[0] = KeySym(keysym)
-        return true
-    }
-
-    /// Empties `kc` (no groups, no symbols) in this local copy of the map.
-    func clear(_ kc: Int) -> Bool {
-        guard keycodes.contains(kc) else { return false }
-        return XkbChangeTypesOfKey(desc, Int32(kc), 0, UInt32(XkbAllGroupsMask), nil, nil) == Success
-    }
-
-    /// Sends the symbols of `keys` from this copy to the server (`XkbChangeMap` on its device;
-    /// the server passes it on to the master keyboard when this device is its last slave).
-    /// Keys of the range that were not touched are sent as they were read, so they stay as
-    /// they are; the notification covers the whole range.
-    func upload(_ display: OpaquePointer, keys: ClosedRange<Int>) -> Bool {
-        guard keys.lowerBound >= minKeycode, keys.upperBound <= maxKeycode, keys.count <= 255 else { return false }
-        var changes = XkbMapChangesRec()
-        changes.changed = UInt16(XkbKeySymsMask)
-        changes.first_key_sym = KeyCode(keys.lowerBound)
-        changes.num_key_syms = UInt8(keys.count)
-        return XkbChangeMap(display, desc, &changes) != 0
     }
 }

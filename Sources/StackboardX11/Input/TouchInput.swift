@@ -26,6 +26,8 @@ public final class TouchInput {
     private var tracker: TouchTracker
     /// Whether the window's pointer events are selected as XI2 events (see the type's comment).
     public private(set) var selectsPointerEvents = false
+    /// Where each finger (by pointer id) was last seen, in root pixels.
+    private var roots: [Int: Point] = [:]
 
     private static let touchEvents = [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]
     private static let pointerEvents = [XI_ButtonPress, XI_ButtonRelease, XI_Motion]
@@ -120,7 +122,24 @@ public final class TouchInput {
     /// The number of touch sequences in progress.
     public var activeTouches: Int { tracker.touches.count }
 
+    /// Where the finger with pointer id `pointer` was last seen, in root pixels (its release
+    /// included; nil: never, or cancelled).
+    public func rootPosition(ofPointer pointer: Int) -> Point? { roots[pointer] }
+
     private func touch(_ xi: XIDeviceEvent, now: Double) -> [InputEvent] {
+        let events = sequence(xi, now: now)
+        let root = Point(x: TouchInput.pixel(xi.root_x), y: TouchInput.pixel(xi.root_y))
+        for event in events {
+            switch event {
+            case .press(let id, _), .move(let id, _), .release(let id, _): roots[id] = root
+            case .cancel(let id): roots[id] = nil
+            default: break
+            }
+        }
+        return events
+    }
+
+    private func sequence(_ xi: XIDeviceEvent, now: Double) -> [InputEvent] {
         let key = TouchTracker.Key(device: xi.sourceid, touch: UInt32(bitPattern: xi.detail))
         let point = Point(x: TouchInput.pixel(xi.event_x), y: TouchInput.pixel(xi.event_y))
         switch xi.evtype {

@@ -7,7 +7,8 @@ extension KeyboardWindow {
     /// the control channel, touch input, entry input): it returns nil when the event is not
     /// theirs, else the window events it made (often none). The window handles the rest: exposes
     /// are answered from the back buffer; after a resize the back buffer is new and `.resized`
-    /// says to repaint; motion is coalesced per batch.
+    /// says to repaint; hover motion is coalesced per batch (pressed motion is not: a swipe needs
+    /// every point of its path).
     public func nextEvents(route: (UnsafeMutablePointer<XEvent>) -> [WindowEvent]?) -> [WindowEvent] {
         var out: [WindowEvent] = []
         var exposed: [Rect] = []
@@ -41,14 +42,15 @@ extension KeyboardWindow {
         switch event.type {
         case ButtonPress where event.xbutton.window == windowID:
             if let e = pointer.press(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
+                out.append(.rootPosition(pointer: PointerTranslator.corePointer, Point(x: Int(event.xbutton.x_root), y: Int(event.xbutton.y_root))))
                 out.append(.input(e))
             }
         case MotionNotify where event.xmotion.window == windowID:
             if let e = pointer.motion(state: event.xmotion.state, x: event.xmotion.x, y: event.xmotion.y,
                                       trackHover: tracksHover) {
-                switch (out.last, e) {
-                case (.input(.move(pointer: PointerTranslator.corePointer, to: _))?, .move), (.input(.hover)?, .hover): out.removeLast()
-                default: break
+                if case .input(.hover)? = out.last, case .hover = e { out.removeLast() }
+                if case .move = e {
+                    out.append(.rootPosition(pointer: PointerTranslator.corePointer, Point(x: Int(event.xmotion.x_root), y: Int(event.xmotion.y_root))))
                 }
                 out.append(.input(e))
             }
@@ -56,6 +58,7 @@ extension KeyboardWindow {
             if tracksHover, !pointer.isDown { out.append(.input(.leave)) }
         case ButtonRelease where event.xbutton.window == windowID:
             if let e = pointer.release(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
+                out.append(.rootPosition(pointer: PointerTranslator.corePointer, Point(x: Int(event.xbutton.x_root), y: Int(event.xbutton.y_root))))
                 out.append(.input(e))
             }
         case KeyPress where event.xkey.window == connection.root, KeyRelease where event.xkey.window == connection.root:
@@ -68,12 +71,15 @@ extension KeyboardWindow {
                 exposed.append(rect)
             } else if let popup, e.window == popup.id {
                 popup.expose(rect)
+            } else if let previewPopup, e.window == previewPopup.id {
+                previewPopup.expose(rect)
             }
         case ConfigureNotify where event.xconfigure.window == windowID:
             configured(event.xconfigure, into: &out, newSize: &newSize)
         case MapNotify where event.xmap.window == windowID:
             isMapped = true
             mapRetry = nil
+            replacing = false
             if !statesAsserted {
                 // Some window managers read _NET_WM_STATE only from client messages once mapped.
                 properties.requestStates(wantedStates, root: connection.root)
@@ -83,10 +89,12 @@ extension KeyboardWindow {
         case UnmapNotify where event.xunmap.window == windowID:
             isMapped = false
             popup?.hide()
+            previewPopup?.hide()
             if let e = pointer.cancel() { out.append(.input(e)) }
-            out.append(.hidden) // the application cancels its touches too
+            // The application cancels its touches too; an unmap to change the placement hides nothing.
+            if !replacing { out.append(.hidden) }
         case VisibilityNotify where event.xvisibility.window == windowID:
-            if event.xvisibility.state == VisibilityFullyObscured, configuration.placement == .floating {
+            if event.xvisibility.state == VisibilityFullyObscured, placement == .floating {
                 XRaiseWindow(connection.display, windowID)
             }
         case PropertyNotify:
@@ -116,7 +124,7 @@ extension KeyboardWindow {
 
     private func configured(_ c: XConfigureEvent, into out: inout [WindowEvent], newSize: inout Size?) {
         let size = Size(width: max(1, Int(c.width)), height: max(1, Int(c.height)))
-        if case .dock(let edge) = configuration.placement {
+        if case .dock(let edge) = placement {
             var rootX: Int32 = 0, rootY: Int32 = 0
             var child: Window = 0
             XTranslateCoordinates(connection.display, windowID, connection.root, 0, 0, &rootX, &rootY, &child)

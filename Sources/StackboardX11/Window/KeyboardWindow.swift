@@ -64,6 +64,12 @@ public final class KeyboardWindow {
     public internal(set) var size: Size
     /// Whether the window is mapped (visible) right now.
     public internal(set) var isMapped = false
+    /// Floating or docked now (it starts as the configuration says; `setPlacement` changes it).
+    public internal(set) var placement: WindowPlacement
+    /// The smallest size the window manager lets a user resize the window to.
+    public internal(set) var minimumSize = Size(width: 60, height: 40)
+    /// The window is unmapped only to be mapped again with a new placement: that unmap hides nothing.
+    var replacing = false
 
     var buffer: BackBuffer {
         didSet { bufferGeneration += 1 }
@@ -78,6 +84,8 @@ public final class KeyboardWindow {
     var pointer = PointerTranslator()
     var keepAbove = KeepAboveFullscreen()
     var popup: PopupWindow?
+    /// The key preview's popup (WM_CLASS instance `stackboard-preview`), made when first shown.
+    var previewPopup: PopupWindow?
     var statesAsserted = false
     /// Someone destroyed the window: nothing may be done with it any more.
     var isDestroyed = false
@@ -85,7 +93,10 @@ public final class KeyboardWindow {
     var wantShown = false
     /// Whether motion without a button is reported as `.hover` (for dwell).
     public private(set) var tracksHover = false
-    var lastStruts: Struts?
+    var lastStruts: DockStruts?
+    /// The keyboard's monitor (a dock's struts reserve space there; popups stay on it) and the
+    /// monitors around it (nil: the whole screen).
+    var onMonitor: (monitor: Monitor, layout: MonitorLayout)?
     /// While a map request has not been answered with a MapNotify: when to ask again, and how
     /// many more times (a window manager that is just starting can drop a MapRequest).
     var mapRetry: (at: Double, left: Int)?
@@ -108,6 +119,7 @@ public final class KeyboardWindow {
         self.connection = connection
         self.windowID = id
         self.configuration = configuration
+        self.placement = configuration.placement
         self.size = size
         self.gc = gc
         do {
@@ -144,29 +156,37 @@ public final class KeyboardWindow {
 
     private func setKeyboardProperties() {
         let p = properties
-        let a = connection.atoms
         p.setTitle(configuration.title)
         p.setClass(instance: configuration.instanceName, className: configuration.className)
         p.setNoInputHints()
         p.setDeleteProtocolOnly()
         p.setNormalHints(frame: configuration.frame, userSpecified: configuration.userSpecifiedGeometry,
-                         minimum: Size(width: 60, height: 40))
+                         minimum: minimumSize)
         p.setProcess()
         p.setUndecorated()
-        switch configuration.placement {
-        case .floating:
-            p.setWindowType(a.netWMWindowTypeUtility)
-        case .dock(let edge):
-            p.setWindowType(a.netWMWindowTypeDock)
-            updateStruts(edge: edge, frame: configuration.frame)
-        }
+        setPlacementProperties(frame: configuration.frame)
         p.setStates(wantedStates)
         p.setAllDesktops()
     }
 
+    /// The window type (and the struts of a dock) of the current placement.
+    func setPlacementProperties(frame: Rect) {
+        let a = connection.atoms
+        switch placement {
+        case .floating:
+            properties.setWindowType(a.netWMWindowTypeUtility)
+            properties.deleteStruts()
+            lastStruts = nil
+        case .dock(let edge):
+            properties.setWindowType(a.netWMWindowTypeDock)
+            updateStruts(edge: edge, frame: frame)
+        }
+    }
+
     /// Sets the struts of a docked window at `frame` (root coordinates) when they changed.
     func updateStruts(edge: DockEdge, frame: Rect) {
-        let struts = Struts(edge: edge, frame: frame, screen: connection.screenSize)
+        let struts = onMonitor.map { DockStruts(edge: edge, frame: frame, monitor: $0.monitor, in: $0.layout) }
+            ?? DockStruts(edge: edge, frame: frame, screen: connection.screenSize)
         guard struts != lastStruts else { return }
         lastStruts = struts
         properties.setStruts(struts)
@@ -211,7 +231,7 @@ public final class KeyboardWindow {
         wantShown = true
         XMapWindow(connection.display, windowID)
         if !isMapped { mapRetry = (now + Self.mapRetryInterval, Self.mapRetries) }
-        if configuration.placement == .floating {
+        if placement == .floating {
             keepAbove.start(connection: connection, keyboard: windowID)
         }
     }
@@ -247,6 +267,7 @@ public final class KeyboardWindow {
         mapRetry = nil
         wantShown = false
         popup?.hide()
+        previewPopup?.hide()
         XUnmapWindow(connection.display, windowID)
     }
 
@@ -270,29 +291,6 @@ public final class KeyboardWindow {
         present([Rect(size: size)])
     }
 
-    /// Shows the alternates popup at `frame` in this window's coordinates (it may reach above
-    /// the window's top edge; it is moved to stay on the screen), painted by `paint` on a cairo
-    /// surface of the frame's size. `paint` gets a new reference it owns (for `CairoSurface(taking:)`).
-    public func showPopup(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
-        guard !connection.isLost, !isDestroyed else { return }
-        let display = connection.display
-        var rootX: Int32 = 0, rootY: Int32 = 0
-        var child: Window = 0
-        XTranslateCoordinates(display, windowID, connection.root, Int32(frame.x), Int32(frame.y), &rootX, &rootY, &child)
-        let screen = connection.screenSize
-        let width = min(frame.width, screen.width), height = min(frame.height, screen.height)
-        let x = min(max(0, Int(rootX)), screen.width - width)
-        let y = min(max(0, Int(rootY)), screen.height - height)
-        if popup == nil { popup = try PopupWindow(connection: connection) }
-        try popup?.show(frame: Rect(x: x, y: y, width: width, height: height), paint: paint)
-    }
-
-    /// Hides the alternates popup.
-    public func hidePopup() {
-        guard !connection.isLost else { return }
-        popup?.hide()
-    }
-
     /// Whether anything can still be drawn (the server is there and the window not destroyed).
     public var isUsable: Bool { !connection.isLost && !isDestroyed }
 
@@ -307,6 +305,7 @@ public final class KeyboardWindow {
 
     deinit {
         popup = nil
+        previewPopup = nil
         if !connection.isLost {
             XFreeGC(connection.display, gc)
             if !isDestroyed { XDestroyWindow(connection.display, windowID) }

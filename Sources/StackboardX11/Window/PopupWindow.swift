@@ -2,9 +2,10 @@ import CCairoPango
 import CX11
 import StackboardCore
 
-/// The alternates popup: an override-redirect window (never managed, never focused, selecting
-/// no input) shown above a key; it may reach above the keyboard's top edge. Its pixels live in
-/// a back buffer, so exposes are answered without repainting.
+/// A popup of the keyboard (the alternates, the key preview): an override-redirect window (never
+/// managed, never focused, selecting no input) shown above a key; it may reach above the
+/// keyboard's top edge. Its pixels live in a back buffer, so exposes are answered without
+/// repainting.
 final class PopupWindow {
     let id: Window
     private let connection: XConnection
@@ -12,7 +13,8 @@ final class PopupWindow {
     private var buffer: BackBuffer?
     private(set) var isShown = false
 
-    init(connection: XConnection) throws(WindowError) {
+    /// A popup window (not shown yet) with WM_CLASS instance `instance`; `purpose` names it in errors.
+    init(connection: XConnection, instance: String = "stackboard-popup", purpose: String = "the alternates popup") throws(WindowError) {
         let display = connection.display
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
@@ -23,13 +25,13 @@ final class PopupWindow {
                                UInt32(InputOutput), nil,
                                UInt(CWOverrideRedirect | CWSaveUnder | CWBackPixmap | CWEventMask), &attributes)
         guard id != 0, let gc = XCreateGC(display, id, 0, nil) else {
-            throw WindowError(description: "cannot create the alternates popup window")
+            throw WindowError(description: "cannot create the window of \(purpose)")
         }
         self.id = id
         self.gc = gc
         self.connection = connection
         WindowProperties(display: display, window: id, atoms: connection.atoms)
-            .setClass(instance: "stackboard-popup", className: "Stackboard")
+            .setClass(instance: instance, className: "Stackboard")
     }
 
     /// Shows the popup at `frame` (root coordinates) with contents painted by `paint` on a

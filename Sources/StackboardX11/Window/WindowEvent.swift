@@ -5,6 +5,9 @@ import StackboardCore
 public enum WindowEvent: Equatable, Sendable {
     /// The pointer pressed, moved or released (window pixels; pointer 0 is the core pointer).
     case input(InputEvent)
+    /// Where pointer `pointer` is in root pixels, for its `.input` that comes next (a window the
+    /// keyboard moves itself under a dragging finger needs it: window pixels move with it).
+    case rootPosition(pointer: Int, Point)
     /// The window got a new size: lay the keys out again and repaint everything.
     case resized(Size)
     /// The window manager asked the window to close (WM_DELETE_WINDOW), or someone destroyed it.

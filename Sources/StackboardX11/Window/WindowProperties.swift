@@ -109,9 +109,15 @@ struct WindowProperties {
     }
 
     /// _NET_WM_STRUT and _NET_WM_STRUT_PARTIAL.
-    func setStruts(_ struts: Struts) {
+    func setStruts(_ struts: DockStruts) {
         setCardinals(atoms.netWMStrut, struts.strut)
         setCardinals(atoms.netWMStrutPartial, struts.partial)
+    }
+
+    /// Removes _NET_WM_STRUT and _NET_WM_STRUT_PARTIAL (a dock that floats again).
+    func deleteStruts() {
+        XDeleteProperty(display, window, atoms.netWMStrut)
+        XDeleteProperty(display, window, atoms.netWMStrutPartial)
     }
 
     /// WM_TRANSIENT_FOR, or none.

@@ -1,4 +1,5 @@
 import Foundation
+import StackboardCore
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -36,13 +37,15 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
     }()
 
     /// Starts Xorg, connects to the touchscreen (which proves the device is on), then openbox,
-    /// and waits until openbox manages windows.
-    init(width: Int = 1280, height: Int = 800, windowManager: Bool = true) throws {
+    /// and waits until openbox manages windows. `modes` are more screen sizes `xrandr -s` can
+    /// switch to (the screen starts at `width`x`height`).
+    init(width: Int = 1280, height: Int = 800, modes: [Size] = [], windowManager: Bool = true) throws {
         screen = (width, height)
         let dir = try XSession.makeTempDir(prefix: "stackboard-touch")
         let socket = dir + "/touch.sock"
         touchscreen = InputTestTouchscreen(socketPath: socket, width: width, height: height)
-        try super.init(server: .xorgTouch(width: width, height: height, socket: socket), wm: .none, dir: dir)
+        let all = [Size(width: width, height: height)] + modes
+        try super.init(server: .xorgTouch(modes: all, socket: socket), wm: .none, dir: dir)
         try touchscreen.connect()
         if windowManager { try startWindowManager(.openbox) }
     }
@@ -53,12 +56,19 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
         touchscreen.close()
     }
 
-    /// The xorg.conf: a dummy screen of `width`x`height` and the inputtest touchscreen, nothing
-    /// hot-plugged.
-    static func config(width: Int, height: Int, socket: String) -> String {
-        // A CVT-like mode; the dummy driver accepts any timings within the monitor ranges.
-        let hTotal = width + width / 4, vTotal = height + 30
-        let clock = Double(hTotal * vTotal * 60) / 1_000_000
+    /// The xorg.conf: a dummy screen of the first of `modes` (the others for `xrandr -s`, within
+    /// a virtual screen that holds them all) and the inputtest touchscreen, nothing hot-plugged.
+    static func config(modes: [Size], socket: String) -> String {
+        // CVT-like modes; the dummy driver accepts any timings within the monitor ranges.
+        let modelines = modes.map { mode -> String in
+            let hTotal = mode.width + mode.width / 4, vTotal = mode.height + 30
+            let clock = Double(hTotal * vTotal * 60) / 1_000_000
+            let (w, h) = (mode.width, mode.height)
+            let timings = "\(w) \(w + 16) \(w + 32) \(hTotal) \(h) \(h + 3) \(h + 6) \(vTotal)"
+            return "    Modeline \"\(w)x\(h)\" \(String(format: "%.2f", clock)) " + timings
+        }.joined(separator: "\n")
+        let names = modes.map { "\"\($0.width)x\($0.height)\"" }.joined(separator: " ")
+        let virtual = "\(modes.map(\.width).max() ?? 1280) \(modes.map(\.height).max() ?? 800)"
         return """
         Section "ServerFlags"
             Option "AutoAddDevices" "false"
@@ -75,7 +85,7 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
             Identifier "monitor"
             HorizSync 5.0 - 1000.0
             VertRefresh 5.0 - 200.0
-            Modeline "\(width)x\(height)" \(String(format: "%.2f", clock)) \(width) \(width + 16) \(width + 32) \(hTotal) \(height) \(height + 3) \(height + 6) \(vTotal)
+        \(modelines)
         EndSection
         Section "Screen"
             Identifier "screen"
@@ -84,8 +94,8 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
             DefaultDepth 24
             SubSection "Display"
                 Depth 24
-                Modes "\(width)x\(height)"
-                Virtual \(width) \(height)
+                Modes \(names)
+                Virtual \(virtual)
             EndSubSection
         EndSection
         Section "InputDevice"
@@ -106,14 +116,15 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
 }
 
 extension XServerCommand {
-    /// Xorg on a seat of its own with the dummy screen and the inputtest touchscreen on
-    /// `socket` (`XorgTouchSession.config`), its config and log in the session folder.
-    static func xorgTouch(width: Int, height: Int, socket: String) -> XServerCommand {
+    /// Xorg on a seat of its own with the dummy screen (its first mode at start) and the
+    /// inputtest touchscreen on `socket` (`XorgTouchSession.config`), its config and log in the
+    /// session folder.
+    static func xorgTouch(modes: [Size], socket: String) -> XServerCommand {
         XServerCommand(program: "/usr/bin/Xorg", name: "Xorg", arguments: { dir in
             try FileManager.default.createDirectory(atPath: dir + "/xorg.conf.d", withIntermediateDirectories: true)
             // Xorg logs an error for an empty config directory; a comment keeps its log clean.
             try "# intentionally empty: no system snippets\n".write(toFile: dir + "/xorg.conf.d/00-none.conf", atomically: true, encoding: .utf8)
-            try XorgTouchSession.config(width: width, height: height, socket: socket)
+            try XorgTouchSession.config(modes: modes, socket: socket)
                 .write(toFile: dir + "/xorg.conf", atomically: true, encoding: .utf8)
             return ["-config", dir + "/xorg.conf", "-configdir", dir + "/xorg.conf.d", "-seat", "seat1",
                     "-noreset", "-nolisten", "tcp", "-logfile", dir + "/Xorg.log"]

@@ -1,0 +1,305 @@
+/// A word a swipe may have meant, with its cost (lower is likelier).
+public struct SwipeCandidate: Equatable, Sendable {
+    /// The word as the vocabulary writes it.
+    public var word: String
+    /// Its rank in the vocabulary.
+    public var rank: Int
+    /// The weighted shape costs plus the language cost (`-ln p`): lower is likelier.
+    public var cost: Double
+}
+
+/// The weights of the swipe decoder (tuned on words the evaluation does not use).
+public struct SwipeParameters: Equatable, Sendable {
+    /// Points both the path and each word's template are resampled to.
+    public var samples = 48
+    /// How far (key widths) the path's first and last points may lie from a word's first and
+    /// last letters, and every letter from the path.
+    public var reach = 1.3
+    /// The weight of the shape cost (mean squared distance in key widths) against `-ln p`.
+    public var shapeWeight = 5.0
+    /// How much more the first and last points count than the others.
+    public var endWeight = 4.0
+    /// The weight of the language model's cost.
+    public var languageWeight = 1.0
+    /// The weight of the letters' distances to the path (each letter matched, in order, to a
+    /// path point; the mean of the squares in key widths).
+    public var letterWeight = 20.0
+    /// The weight of the path's distance to the word's line (mean of squares in key widths).
+    public var strayWeight = 10.0
+    /// The weight of the elastic distance between the path and the word's line (dynamic time
+    /// warping of the resampled points; mean of squares in key widths).
+    public var elasticWeight = 30.0
+    /// The weight of the sum of the squared distances of the letters to the path points they
+    /// are matched to (key widths), among the best candidates.
+    public var matchedWeight = 1.0
+    /// The weight of the path's distance to the line through the points its letters are matched
+    /// to: how well the word's letters, as corners, explain the path.
+    public var cornerWeight = 200.0
+    /// How many of the best candidates get the elastic comparison.
+    public var elasticCandidates = 40
+
+    /// The default weights.
+    public init() {}
+}
+
+/// Decodes a swipe's path into words: the words whose letters' key centres, joined up, make a
+/// line closest to the path (both resampled by length), weighed with their likelihood after the
+/// previous word. Candidates are only the words that start near the path's start, end near its
+/// end and have every letter near it, so a decode looks at a small part of a large list.
+///
+/// Pure and deterministic; the index is built once per vocabulary and letter set
+/// (`init`), and kept when the keys are laid out again at another size (`relaid`).
+public struct SwipeDecoder: Sendable {
+    /// The letter keys decoded against.
+    public private(set) var keyboard: SwipeKeyboard
+    /// The weights.
+    public var parameters: SwipeParameters
+    let index: SwipeIndex
+
+    /// A decoder for the letters of `geometry` over `vocabulary` (indexes every word: do it once).
+    public init(vocabulary: SwipeVocabulary, geometry: KeyboardGeometry, parameters: SwipeParameters = SwipeParameters()) {
+        keyboard = SwipeKeyboard(geometry: geometry)
+        self.parameters = parameters
+        index = SwipeIndex(vocabulary: vocabulary, keyboard: keyboard)
+    }
+
+    /// How many words of the vocabulary can be swiped on these keys.
+    public var wordCount: Int { index.count }
+
+    /// Whether this decoder's index serves `vocabulary` on the letters of `geometry`.
+    public func serves(_ vocabulary: SwipeVocabulary, geometry: KeyboardGeometry) -> Bool {
+        index.identity == vocabulary.swipeIdentity + "|" + SwipeKeyboard(geometry: geometry).signature
+    }
+
+    /// The same decoder for the same letters laid out as in `geometry` (another size).
+    public func relaid(_ geometry: KeyboardGeometry) -> SwipeDecoder {
+        var copy = self
+        copy.keyboard = SwipeKeyboard(geometry: geometry)
+        return copy
+    }
+
+    /// Up to `limit` words for `path` (window pixels), best first, different ignoring case,
+    /// after `previous` (nil: unknown, plain frequencies).
+    public func decode(_ path: [Point], vocabulary: SwipeVocabulary, previous: String?, limit: Int) -> [SwipeCandidate] {
+        let p = parameters
+        let unit = keyboard.unit
+        let points = SwipeGeometry.dedup(path.map { SwipeGeometry.XY(Double($0.x) / unit, Double($0.y) / unit) })
+        guard limit > 0, points.count >= 2, keyboard.letters.count == index.buckets.count else { return [] }
+        let n = max(8, p.samples)
+        let line = SwipeGeometry.resample(points, count: n)
+        guard let first = line.first, let last = line.last else { return [] }
+        let centres = keyboard.letters.map { SwipeGeometry.XY($0.x / unit, $0.y / unit) }
+        let reach2 = p.reach * p.reach
+        // How near the path comes to each letter.
+        let nearest = centres.map { c in line.reduce(Double.infinity) { min($0, SwipeGeometry.distance2($1, c)) } }
+        let ends = centres.map { SwipeGeometry.distance2($0, last) <= reach2 }
+        let successors = previous.flatMap { vocabulary.swipeSuccessors(of: $0) }
+        var scored: [(entry: Int, cost: Double)] = []
+        var template = [SwipeGeometry.XY](), resampled = [SwipeGeometry.XY](), work = [Double]()
+        template.reserveCapacity(32)
+        for start in centres.indices where SwipeGeometry.distance2(centres[start], first) <= reach2 {
+            for entry32 in index.buckets[start] {
+                let entry = Int(entry32)
+                let slots = index.path(entry)
+                guard let end = slots.last, ends[Int(end)], slots.allSatisfy({ nearest[Int($0)] <= reach2 }) else { continue }
+                template.removeAll(keepingCapacity: true)
+                for s in slots { template.append(centres[Int(s)]) }
+                SwipeGeometry.resample(template, count: n, into: &resampled)
+                var sum = 0.0
+                for i in 0..<n { sum += SwipeGeometry.distance2(line[i], resampled[i]) }
+                sum += (p.endWeight - 1) * (SwipeGeometry.distance2(line[0], resampled[0]) + SwipeGeometry.distance2(line[n - 1], resampled[n - 1]))
+                let shape = sum / (Double(n) + 2 * (p.endWeight - 1))
+                let letters = SwipeGeometry.alignedLetterCost(template, line, work: &work)
+                let stray = SwipeGeometry.strayCost(line, template)
+                let language = languageCost(entry, successors)
+                scored.append((entry, p.shapeWeight * shape + p.letterWeight * letters + p.strayWeight * stray + p.languageWeight * language))
+            }
+        }
+        scored.sort { $0.cost != $1.cost ? $0.cost < $1.cost : index.ranks[$0.entry] < index.ranks[$1.entry] }
+        // The best few get the elastic comparison too (the costly one).
+        if p.elasticWeight > 0 {
+            let head = min(scored.count, max(limit, p.elasticCandidates))
+            for k in 0..<head {
+                template.removeAll(keepingCapacity: true)
+                for s in index.path(scored[k].entry) { template.append(centres[Int(s)]) }
+                SwipeGeometry.resample(template, count: n, into: &resampled)
+                scored[k].cost += p.elasticWeight * SwipeGeometry.elasticCost(line, resampled, work: &work)
+                if p.cornerWeight > 0 || p.matchedWeight > 0 {
+                    let (sum, matched) = SwipeGeometry.matchedLetters(template, line)
+                    let corners = matched.map { line[$0] }
+                    scored[k].cost += p.matchedWeight * sum + p.cornerWeight * SwipeGeometry.strayCost(line, corners)
+                }
+            }
+            scored[0..<head].sort { $0.cost != $1.cost ? $0.cost < $1.cost : index.ranks[$0.entry] < index.ranks[$1.entry] }
+            scored.removeSubrange(head...)
+        }
+        var out: [SwipeCandidate] = []
+        var seen = Set<String>()
+        for (entry, cost) in scored {
+            let rank = Int(index.ranks[entry])
+            let word = vocabulary.swipeWord(at: rank)
+            guard seen.insert(word.lowercased()).inserted else { continue }
+            out.append(SwipeCandidate(word: word, rank: rank, cost: cost))
+            if out.count == limit { break }
+        }
+        return out
+    }
+
+    /// `-ln p(word | previous)`: the pair's probability plus the backed-off frequency.
+    func languageCost(_ entry: Int, _ successors: SwipeSuccessors?) -> Double {
+        let unigram = Double(index.costs[entry])
+        guard let successors else { return unigram }
+        let backedOff = SwipeMath.exp(-(successors.backoffCost + unigram))
+        let pair = successors.costs[Int(index.ranks[entry])].map { SwipeMath.exp(-$0) } ?? 0
+        let p = pair + backedOff
+        return p > 0 ? -SwipeMath.log(p) : unigram + successors.backoffCost
+    }
+}
+
+/// Polylines in key widths: resampling by length and distances.
+enum SwipeGeometry {
+    /// A point in key widths.
+    struct XY: Equatable, Sendable {
+        var x: Double, y: Double
+        init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    }
+
+    static func distance2(_ a: XY, _ b: XY) -> Double {
+        let dx = a.x - b.x, dy = a.y - b.y
+        return dx * dx + dy * dy
+    }
+
+    /// Σ d² of each letter to the path point it is matched to, the matches in order along the
+    /// path, the first letter on the first point and the last on the last (dynamic programming).
+    static func alignedLetterCost(_ letters: [XY], _ line: [XY], work: inout [Double]) -> Double {
+        let n = line.count, k = letters.count
+        guard n > 0, k > 0 else { return 0 }
+        // work[j]: the best cost of letters 0...i with letter i on point j.
+        work.removeAll(keepingCapacity: true)
+        for j in 0..<n { work.append(j == 0 ? distance2(letters[0], line[0]) : .infinity) }
+        guard k > 1 else { return work[0] }
+        for i in 1..<k {
+            var best = Double.infinity
+            for j in 0..<n {
+                let before = best
+                best = min(best, work[j])
+                work[j] = i == k - 1 && j != n - 1 ? .infinity : (j == 0 && i > 0 ? .infinity : before) + distance2(letters[i], line[j])
+            }
+        }
+        return work[n - 1] / Double(k)
+    }
+
+    /// The dynamic time warping distance between two resampled lines of the same length: the
+    /// cheapest monotone matching of their points (within a band of a quarter of their length),
+    /// as the mean of the squared distances along it.
+    static func elasticCost(_ a: [XY], _ b: [XY], work: inout [Double]) -> Double {
+        let n = a.count
+        guard n > 0, b.count == n else { return 0 }
+        let band = max(2, n / 4)
+        work.removeAll(keepingCapacity: true)
+        work.append(contentsOf: repeatElement(Double.infinity, count: 2 * n))
+        // Two rows of the table: row i at offset (i % 2) * n.
+        for i in 0..<n {
+            let row = (i % 2) * n, previous = ((i + 1) % 2) * n
+            for j in max(0, i - band - 1)...min(n - 1, i + band + 1) { work[row + j] = .infinity }
+            for j in max(0, i - band)...min(n - 1, i + band) {
+                let d = distance2(a[i], b[j])
+                if i == 0 && j == 0 { work[row] = d; continue }
+                var best = Double.infinity
+                if i > 0 { best = min(best, work[previous + j]) }
+                if j > 0 { best = min(best, work[row + j - 1]) }
+                if i > 0 && j > 0 { best = min(best, work[previous + j - 1]) }
+                work[row + j] = best + d
+            }
+        }
+        return work[((n - 1) % 2) * n + n - 1] / Double(2 * n)
+    }
+
+    /// The letters matched, in order, to the points of `line` (the first to the first point, the
+    /// last to the last): the sum of the squared distances, and the points' indices.
+    static func matchedLetters(_ letters: [XY], _ line: [XY]) -> (sum: Double, points: [Int]) {
+        let n = line.count, k = letters.count
+        guard n > 1, k > 1, k <= n else { return (0, []) }
+        var cost = [Double](repeating: .infinity, count: k * n)
+        var from = [Int](repeating: 0, count: k * n)
+        cost[0] = distance2(letters[0], line[0])
+        for i in 1..<k {
+            var best = Double.infinity, bestAt = 0
+            for j in 1..<n {
+                if cost[(i - 1) * n + j - 1] < best { best = cost[(i - 1) * n + j - 1]; bestAt = j - 1 }
+                if i == k - 1 && j != n - 1 { continue }
+                cost[i * n + j] = best + distance2(letters[i], line[j])
+                from[i * n + j] = bestAt
+            }
+        }
+        var points = [Int](repeating: n - 1, count: k)
+        for i in stride(from: k - 1, to: 0, by: -1) { points[i - 1] = from[i * n + points[i]] }
+        return (cost[(k - 1) * n + n - 1], points)
+    }
+
+    /// The mean of the squared distances from each point of `line` to the polyline `word`.
+    static func strayCost(_ line: [XY], _ word: [XY]) -> Double {
+        guard !line.isEmpty, let first = word.first else { return 0 }
+        var sum = 0.0
+        for p in line {
+            var best = distance2(p, first)
+            if word.count > 1 {
+                for i in 1..<word.count { best = min(best, segmentDistance2(p, word[i - 1], word[i])) }
+            }
+            sum += best
+        }
+        return sum / Double(line.count)
+    }
+
+    /// The squared distance from `p` to the segment `a`–`b`.
+    static func segmentDistance2(_ p: XY, _ a: XY, _ b: XY) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length2 = dx * dx + dy * dy
+        guard length2 > 0 else { return distance2(p, a) }
+        let t = min(1, max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2))
+        return distance2(p, XY(a.x + dx * t, a.y + dy * t))
+    }
+
+    /// The points without consecutive repeats.
+    static func dedup(_ points: [XY]) -> [XY] {
+        var out: [XY] = []
+        out.reserveCapacity(points.count)
+        for p in points where out.last != p { out.append(p) }
+        return out
+    }
+
+    /// `count` points evenly spaced along the polyline (its first and last point included).
+    static func resample(_ points: [XY], count: Int) -> [XY] {
+        var out: [XY] = []
+        resample(points, count: count, into: &out)
+        return out
+    }
+
+    /// `resample`, into a reused array.
+    static func resample(_ points: [XY], count: Int, into out: inout [XY]) {
+        out.removeAll(keepingCapacity: true)
+        guard let first = points.first, count > 1 else { return }
+        var total = 0.0
+        for i in 1..<max(1, points.count) { total += distance2(points[i - 1], points[i]).squareRoot() }
+        guard total > 0, points.count > 1 else {
+            out = Array(repeating: first, count: count)
+            return
+        }
+        let step = total / Double(count - 1)
+        out.append(first)
+        var segment = 1, segmentStart = 0.0
+        var segmentLength = distance2(points[0], points[1]).squareRoot()
+        for k in 1..<(count - 1) {
+            let target = Double(k) * step
+            while segmentStart + segmentLength < target, segment < points.count - 1 {
+                segmentStart += segmentLength
+                segment += 1
+                segmentLength = distance2(points[segment - 1], points[segment]).squareRoot()
+            }
+            let a = points[segment - 1], b = points[segment]
+            let t = segmentLength > 0 ? min(1, max(0, (target - segmentStart) / segmentLength)) : 0
+            out.append(XY(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
+        }
+        out.append(points[points.count - 1])
+    }
+}

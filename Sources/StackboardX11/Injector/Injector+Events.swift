@@ -1,0 +1,120 @@
+import CX11
+import StackboardCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+extension Injector {
+    /// Selects what the injector follows: keymap changes (XKB map and new-keyboard
+    /// notifications, on the core and the XTEST keyboard), the core keyboard's group and locked
+    /// and latched modifiers (XkbStateNotify, only those components: no event for a held Shift),
+    /// and property changes of the root window (the keymap record). On a shared connection the
+    /// root window's event mask is added to, not replaced.
+    func selectEvents() {
+        let dpy = display.raw
+        let mask = UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask)
+        XkbSelectEvents(dpy, UInt32(XkbUseCoreKbd), mask, mask)
+        if let device = display.xtestDevice { XkbSelectEvents(dpy, device, mask, mask) }
+        let details = UInt(XkbGroupStateMask | XkbModifierLockMask | XkbModifierLatchMask)
+        XkbSelectEventDetails(dpy, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), details, details)
+        let root = XDefaultRootWindow(dpy)
+        var current = XWindowAttributes()
+        let had = display.owned ? 0 : (XGetWindowAttributes(dpy, root, &current) != 0 ? current.your_event_mask : 0)
+        XSelectInput(dpy, root, had | PropertyChangeMask)
+    }
+
+    /// Handles an XKB map or state notification, a MappingNotify, or a change of the keymap
+    /// record. Returns true when the event was one of those that nobody else needs (state
+    /// notifications are left to others too: returns false for them).
+    public func handle(xEvent: UnsafePointer<XEvent>) -> Bool {
+        let type = xEvent.pointee.type
+        if type == MappingNotify {
+            var mapping = xEvent.pointee.xmapping
+            XRefreshKeyboardMapping(&mapping)
+            noteMapChange(serial: mapping.serial)
+            return true
+        }
+        if type == PropertyNotify, xEvent.pointee.xproperty.atom == lock.recordAtom {
+            recordChanged = true
+            return true
+        }
+        guard type == display.xkbEventBase else { return false }
+        let any = UnsafeRawPointer(xEvent).assumingMemoryBound(to: XkbAnyEvent.self).pointee
+        switch any.xkb_type {
+        case XkbMapNotify, XkbNewKeyboardNotify:
+            noteMapChange(serial: any.serial)
+            return true
+        case XkbStateNotify:
+            if stateEventsAhead > 0 {
+                stateEventsAhead -= 1
+            } else {
+                apply(UnsafeRawPointer(xEvent).assumingMemoryBound(to: XkbStateNotifyEvent.self).pointee)
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// Reads and handles the events of a connection the injector opened itself; on a shared
+    /// connection, applies the state events already in Xlib's queue (those the injector's own
+    /// keys caused, read by its last sync, or a physical keyboard's) without taking them out.
+    func drainOwnEvents() {
+        guard display.owned else { followQueuedState(); return }
+        var event = XEvent()
+        while XPending(display.raw) > 0 {
+            XNextEvent(display.raw, &event)
+            _ = handle(xEvent: &event)
+        }
+    }
+
+    /// Reads the core keyboard's state (one round trip: at start, and after a keymap change);
+    /// state events older than this request are then ignored.
+    func readState() {
+        var st = XkbStateRec()
+        stateSerial = XNextRequest(display.raw)
+        XkbGetState(display.raw, UInt32(XkbUseCoreKbd), &st)
+        lockState = KeyboardLockState(group: Int(st.group), locked: UInt32(st.locked_mods), latched: UInt32(st.latched_mods))
+    }
+
+    private func apply(_ e: XkbStateNotifyEvent) {
+        guard e.serial >= stateSerial else { return }
+        lockState = KeyboardLockState(group: Int(e.group), locked: UInt32(e.locked_mods), latched: UInt32(e.latched_mods))
+    }
+
+    /// Applies the XkbStateNotify events in the shared connection's queue that were not applied
+    /// yet, in order, leaving them there for the owner's loop (which passes them to `handle`).
+    private func followQueuedState() {
+        var scan = StateScan(eventBase: display.xkbEventBase, skip: stateEventsAhead)
+        var scratch = XEvent()
+        withUnsafeMutablePointer(to: &scan) { pointer in
+            _ = XCheckIfEvent(display.raw, &scratch, { _, event, arg in
+                guard let event, let arg else { return 0 }
+                let scan = UnsafeMutableRawPointer(arg).assumingMemoryBound(to: StateScan.self)
+                guard event.pointee.type == scan.pointee.eventBase else { return 0 }
+                let any = UnsafeRawPointer(event).assumingMemoryBound(to: XkbAnyEvent.self).pointee
+                guard any.xkb_type == XkbStateNotify else { return 0 }
+                scan.pointee.seen += 1
+                if scan.pointee.seen > scan.pointee.skip {
+                    scan.pointee.states.append(UnsafeRawPointer(event).assumingMemoryBound(to: XkbStateNotifyEvent.self).pointee)
+                }
+                return 0
+            }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        }
+        for state in scan.states { apply(state) }
+        stateEventsAhead = scan.seen
+    }
+
+    private func noteMapChange(serial: UInt) {
+        if serial >= mapSerial { stale = true }
+    }
+}
+
+/// What the queue scan of `followQueuedState` looks for and found.
+private struct StateScan {
+    var eventBase: Int32
+    /// State events at the head of the queue that were applied by an earlier scan.
+    var skip: Int
+    var seen = 0
+    var states: [XkbStateNotifyEvent] = []
+}

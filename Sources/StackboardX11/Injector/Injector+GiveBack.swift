@@ -1,0 +1,129 @@
+import CX11
+import StackboardCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+extension Injector {
+    /// Restores the keycodes that Stackboard processes which are gone left borrowed (under the
+    /// lock); returns how many. When the record shows nothing abandoned it only reads it.
+    func restoreAbandoned() -> Int {
+        let record = lock.read()
+        othersBorrowed = Set(record.keys.map(\.keycode))
+        guard !record.keys.isEmpty || !record.borrowers.isEmpty else { return 0 }
+        let gone = record.abandoned(alive: lock.alive(in: record))
+        guard !gone.keys.isEmpty || !gone.borrowers.isEmpty else { return 0 }
+        return (try? withKeymapLock { (view: inout LockedKeymap) throws(InjectorError) -> Int in view.restored }) ?? 0
+    }
+
+    /// In a change under the lock: empties every keycode of a borrower that is gone, when it
+    /// still holds exactly what the record says (one someone else has changed since is theirs and
+    /// left as it is), and drops those entries and borrowers from the record.
+    func restoreAbandoned(in view: inout LockedKeymap) {
+        let gone = view.record.abandoned(alive: view.alive)
+        for key in gone.keys {
+            if view.map.holdsExactly(key.keycode, key.symbols.map { UInt($0) }), view.map.clear(key.keycode) {
+                view.changed.append(key.keycode)
+                view.restored += 1
+            }
+            view.record.remove(keycode: key.keycode)
+        }
+        view.record.removeBorrowers(notIn: view.alive)
+    }
+
+    /// Empties `keys`, each only if it still holds what the injector put there, and forgets them.
+    func giveBack(_ keys: [BorrowedKey]) {
+        guard !keys.isEmpty else { return }
+        settleClients()
+        let nonce = lock.nonce
+        _ = try? withKeymapLock { (view: inout LockedKeymap) throws(InjectorError) in
+            for key in keys {
+                let mine = view.record.key(key.keycode).map { $0.nonce == nonce } ?? true
+                guard mine else { continue }
+                if view.map.allKeysyms(key.keycode) == key.holds, view.map.clear(key.keycode) {
+                    view.changed.append(key.keycode)
+                }
+                view.record.remove(keycode: key.keycode)
+            }
+        }
+        for key in keys { borrowed.drop(key.keycode) }
+    }
+
+    /// Leaves the record (gives up this process's slot) when it holds nothing.
+    func leave() {
+        guard lock.isRegistered, borrowed.keys.isEmpty else { return }
+        let lock = self.lock
+        _ = try? withKeymapLock { (view: inout LockedKeymap) throws(InjectorError) in lock.unregister(in: &view.record) }
+    }
+
+    /// When time alone proves the keys sent so far handled: the slow-application pace, and for
+    /// an application that answers pings, `hangSeconds` more before it is taken as hung.
+    var quietTime: Double { pace.handledBy + (pingable ? Injector.hangSeconds : 0) }
+
+    /// Whether the focused application has handled every key sent so far (a pong, or time).
+    func isQuiet(now: Double) -> Bool { lastKeyEpoch <= confirmedSend || now >= quietTime }
+
+    /// Syncs the keys sent so far and pings the focused application for them; false when the
+    /// display cannot be reached.
+    @discardableResult
+    func askForProof() -> Bool {
+        XSync(display.raw, 0)
+        askedAt = epoch
+        epoch += 1 // keys sent from now on are not covered by this ping
+        switch barrier.ping(covering: askedAt) {
+        case .sent: pingable = true
+        case .unsupported: pingable = false
+        case .unreachable:
+            pingable = false
+            return false
+        }
+        return true
+    }
+
+    /// A pong at `now` confirmed every epoch up to `epoch`.
+    func confirm(_ epoch: Int, at now: Double) {
+        confirmedSend = max(confirmedSend, epoch)
+        if epoch >= lastKeyEpoch { pace.confirmed(at: now) }
+    }
+
+    /// Waits until the application has handled every key sent so far: its pong, or the time a
+    /// slow application would need; never past `limit`. False when the display is gone.
+    @discardableResult
+    func waitUntilQuiet(limit: Double) -> Bool {
+        guard !isQuiet(now: clock()) else { return true }
+        guard askForProof() else { return false }
+        let byTime = min(limit, quietTime)
+        if pingable, let confirmed = barrier.wait(until: byTime, clock: clock) {
+            confirm(confirmed, at: clock())
+        } else {
+            while clock() < byTime { pause(until: byTime) }
+        }
+        if barrier.isWaiting, isQuiet(now: clock()) { barrier.giveUp() }
+        return true
+    }
+
+    /// When `expireIdle` next has work: a keycode falls idle (or is beyond the share), or
+    /// deferred keys wait, and the keys sent so far can be proved handled; a pong to look for;
+    /// the record to read again. Work to do at once is due at 0, before any caller's "now".
+    func nextDue(now: Double) -> Double? {
+        let busy = Set(pressed)
+        var due: [Double] = []
+        if recordChanged, lock.isRegistered || !borrowed.keys.isEmpty { due.append(0) }
+        if borrowed.keys.isEmpty, outbox.isEmpty, lock.isRegistered { due.append(0) }
+        let excess = Set(borrowed.excess(limit: share, busy: busy).map(\.keycode))
+        var wanted = borrowed.keys.values.filter { !busy.contains($0.keycode) }
+            .map { excess.contains($0.keycode) ? 0 : $0.lastUse + borrowed.idleTimeout }.min()
+        if !outbox.isEmpty { wanted = 0 }
+        if let wanted {
+            if wanted > now || isQuiet(now: now) {
+                due.append(wanted)
+            } else if barrier.isWaiting {
+                due.append(lastBarrierPoll + Injector.pongPollSeconds)
+            } else {
+                due.append(askedAt < lastKeyEpoch ? 0 : quietTime)
+            }
+        }
+        guard let first = due.min() else { return nil }
+        return max(first, (lastFetchTrigger ?? 0) + Injector.settleSeconds)
+    }
+}

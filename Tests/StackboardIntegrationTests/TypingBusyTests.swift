@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A busy application (keysink -s 150: every key event handled 150 ms late), with and without
+/// `_NET_WM_PING` (-p, answered in event order as GTK and Qt do), gets exactly the characters
+/// that are not in the keymap, also when there are far more of them than free keycodes: the
+/// keymap is crowded to three free keycodes (twelve characters at a time on four levels), so
+/// that borrowed characters are replaced again and again. The keymap is the same afterwards and
+/// the record on the root window is gone.
+@Suite struct TypingBusyTests {
+    static let sinks = [["-r", "-s", "150"], ["-r", "-p", "-s", "150"]]
+
+    @Test(arguments: sinks)
+    func typeIsExactForABusyApplicationThroughACrowdedKeymap(sinkArgs: [String]) throws {
+        let rig = try TypingRig(layout: "us", sinkArgs: sinkArgs)
+        try rig.crowd(leaving: 3)
+        let before = rig.keymapDump()
+        let text = MissingCharacters.text(distinct: 36, repeats: 12)
+        let r = rig.type(["--file", try rig.file("busy.txt", text)], timeout: 400)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(rig.waitForText(text, timeout: 120) == text)
+        #expect(rig.releaseMismatches() == [])
+        #expect(rig.state().keys == [])
+        #expect(rig.keymapDump() == before)
+        #expect(rig.keymapRecord == "")
+    }
+
+    /// The keyboard's taps: a layout of 20 characters the keymap lacks, two free keycodes (eight
+    /// characters at a time), every key tapped twice as fast as the pointer tool goes. The
+    /// keyboard queues what the application is not ready for and stays responsive: SIGTERM
+    /// ends it at once, with nothing left behind.
+    @Test(arguments: sinks)
+    func keyboardTapsAreExactForABusyApplication(sinkArgs: [String]) throws {
+        let rig = try TypingRig(layout: "us", sinkArgs: sinkArgs)
+        try rig.crowd(leaving: 2)
+        let before = rig.keymapDump()
+        let chars = Array(MissingCharacters.text(distinct: 20))
+        let rows = stride(from: 0, to: chars.count, by: 5).map { start in
+            "[" + chars[start..<min(start + 5, chars.count)].map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        }
+        let layout = try rig.file("busy-layout.json", """
+            {"name": "busy", "description": "characters the us keymap lacks",
+             "layers": [{"name": "main", "rows": [\(rows.joined(separator: ",\n"))]}]}
+            """)
+        let kb = try RunningKeyboard(rig.session, ["--layout", layout])
+        let labels = chars.map(String.init)
+        try kb.tap(labels: labels + labels)
+        let expected = String(chars + chars)
+        #expect(rig.waitForText(expected, timeout: 180) == expected)
+        #expect(rig.releaseMismatches() == [])
+        kill(kb.child.pid, SIGTERM)
+        FaultSupport.expectCleanExit(kb.child.wait(timeout: 20), stderr: kb.child.stderr, "SIGTERM after the taps")
+        #expect(rig.state().keys == [])
+        #expect(rig.keymapDump() == before)
+        #expect(rig.keymapRecord == "")
+    }
+}
