@@ -76,7 +76,11 @@ final class KeyboardApp: WindowShellClient {
         let monitors = options.xid ? nil : MonitorWatcher(connection: connection)
         let onMonitor = monitors.map { watcher in
             var sizing = options.sizing
-            if let remembered { sizing.dock = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) } }
+            if let remembered {
+                sizing.dock = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) }
+                // A remembered dock keeps its height, along the whole width of its monitor.
+                if sizing.dock != nil { sizing.geometry = WindowGeometry(size: Size(width: 32767, height: remembered.frame.height)) }
+            }
             var placement = KeyboardPlacement(choice: options.monitor, sizing: sizing, layout: watcher.layout(),
                                               focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil)
             if let remembered, remembered.dock == nil { placement.moved(to: remembered.frame) }
@@ -136,18 +140,18 @@ final class KeyboardApp: WindowShellClient {
         controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
         if !options.xid {
             let floating = remembered?.frame ?? (placement == .floating ? frame : WindowMover.undocked(frame, screen: screen))
-            let key = max(8, Int((24 * options.scale).rounded()))
             controller.mover = WindowMover(window: window, store: store, layout: first, home: floating,
-                                           minimumKey: Size(width: key, height: key), followsMemory: !options.placedOnCommandLine)
+                                           minimumKey: WindowMover.minimumKey(scale: options.scale),
+                                           followsMemory: !options.placedOnCommandLine)
         }
         if let placer {
             placer.publish = { [channel] line in channel?.publish(monitor: line) }
             channel?.publish(keyboardWindow: window.windowID)
             monitors?.watchedWindow = window.windowID
             placer.start(now: MonotonicClock.now())
-            // A keyboard docked with the grip stays where it is; a floating one moves out of the field's way.
+            // A keyboard docked with the grip stays where it is (the placer knows the dock of the options).
             controller.place = { [placer, window] request in
-                guard window.placement == .floating else { return }
+                guard window.placement == .floating || placer.placement.isDocked else { return }
                 placer.place(for: request)
             }
             controller.willShow = { [placer] field in placer.willShow(field: field) }
