@@ -11,6 +11,15 @@ public struct WindowGeometry: Equatable, Hashable, Sendable {
     /// The y offset counts from the bottom edge (`-Y`).
     public var fromBottom: Bool
 
+    /// The geometry of `size` at the given offsets (none: centred at the bottom).
+    public init(size: Size, x: Int? = nil, y: Int? = nil, fromRight: Bool = false, fromBottom: Bool = false) {
+        self.size = size
+        self.x = x
+        self.y = y
+        self.fromRight = fromRight
+        self.fromBottom = fromBottom
+    }
+
     /// Parses `WxH`, `WxH+X+Y`, `WxH-X-Y`; nil when malformed.
     public init?(parsing text: String) {
         let chars = Array(text)

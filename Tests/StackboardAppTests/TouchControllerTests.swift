@@ -34,6 +34,17 @@ import Glibc
                                          minimumKey: Size(width: 24, height: 24), followsMemory: true)
     }
 
+    @Test func theSmallestWindowKeepsKeysTouchableButNeverExceedsTheSizeGiven() {
+        let key = WindowMover.minimumKey(scale: 1)
+        #expect(key == Size(width: 24, height: 16))
+        #expect(WindowMover.minimumKey(scale: 2) == Size(width: 48, height: 32))
+        let keys = Self.grip.minimumSize(key: key)
+        #expect(WindowMover.minimum(of: Self.grip, key: key, within: Size(width: 2000, height: 2000)) == keys)
+        // A --geometry smaller than that is what the user asked for: the hints do not grow it.
+        let small = WindowMover.minimum(of: Self.grip, key: key, within: Size(width: 30, height: 10))
+        #expect(small == Size(width: min(keys.width, 30), height: min(keys.height, 10)))
+    }
+
     @Test func aPressedKeyIsPreviewedAboveItAndNotInAPasswordField() throws {
         let f = try ControllerFixture(layouts: [Self.grip], config: KeyboardConfig(keyPreview: true))
         let a = try Self.centre(f, "a")

@@ -107,18 +107,18 @@ final class KeyboardApp: WindowShellClient {
             let (frame, screen) = (startup.configuration.frame, connection.screenSize)
             let floating = startup.remembered?.frame
                 ?? (startup.configuration.placement == .floating ? frame : WindowMover.undocked(frame, screen: screen))
-            let key = max(8, Int((24 * options.scale).rounded()))
             controller.mover = WindowMover(window: window, store: startup.store, layout: runtime.state.layout, home: floating,
-                                           minimumKey: Size(width: key, height: key), followsMemory: !options.placedOnCommandLine)
+                                           minimumKey: WindowMover.minimumKey(scale: options.scale),
+                                           followsMemory: !options.placedOnCommandLine)
         }
         if let placer {
             placer.publish = { [channel] line in channel?.publish(monitor: line) }
             channel?.publish(keyboardWindow: window.windowID)
             monitors?.watchedWindow = window.windowID
             placer.start(now: MonotonicClock.now())
-            // A keyboard docked with the grip stays where it is; a floating one moves out of the field's way.
+            // A keyboard docked with the grip stays where it is (the placer knows the dock of the options).
             controller.place = { [placer, window] request in
-                guard window.placement == .floating else { return }
+                guard window.placement == .floating || placer.placement.isDocked else { return }
                 placer.place(for: request)
             }
             controller.willShow = { [placer] field in placer.willShow(field: field) }

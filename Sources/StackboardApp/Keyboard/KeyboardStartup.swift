@@ -89,7 +89,11 @@ struct KeyboardStartup {
         self.monitors = monitors
         onMonitor = monitors.map { watcher in
             var sizing = options.sizing
-            if let remembered { sizing.dock = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) } }
+            if let remembered {
+                sizing.dock = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) }
+                // A remembered dock keeps its height, along the whole width of its monitor.
+                if sizing.dock != nil { sizing.geometry = WindowGeometry(size: Size(width: 32767, height: remembered.frame.height)) }
+            }
             var placement = KeyboardPlacement(choice: options.monitor, sizing: sizing, layout: watcher.layout(),
                                               focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil)
             if let remembered, remembered.dock == nil { placement.moved(to: remembered.frame) }

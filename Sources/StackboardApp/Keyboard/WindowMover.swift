@@ -13,7 +13,7 @@ final class WindowMover {
     let window: KeyboardWindowing
     /// Where places are remembered (nil: nowhere, a plug's keyboard).
     let store: GeometryStore?
-    /// The smallest key a resize leaves (24 × 24 pixels times the scale).
+    /// The smallest key a resize leaves (`minimumKey(scale:)`).
     let minimumKey: Size
     /// Whether a layout's remembered place is taken when it is shown (false when the command
     /// line gave the geometry or the dock).
@@ -41,9 +41,23 @@ final class WindowMover {
         self.minimumKey = minimumKey
         self.followsMemory = followsMemory
         self.layout = layout.name
-        self.minimum = layout.minimumSize(key: minimumKey)
+        self.minimum = Self.minimum(of: layout, key: minimumKey, within: Size(width: home.width, height: home.height))
         floatingFrame = home
         window.setMinimumSize(minimum, frame: home)
+    }
+
+    /// The smallest key a resize leaves at `scale`: 24 pixels wide and 16 high times the scale
+    /// (a layout's thin rows, such as the grip's, are 24 pixels high at the default size).
+    static func minimumKey(scale: Double) -> Size {
+        Size(width: max(8, Int((24 * scale).rounded())), height: max(6, Int((16 * scale).rounded())))
+    }
+
+    /// The smallest window `layout` is resized to: keys of `key` at least, but never more than
+    /// `given` (the size the options or the user gave it: a `--geometry 600x200` keyboard is not
+    /// made taller by its hints).
+    static func minimum(of layout: Layout, key: Size, within given: Size) -> Size {
+        let keys = layout.minimumSize(key: key)
+        return Size(width: max(1, min(keys.width, given.width)), height: max(1, min(keys.height, given.height)))
     }
 
     /// What the grip and the corners do now.
@@ -52,9 +66,10 @@ final class WindowMover {
     /// A layout is shown: its smallest size applies, and its remembered place (if any).
     func show(_ layout: Layout) {
         self.layout = layout.name
-        minimum = layout.minimumSize(key: minimumKey)
         let screen = window.screenSize
-        window.setMinimumSize(minimum, frame: window.rootFrame() ?? floatingFrame)
+        let frame = window.rootFrame() ?? floatingFrame
+        minimum = Self.minimum(of: layout, key: minimumKey, within: Size(width: frame.width, height: frame.height))
+        window.setMinimumSize(minimum, frame: frame)
         guard followsMemory, let entry = store?.entry(layout: layout.name, screen: screen) else { return }
         floatingFrame = entry.frame
         window.setPlacement(Self.placement(entry.dock), frame: entry.windowFrame(on: screen), remap: window.windowManagerMovesWindows)

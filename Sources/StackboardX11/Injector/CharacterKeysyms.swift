@@ -22,7 +22,8 @@ enum CharacterKeysyms {
     }
 
     /// The keysym of one scalar: the legacy keysym when there is one (so that Cyrillic on a
-    /// Russian map is found, not remapped), else 0x01000000 + code point; newline and carriage
+    /// Russian map is found, not remapped) and Xlib reads it as that scalar too, else
+    /// 0x01000000 + code point; newline and carriage
     /// return are Return, tab Tab, U+0008 BackSpace, U+001B Escape, U+007F Delete.
     static func keysym(for scalar: Unicode.Scalar) -> UInt? {
         switch scalar.value {
@@ -33,10 +34,15 @@ enum CharacterKeysyms {
         case 0x7f: return delete
         case 0x00..<0x20, 0x80..<0xa0: return nil
         default:
-            let ks = xkb_utf32_to_keysym(scalar.value)
-            return ks == 0 ? 0x0100_0000 + UInt(scalar.value) : UInt(ks)
+            let ks = UInt(xkb_utf32_to_keysym(scalar.value))
+            return ks == 0 || xlibReadsOtherwise.contains(ks) ? 0x0100_0000 + UInt(scalar.value) : ks
         }
     }
+
+    /// Legacy keysyms that xkbcommon gives for one character and Xlib's lookup decodes as
+    /// another: leftanglebracket and rightanglebracket are ⟨ ⟩ (U+27E8/9) to xkbcommon and
+    /// ‹ › (U+2039/A) to Xlib, so ⟨ ⟩ are typed with their Unicode keysyms.
+    static let xlibReadsOtherwise: Set<UInt> = [0xabc, 0xabe]
 
     /// Whether `keysym` stands for a printable character (Caps Lock would change its case).
     static func isPrintable(_ keysym: UInt) -> Bool {
