@@ -1,9 +1,10 @@
+import StackboardCore
 import StackboardSystem
 
 /// `stackboard entry`: a text field above a keypad, for scripts and host applications.
 enum EntryCommand {
     static let command = Command(name: "entry", summary: "ask for a text with a keypad and print it (scripts, XEmbed hosts)") { words in
-        let file = CommandConfig(for: .entry, environment: KeyboardCommand.processEnvironment())
+        let file = CommandConfig(for: .entry, environment: FileSystem.environment())
         let options: EntryOptions
         do throws(UsageError) { options = try EntryOptions(words, config: file.config, configFile: file.file) } catch { return fail(error) }
         if options.help {

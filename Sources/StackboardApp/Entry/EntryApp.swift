@@ -82,7 +82,7 @@ final class EntryApp: WindowShellClient {
         runtime.onProblem = { printError("stackboard: " + $0) }
         words = options.suggest && !setup.rules.secure && setup.layout.suggestionBar != nil
             ? SuggestionWords.load(language: options.language ?? "en", slots: Setting.suggestions.spec.defaultValue?.int ?? 3,
-                                   learning: options.learn, store: LearnedWordsStore(environment: Environment.current),
+                                   learning: options.learn, store: LearnedWordsStore(environment: FileSystem.environment()),
                                    atSentenceStart: options.initial.isEmpty, report: { printError("stackboard: " + $0) })
             : nil
         runtime.fieldHost = self

@@ -94,7 +94,7 @@ final class KeyboardApp: WindowShellClient {
         context = try? ContextWatcher(connection: connection)
         words = WordEngines(options: options)
         controller.wordsFor = { [words] layout in words.engine(for: layout) }
-        controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: Environment.current)
+        controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: FileSystem.environment())
         if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {
             controller.displayLayout = first.name
         }

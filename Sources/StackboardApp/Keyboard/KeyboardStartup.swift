@@ -58,7 +58,7 @@ struct KeyboardStartup {
         // First, before any thread exists (the click player's inherits the blocked signals).
         HeapMemory.useOneArena()
         signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
-        environment = KeyboardCommand.processEnvironment()
+        environment = FileSystem.environment()
         let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
         self.preparation = preparation
         let languages = options.languages

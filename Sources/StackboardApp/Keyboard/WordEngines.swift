@@ -20,7 +20,7 @@ final class WordEngines {
         slots = options.suggestions
         language = options.language
         learning = options.learn && !options.xid
-        store = options.xid ? nil : LearnedWordsStore(environment: Environment.current)
+        store = options.xid ? nil : LearnedWordsStore(environment: FileSystem.environment())
     }
 
     /// The engine for `layout`'s language, nil when it has no bar or the language no model.
