@@ -149,9 +149,9 @@ public struct SwipeDecoder: Sendable {
     func languageCost(_ entry: Int, _ successors: SwipeSuccessors?) -> Double {
         let unigram = Double(index.costs[entry])
         guard let successors else { return unigram }
-        let backedOff = SwipeMath.exp(-(successors.backoffCost + unigram))
-        let pair = successors.costs[Int(index.ranks[entry])].map { SwipeMath.exp(-$0) } ?? 0
+        let backedOff = PureMath.exp(-(successors.backoffCost + unigram))
+        let pair = successors.costs[Int(index.ranks[entry])].map { PureMath.exp(-$0) } ?? 0
         let p = pair + backedOff
-        return p > 0 ? -SwipeMath.log(p) : unigram + successors.backoffCost
+        return p > 0 ? -PureMath.log(p) : unigram + successors.backoffCost
     }
 }
