@@ -18,8 +18,8 @@ final class WordEngines {
     /// Engines as `options` ask for.
     init(options: KeyboardOptions) {
         slots = options.suggestions
-        language = options.language
-        learning = options.learn && !options.xid
+        language = options.keypad.language
+        learning = options.keypad.learn && !options.xid
         store = options.xid ? nil : LearnedWordsStore(environment: FileSystem.environment())
     }
 
