@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """bench.py: Stackboard's benchmark (`make bench`, scripts/bench.sh).
 
-  bench.py BINARY [--rounds N] [--latency-taps N] [--peer-rounds N] [--no-peers] [--quick] ...
+  bench.py BINARY [--also NAME=PATH]... [--sections startup,memory,...] [--rounds N] [--no-peers] [--quick] ...
 
-BINARY is the release `stackboard`; `stackboard-bench` must be next to it. Each round is a fresh
+BINARY is the `stackboard` measured (scripts/bench.sh gives the Debian package's, installed with
+dpkg -x into a scratch root); `--also` adds builds measured next to it in the start-up and memory
+sections and by osk-bench (the `make run` build); `stackboard-bench` must be next to BINARY or
+given with --bench-binary. Each round is a fresh
 private X server (Xvfb 1280x800, openbox, the keysink target window) in which the figures are
 measured next to a reference measured in the same round (see Benchmarks/README.md and
 docs/benchmarks.md). Then the peers (matchbox-keyboard, xvkbd, onboard) and Stackboard are run
@@ -21,82 +24,133 @@ import swipe as SW  # noqa: E402
 from report import summarize  # noqa: E402
 
 
-def one_round(rnd, o, binary, bench_binary, texts):
-    s = B.Session(logdir=o.scratch)
-    res = {'round': rnd, 'display': s.display}
-    B.log(f'round {rnd}: {s.display}')
-    try:
-        # start-up, alternating with the reference (matchbox-keyboard, the fastest peer)
-        programs = [('stackboard', [binary, '--no-sound'])]
-        if shutil.which('matchbox-keyboard'):
-            programs.append(('matchbox-keyboard', ['matchbox-keyboard']))
-        res['startup'] = {name: [] for name, _ in programs}
-        for k in range(o.startups):
-            for name, cmd in (programs if (rnd + k) % 2 == 0 else programs[::-1]):
-                res['startup'][name].append(M.startup(s, cmd))
-        B.log('  start-up:', {n: [r.get('paint_ms') for r in v] for n, v in res['startup'].items()})
+SECTIONS = ('startup', 'memory', 'idle', 'latency', 'taps', 'click', 'breakdown', 'paint', 'layouts', 'type', 'swipe')
 
-        kb, window = M.start_keyboard(s, binary)
-        keys = B.key_frames(binary, 'qwerty', window[3], window[4])
-        time.sleep(o.settle)
-        res['memory_start'] = M.memory(kb.pid)
-        s.move_pointer(5, 5)
-        time.sleep(0.5)
+
+def cache_env(s, name):
+    """Each build keeps its first frames in a folder of its own in the session."""
+    return {'XDG_CACHE_HOME': os.path.join(s.dir, 'cache-' + name)}
+
+
+def startups(s, o, rnd, builds, res):
+    """exec → first frame of each build, from a first start (its cache emptied) and from its
+    cached frame, alternating with matchbox-keyboard in an order rotated every start."""
+    entries = []
+    for name, path in builds:
+        env = cache_env(s, name)
+        M.startup(s, [path, '--no-sound'], env=env)  # not measured: the cache of this session is filled
+        entries.append((f'{name}: first start', [path, '--no-sound'], env, True))
+        entries.append((f'{name}: cached frame', [path, '--no-sound'], env, False))
+    if shutil.which('matchbox-keyboard'):
+        entries.append(('matchbox-keyboard', ['matchbox-keyboard'], {}, False))
+    res['startup'] = {label: [] for label, *_ in entries}
+    for k in range(o.startups):
+        turn = (rnd + k) % len(entries)
+        for label, cmd, env, empty in entries[turn:] + entries[:turn]:
+            if empty:
+                shutil.rmtree(env['XDG_CACHE_HOME'], ignore_errors=True)
+            res['startup'][label].append(M.startup(s, cmd, env=env))
+    B.log('  start-up:', {n: [r.get('paint_ms') for r in v] for n, v in res['startup'].items()})
+
+
+def memories(s, o, builds, res):
+    """Memory of each build (from its cached frame) and of matchbox-keyboard, by mapping."""
+    res['memory_programs'] = {}
+    for name, path in builds:
+        res['memory_programs'][name] = M.program_memory(s, [path, '--no-sound'], 'Stackboard', o.settle,
+                                                        env=cache_env(s, name), name=name)
+    if shutil.which('matchbox-keyboard'):
+        res['memory_programs']['matchbox-keyboard'] = M.program_memory(s, ['matchbox-keyboard'], 'Keyboard', o.settle,
+                                                                       name='matchbox-keyboard')
+    B.log('  memory:', {n: (m['pss_mb'], m['dirty_mb']) for n, m in res['memory_programs'].items()})
+
+
+def keyboard_figures(s, o, rnd, builds, res):
+    """Idle, tap→key and 10,000 taps on the first build, each figure next to its reference."""
+    name, binary = builds[0]
+    kb, window = M.start_keyboard(s, binary, env=dict(s.env, **cache_env(s, name)))
+    keys = B.key_frames(binary, 'qwerty', window[3], window[4])
+    time.sleep(o.settle)
+    res['memory_start'] = M.memory(kb.pid)
+    s.move_pointer(5, 5)
+    time.sleep(0.5)
+    if 'idle' in o.sections:
         res['idle_fresh'] = M.idle(s, kb.pid, o.idle)
         B.log('  memory, idle:', res['memory_start'], res['idle_fresh'])
+    if 'latency' in o.sections:
         res['latency'] = M.latency(s, window, keys, o.latency_taps)
         B.log(f"  tap→key median {B.fmt(B.median(res['latency']['tap_ms']))} ms, "
               f"floor {B.fmt(B.median(res['latency']['floor_ms']))} ms, lost {res['latency']['lost']}")
+    if 'taps' in o.sections:
         res['many_taps'] = M.many_taps(s, window, keys, o.memory_taps, seed=rnd)
         time.sleep(1)
         res['memory_after'] = M.memory(kb.pid)
         B.log('  after taps:', res['many_taps'], res['memory_after'])
-        s.move_pointer(5, 5)
-        time.sleep(1)
-        res['idle_after'] = M.idle(s, kb.pid, o.idle)
-        B.log('  idle after use:', res['idle_after'])
+        if 'idle' in o.sections:
+            s.move_pointer(5, 5)
+            time.sleep(1)
+            res['idle_after'] = M.idle(s, kb.pid, o.idle)
+            B.log('  idle after use:', res['idle_after'])
+    res['focus_lost'] = s.focus_lost()
+    res['keyboard_stderr'] = s.logtail('stackboard', 500)
+    res['keyboard_exit'] = s.stop(kb)
 
-        res['focus_lost'] = s.focus_lost()
-        res['keyboard_stderr'] = s.logtail('stackboard', 500)
-        res['keyboard_exit'] = s.stop(kb)
 
-        if o.with_swipe:
+def typing(o, rnd, binary, texts, res):
+    """`stackboard type` next to xdotool, each typer in a session of its own: xdotool's keymap
+    changes keep openbox busy for tens of seconds, which must not spill into the next one. The
+    target answers _NET_WM_PING in event order, as GTK and Qt applications do (what `stackboard
+    type` waits for before it changes or restores the keymap)."""
+    res['type'] = {}
+    for kind, path, body in texts[:2]:
+        typers = [('stackboard type', [binary, 'type', '--file', path]),
+                  ('xdotool type', ['xdotool', 'type', '--file', path]),
+                  ('xdotool type --delay 0', ['xdotool', 'type', '--delay', '0', '--file', path])]
+        k = rnd % len(typers)
+        for name, cmd in typers[k:] + typers[:k]:
+            t = B.Session(logdir=o.scratch, sink_args=('-p',))
+            try:
+                r = M.type_text(t, cmd, body, f"{kind}-{name.replace(' ', '_')}")
+            finally:
+                t.close()
+            res['type'][f'{kind}: {name}'] = r
+            B.log(f'  {kind}: {name}:', {x: r[x] for x in ('to_last_key_s', 'exact', 'received', 'mapping_notify',
+                                                           'wm_cpu_ms', 'wm_busy_after_s')})
+
+
+def one_round(rnd, o, builds, bench_binary, texts):
+    binary = builds[0][1]
+    s = B.Session(logdir=o.scratch)
+    res = {'round': rnd, 'display': s.display}
+    B.log(f'round {rnd}: {s.display}')
+    try:
+        if 'startup' in o.sections:
+            startups(s, o, rnd, builds, res)
+        if 'memory' in o.sections:
+            memories(s, o, builds, res)
+        if {'idle', 'latency', 'taps'} & set(o.sections):
+            keyboard_figures(s, o, rnd, builds, res)
+        frames = lambda w: B.key_frames(binary, 'qwerty', w[3], w[4])  # noqa: E731
+        if 'click' in o.sections:
+            res['click'] = M.click_latency(s, binary, frames, o.click_taps)
+            B.log(f"  tap→click median {B.fmt(B.median(res['click']['click_ms']))} ms, "
+                  f"sound-check {res['click']['sound_check_median_ms']} ms")
+        if 'breakdown' in o.sections:
+            res['breakdown'] = M.breakdown(s, binary, frames, o.breakdown_taps)
+            B.log('  where tap→key goes:', {k: B.fmt(B.median(res['breakdown'][k]))
+                                              for k in ('deliver_ms', 'work_ms', 'to_target_ms')})
+        if 'paint' in o.sections:
+            res['paint'] = M.paint(s, bench_binary)
+            B.log('  paint:', {k: v['median_us'] for k, v in res['paint'].items()})
+        if 'layouts' in o.sections:
+            res['layouts'] = M.layouts(s, bench_binary)
+            B.log('  layouts, ms:', {k: round(v['median_us'] / 1000, 2) for k, v in res['layouts'].items()})
+        if 'type' in o.sections:
+            typing(o, rnd, binary, texts, res)
+            res['type_shared'] = typing_shared(o, binary, texts, rnd)
+        if 'swipe' in o.sections and o.with_swipe:
             res['swipe_pair'] = SW.pair(s, binary, o.latency_taps, rnd)
             B.log('  tap→key, swipe on / off:', {k: B.fmt(B.median(v['tap_ms'])) for k, v in res['swipe_pair'].items()})
-
-        res['click'] = M.click_latency(s, binary, lambda w: B.key_frames(binary, 'qwerty', w[3], w[4]),
-                                       o.click_taps)
-        B.log(f"  tap→click median {B.fmt(B.median(res['click']['click_ms']))} ms, "
-              f"sound-check {res['click']['sound_check_median_ms']} ms")
-        res['breakdown'] = M.breakdown(s, binary, lambda w: B.key_frames(binary, 'qwerty', w[3], w[4]),
-                                       o.breakdown_taps)
-        B.log('  where tap→key goes:', {k: B.fmt(B.median(res['breakdown'][k]))
-                                          for k in ('deliver_ms', 'work_ms', 'to_target_ms')})
-        res['paint'] = M.paint(s, bench_binary)
-        B.log('  paint:', {k: v['median_us'] for k, v in res['paint'].items()})
-        res['layouts'] = M.layouts(s, bench_binary)
-        B.log('  layouts, ms:', {k: round(v['median_us'] / 1000, 2) for k, v in res['layouts'].items()})
-
-        # Typing, each typer in a session of its own: xdotool's keymap changes keep openbox busy
-        # for tens of seconds, which must not spill into the next measurement.
-        # The target answers _NET_WM_PING in event order, as GTK and Qt applications do (what
-        # `stackboard type` waits for before it changes or restores the keymap).
-        res['type'] = {}
-        for kind, path, body in texts[:2]:
-            typers = [('stackboard type', [binary, 'type', '--file', path]),
-                      ('xdotool type', ['xdotool', 'type', '--file', path]),
-                      ('xdotool type --delay 0', ['xdotool', 'type', '--delay', '0', '--file', path])]
-            k = rnd % len(typers)
-            for name, cmd in typers[k:] + typers[:k]:
-                t = B.Session(logdir=o.scratch, sink_args=('-p',))
-                try:
-                    r = M.type_text(t, cmd, body, f"{kind}-{name.replace(' ', '_')}")
-                finally:
-                    t.close()
-                res['type'][f'{kind}: {name}'] = r
-                B.log(f'  {kind}: {name}:', {x: r[x] for x in ('to_last_key_s', 'exact', 'received', 'mapping_notify',
-                                                               'wm_cpu_ms', 'wm_busy_after_s')})
-        res['type_shared'] = typing_shared(o, binary, texts, rnd)
     except Exception as e:  # record it and go on: one bad round must not lose the others
         res['error'] = f'{type(e).__name__}: {e}'
         res['traceback'] = traceback.format_exc()
@@ -156,16 +210,48 @@ def find_osk_bench(explicit):
     return None
 
 
-def peers(o, binary):
+def warmed_cache(o, name, path):
+    """A cache folder holding `path`'s first frame on osk-bench's screen (1280x800x24, no
+    X resources), for the osk-bench rows of the cached start (osk-bench gives every round an
+    empty HOME: its plain `stackboard` row is always a first start)."""
+    folder = os.path.join(o.out, 'osk-cache-' + name)
+    s = B.Session(logdir=o.scratch)
+    try:
+        kb, _ = M.start_keyboard(s, path, env=dict(s.env, XDG_CACHE_HOME=folder))
+        s.wait(20, f'{name} to keep its first frame', lambda: any(
+            f.startswith('first-frame-') and f.endswith('.bin') for f in os.listdir(os.path.join(folder, 'stackboard'))
+            if os.path.isdir(os.path.join(folder, 'stackboard'))))
+        s.stop(kb)
+    finally:
+        s.close()
+    return folder
+
+
+def peers(o, builds):
+    """osk-bench with the peers and each build: the first build as `stackboard` (a first start
+    every round), and every build from a cached frame as `NAME-cached` (`env XDG_CACHE_HOME=...`
+    around it: about 0.3 ms more exec time than the build alone, counted against it)."""
     where = find_osk_bench(o.osk_bench)
     if not where:
         B.log('peers: osk-bench not found (../shared/bench); skipped. Give its folder with --osk-bench DIR.')
         return None
     out = os.path.join(o.out, 'osk-bench')
-    cmd = [os.path.join(where, 'osk-bench'), '--suite', os.path.join(where, 'peers.suite'),
+    suite = os.path.join(o.out, 'osk-bench.suite')
+    keys = os.path.join(o.out, 'osk-bench-keys.tsv')
+    ours = [l for l in B.read(os.path.join(B.ROOT, 'Benchmarks', 'keys.tsv')).splitlines() if l.startswith('stackboard ')]
+    suite_lines, key_lines = [B.read(os.path.join(where, 'peers.suite')).rstrip()], list(ours)
+    for name, path in builds:
+        folder = warmed_cache(o, name, path)
+        suite_lines.append(f'{name}-cached env XDG_CACHE_HOME={folder} {path} --no-sound')
+        key_lines += [l.replace('stackboard ', f'{name}-cached ', 1) for l in ours]
+    with open(suite, 'w') as f:
+        f.write('\n'.join(suite_lines) + '\n')
+    with open(keys, 'w') as f:
+        f.write('\n'.join(key_lines) + '\n')
+    cmd = [os.path.join(where, 'osk-bench'), '--suite', suite,
            '--rounds', str(o.peer_rounds), '--taps', str(o.peer_taps), '--gap-ms', str(o.peer_gap_ms),
-           '--keys', os.path.join(B.ROOT, 'Benchmarks', 'keys.tsv'), '--ref', 'matchbox-keyboard',
-           '--out', out, 'stackboard', '--', binary, '--no-sound']
+           '--keys', keys, '--ref', 'matchbox-keyboard',
+           '--out', out, 'stackboard', '--', builds[0][1], '--no-sound']
     B.log('peers:', ' '.join(cmd))
     r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
     summary = os.path.join(out, 'summary.md')
@@ -189,7 +275,13 @@ def machine():
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0], epilog=__doc__.split('\n\n', 1)[1],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('binary', help='the release stackboard executable')
+    ap.add_argument('binary', help='the stackboard executable to measure (the Debian package\'s, installed with dpkg -x)')
+    ap.add_argument('--name', default='stackboard', help='what to call it in the tables (stackboard)')
+    ap.add_argument('--also', action='append', default=[], metavar='NAME=PATH',
+                    help='another build measured in the start-up and memory sections and by osk-bench (make-run=...)')
+    ap.add_argument('--bench-binary', help='stackboard-bench (default: next to the binary)')
+    ap.add_argument('--sections', default=','.join(SECTIONS),
+                    help=f'what to measure, comma-separated (default all: {",".join(SECTIONS)})')
     ap.add_argument('--rounds', type=int, default=3, help='fresh X sessions for the Stackboard figures (3)')
     ap.add_argument('--startups', type=int, default=3, help='start-ups of each program per round (3)')
     ap.add_argument('--latency-taps', type=int, default=70, help='tap/floor pairs per round (70: 210 in all)')
@@ -219,10 +311,21 @@ def main():
         o.peer_rounds, o.peer_taps, o.idle, o.busy_chars = 1, 20, 5, 40
         o.words_chars = o.words_chars or 20000
     binary = os.path.abspath(o.binary)
-    bench_binary = os.path.join(os.path.dirname(binary), 'stackboard-bench')
-    for path in (binary, bench_binary):
+    builds = [(o.name, binary)]
+    for spec in o.also:
+        name, _, path = spec.partition('=')
+        if not name or not path:
+            sys.exit(f'bench: --also {spec!r}: give NAME=PATH, e.g. make-run=.build/release/stackboard')
+        builds.append((name, os.path.abspath(path)))
+    o.sections = [x for x in o.sections.split(',') if x]
+    unknown = [x for x in o.sections if x not in SECTIONS]
+    if unknown:
+        sys.exit(f'bench: unknown sections {unknown}; choose from {",".join(SECTIONS)}')
+    bench_binary = os.path.abspath(o.bench_binary or os.path.join(os.path.dirname(binary), 'stackboard-bench'))
+    needed = [path for _, path in builds] + ([bench_binary] if {'paint', 'layouts', 'swipe'} & set(o.sections) or o.with_words else [])
+    for path in needed:
         if not os.access(path, os.X_OK):
-            sys.exit(f'bench: no executable {path}: build with swift build -c release (make bench does)')
+            sys.exit(f'bench: no executable {path}: build with make build (make bench does)')
     o.out = os.path.abspath(o.out or os.path.join(B.ROOT, 'out', time.strftime('bench-%Y%m%d-%H%M%S')))
     o.scratch = os.path.join(o.out, 'sessions')
     os.makedirs(o.scratch, exist_ok=True)
@@ -236,22 +339,25 @@ def main():
 
     started = datetime.datetime.now()
     info = {'date': started.isoformat(timespec='seconds'), 'machine': machine(), 'command': ' '.join(sys.argv),
+            'builds': [{'name': n, 'path': p, 'ldd_swift': [l.split()[0] for l in subprocess.run(
+                ['ldd', p], capture_output=True, text=True).stdout.splitlines() if 'swift' in l.lower()]}
+                for n, p in builds],
             'options': {k: v for k, v in vars(o).items()}, 'version': subprocess.run(
                 [binary, '--version'], capture_output=True, text=True).stdout.strip()}
     B.log(f"bench: {info['version']}, {info['machine']['cpu']} ({info['machine']['cores']} cores), "
           f"load {info['machine']['load_average']}; results in {o.out}")
     if o.words_only:
         o.rounds, o.with_peers = 0, False
-    rounds = [one_round(r, o, binary, bench_binary, texts) for r in range(1, o.rounds + 1)]
+    rounds = [one_round(r, o, builds, bench_binary, texts) for r in range(1, o.rounds + 1)]
     words = None
     if o.with_words:
         B.log('words: keystroke savings, update times, model load')
         words = W.run(o, binary, bench_binary)
     swipe = None
-    if o.with_swipe and not o.words_only:
+    if o.with_swipe and 'swipe' in o.sections and not o.words_only:
         B.log('swipe: accuracy and decode time on synthetic swipes')
         swipe = SW.run(o, bench_binary)
-    peer = peers(o, binary) if o.with_peers else None
+    peer = peers(o, builds) if o.with_peers else None
     info['finished'] = datetime.datetime.now().isoformat(timespec='seconds')
     info['minutes'] = round((datetime.datetime.now() - started).total_seconds() / 60, 1)
     info['load_average_end'] = os.getloadavg()

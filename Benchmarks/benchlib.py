@@ -64,6 +64,49 @@ def memory_kb(pid):
     return rss, pss, dirty
 
 
+# Mappings of /proc/PID/smaps grouped by what they hold (first match wins; the program's own
+# file is its own group, anonymous memory is the heap's).
+MAPPING_GROUPS = [
+    ('Swift runtime libraries (dynamic build)', r'/lib(swift|_swift|dispatch\.so|BlocksRuntime)'),
+    ('Foundation', r'/libFoundation'),
+    ('cairo, pixman, libpng', r'/lib(cairo|pixman|png)'),
+    ('Pango, HarfBuzz, FreeType, fribidi, thai, graphite', r'/lib(pango|harfbuzz|freetype|fribidi|thai|datrie|graphite|brotli)'),
+    ('fontconfig and its caches, expat', r'/libfontconfig|/libexpat|/fontconfig/[^/]*\.cache'),
+    ('font files', r'\.(ttf|otf|ttc|pfb|pcf|pcf\.gz)$'),
+    ('GLib, GObject, GIO (and libmount, selinux, pcre, ffi)', r'/lib(glib|gobject|gio|gmodule|gthread|mount|blkid|selinux|pcre|ffi)'),
+    ('X11 libraries (Xlib, xcb, Xft, xkbcommon)', r'/lib(X|xcb|xkbcommon)'),
+    ('D-Bus: libsystemd and what it links', r'/lib(systemd|gcrypt|gpg-error|lz4|zstd|lzma|cap\.)'),
+    ('ALSA', r'/libasound'),
+    ('libc, libm, libstdc++, libz, ld.so', r'/lib(c|m|stdc\+\+|gcc_s|z|bsd|md|expat)[.-]|/ld-linux'),
+    ('stack', r'^\[stack\]$'),
+    ('heap and other anonymous memory (malloc arenas, thread stacks)', r'^(\[heap\]|\[anon[^]]*\]|)$'),
+]
+
+
+def memory_breakdown(pid):
+    """{group: {'rss': KiB, 'pss': KiB, 'dirty': KiB}} of one process, MAPPING_GROUPS plus
+    'the program's file' and 'other files'."""
+    import re
+    try:
+        exe = os.path.realpath(f'/proc/{pid}/exe')
+    except OSError:
+        exe = None
+    groups, current = {}, None
+    for line in read(f'/proc/{pid}/smaps').splitlines():
+        head = line.split()
+        if head and '-' in head[0] and len(head) >= 5 and not head[0].endswith(':'):
+            path = head[5] if len(head) > 5 else ''
+            if exe and path.startswith('/') and os.path.realpath(path) == exe:
+                current = "the program's file (with the static Swift runtime)"
+            else:
+                current = next((g for g, rx in MAPPING_GROUPS if re.search(rx, path)), 'other files')
+            groups.setdefault(current, {'rss': 0, 'pss': 0, 'dirty': 0})
+        elif current and head and head[0] in ('Rss:', 'Pss:', 'Private_Dirty:'):
+            key = {'Rss:': 'rss', 'Pss:': 'pss', 'Private_Dirty:': 'dirty'}[head[0]]
+            groups[current][key] += int(head[1])
+    return groups
+
+
 def cpu_sample(pid):
     """{tid: (cpu ns, voluntary + involuntary context switches)} for every thread of pid."""
     out = {}
@@ -124,7 +167,7 @@ class Session:
     def __init__(self, wm='openbox', screen='1280x800x24', sink_args=(), logdir=None):
         self.dir = tempfile.mkdtemp(prefix='stackboard-bench-', dir=logdir)
         self.procs = []
-        for d in ('home', 'config', 'data', 'run'):
+        for d in ('home', 'config', 'data', 'run', 'cache'):
             os.makedirs(os.path.join(self.dir, d), mode=0o700, exist_ok=True)
         r, w = os.pipe()
         self.xvfb = self.spawn(['Xvfb', '-displayfd', str(w), '-screen', '0', screen, '-nolisten', 'tcp',
@@ -145,6 +188,7 @@ class Session:
         self.env = dict(os.environ, DISPLAY=self.display, HOME=os.path.join(self.dir, 'home'),
                         XDG_CONFIG_HOME=os.path.join(self.dir, 'config'),
                         XDG_DATA_HOME=os.path.join(self.dir, 'data'),
+                        XDG_CACHE_HOME=os.path.join(self.dir, 'cache'),
                         XDG_RUNTIME_DIR=os.path.join(self.dir, 'run'))
         for k in ('WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'XAUTHORITY'):
             self.env.pop(k, None)

@@ -4,7 +4,7 @@ summarizes. Times are CLOCK_MONOTONIC microseconds unless a name says otherwise.
 import difflib, json, os, random, re, time
 from collections import Counter
 
-from benchlib import centre, cpu_delta, cpu_sample, memory_kb, now_us, read, tool
+from benchlib import centre, cpu_delta, cpu_sample, memory_breakdown, memory_kb, now_us, read, tool
 
 LETTERS = 'abcdefghijklmnopqrstuvwxyz'
 
@@ -19,10 +19,11 @@ def start_keyboard(s, binary, args=('--no-sound',), env=None, name='stackboard')
     return p, window
 
 
-def startup(s, command, settle_ms=1500):
-    """exec → window mapped and → first frame painted, with Benchmarks/tools/startprobe.c."""
+def startup(s, command, settle_ms=1500, env=None):
+    """exec → window mapped and → first frame painted, with Benchmarks/tools/startprobe.c.
+    `env`: variables added to the session's for this start (a keyboard's own cache folder)."""
     r = s.run([tool('startprobe'), '-k', '-s', str(settle_ms), '-o', os.path.join(s.dir, 'startprobe.log'),
-               '--', *command], timeout=60)
+               '--', *command], timeout=60, env=dict(s.env, **(env or {})))
     out = {}
     for line in r.stdout.splitlines():
         f = line.split()
@@ -46,9 +47,26 @@ def idle(s, pid, seconds):
             'xvfb_cpu_ms': round(cpu_delta(x, y)[0], 3), 'seconds': seconds}
 
 
-def memory(pid):
+def memory(pid, breakdown=False):
+    """RSS, PSS and private dirty memory in MB; with `breakdown`, also by mapping group
+    (benchlib.MAPPING_GROUPS), in KiB."""
     rss, pss, dirty = memory_kb(pid)
-    return {'rss_mb': round(rss / 1024, 2), 'pss_mb': round(pss / 1024, 2), 'dirty_mb': round(dirty / 1024, 2)}
+    out = {'rss_mb': round(rss / 1024, 2), 'pss_mb': round(pss / 1024, 2), 'dirty_mb': round(dirty / 1024, 2)}
+    if breakdown:
+        out['breakdown_kb'] = memory_breakdown(pid)
+    return out
+
+
+def program_memory(s, argv, window_name, settle, env=None, name='program'):
+    """Starts `argv`, waits for its window called `window_name` and `settle` seconds, reads its
+    memory (with the breakdown) and stops it."""
+    p = s.spawn(argv, name, env=dict(s.env, **(env or {})))
+    try:
+        s.wait_window(window_name)
+        time.sleep(settle)
+        return memory(p.pid, breakdown=True)
+    finally:
+        s.stop(p)
 
 
 def latency(s, window, keys, taps, hold_ms=30, gap_ms=40, letter='a'):

@@ -24,6 +24,39 @@ def row(figure, value, reference, ratio):
     return f'| {figure} | {value} | {reference} | {ratio} |'
 
 
+def memory_table(rounds):
+    """Where each program's memory is, by mapping group: PSS / private dirty in MB, medians."""
+    mp = ok_rounds(rounds, 'memory_programs')
+    if not mp:
+        return []
+    programs = list(mp[0]['memory_programs'])
+    groups = []
+    for r in mp:
+        for m in r['memory_programs'].values():
+            for g in m.get('breakdown_kb', {}):
+                if g not in groups:
+                    groups.append(g)
+
+    def cell(name, group):
+        vals = [r['memory_programs'][name].get('breakdown_kb', {}).get(group) for r in mp if name in r['memory_programs']]
+        vals = [v for v in vals if v]
+        if not vals:
+            return '–'
+        return f"{fmt(median([v['pss'] for v in vals]) / 1024, 2)} / {fmt(median([v['dirty'] for v in vals]) / 1024, 2)}"
+
+    def total(name, k):
+        return fmt(median([r['memory_programs'][name][k] for r in mp if name in r['memory_programs']]), 3)
+
+    out = ['', '### Memory by mapping after start-up: PSS / private dirty, MB (medians over rounds)', '',
+           '| mapping | ' + ' | '.join(programs) + ' |', '|---' * (len(programs) + 1) + '|']
+    order = sorted(groups, key=lambda g: -max(median([r['memory_programs'][n].get('breakdown_kb', {}).get(g, {}).get('pss', 0)
+                                                       for r in mp if n in r['memory_programs']]) for n in programs))
+    for g in order:
+        out.append(f'| {g} | ' + ' | '.join(cell(n, g) for n in programs) + ' |')
+    out.append('| **all** | ' + ' | '.join(f"{total(n, 'pss_mb')} / {total(n, 'dirty_mb')}" for n in programs) + ' |')
+    return out
+
+
 def summarize(info, rounds, peer):
     m = info['machine']
     lines = [f"# Stackboard benchmark, {info['date']}", '',
@@ -65,16 +98,31 @@ def summarize(info, rounds, peer):
                          f"floor in those rounds: {fmt(median([x for r in bd for x in r['breakdown']['floor_ms']]))}",
                          'work / floor: ' + spread(per_round_ratio(bd, lambda r: median(r['breakdown']['work_ms']),
                                                                    lambda r: median(r['breakdown']['floor_ms'])))))
-    # start-up
+    # start-up: each build from a first start and from its cached frame, next to matchbox-keyboard
     st = ok_rounds(rounds, 'startup')
-    for key, label in (('map_ms', 'exec → window mapped, ms'), ('paint_ms', 'exec → first frame painted, ms')):
-        mine = [x.get(key) for r in st for x in r['startup'].get('stackboard', []) if x.get(key) is not None]
-        ref = [x.get(key) for r in st for x in r['startup'].get('matchbox-keyboard', []) if x.get(key) is not None]
-        pairs = [a.get(key) / b.get(key) for r in st
-                 for a, b in zip(r['startup'].get('stackboard', []), r['startup'].get('matchbox-keyboard', []))
-                 if a.get(key) and b.get(key)]
-        if mine:
-            lines.append(row(label + f' (n={len(mine)})', spread(mine), f'matchbox-keyboard: {spread(ref)}', spread(pairs)))
+    labels = [k for k in (st[0]['startup'] if st else {}) if k != 'matchbox-keyboard']
+    for key, what in (('paint_ms', 'exec → first frame on screen, ms'), ('map_ms', 'exec → window mapped, ms')):
+        for label in labels:
+            mine = [x.get(key) for r in st for x in r['startup'].get(label, []) if x.get(key) is not None]
+            ref = [x.get(key) for r in st for x in r['startup'].get('matchbox-keyboard', []) if x.get(key) is not None]
+            pairs = [a.get(key) / b.get(key) for r in st
+                     for a, b in zip(r['startup'].get(label, []), r['startup'].get('matchbox-keyboard', []))
+                     if a.get(key) and b.get(key)]
+            if mine:
+                lines.append(row(f'**{what}**, {label} (n={len(mine)})' if key == 'paint_ms' else f'{what}, {label}',
+                                 spread(mine), f'matchbox-keyboard: {spread(ref)}', spread(pairs)))
+    # memory of each build next to matchbox-keyboard, read in the same session
+    mp = ok_rounds(rounds, 'memory_programs')
+    if mp:
+        names = [n for n in mp[0]['memory_programs'] if n != 'matchbox-keyboard']
+        for name in names:
+            for k, what in (('pss_mb', 'PSS'), ('dirty_mb', 'private dirty'), ('rss_mb', 'RSS')):
+                mine = [r['memory_programs'][name][k] for r in mp if name in r['memory_programs']]
+                ref = [r['memory_programs']['matchbox-keyboard'][k] for r in mp if 'matchbox-keyboard' in r['memory_programs']]
+                lines.append(row(f'**{what}** MB after start-up, {name}' if k != 'rss_mb' else f'{what} MB after start-up, {name}',
+                                 spread(mine), f'matchbox-keyboard: {spread(ref)}',
+                                 spread(per_round_ratio(mp, lambda r: r['memory_programs'][name][k],
+                                                        lambda r: r['memory_programs']['matchbox-keyboard'][k]))))
     # memory
     mem = ok_rounds(rounds, 'memory_start', 'memory_after', 'many_taps')
     if mem:
@@ -212,9 +260,11 @@ def summarize(info, rounds, peer):
                          spread(per_round_ratio([r for r in ck if 'latency' in r],
                                                 lambda r: median(r['click']['tap_ms_with_sound']),
                                                 lambda r: median(r['latency']['tap_ms'])))))
+    lines += memory_table(rounds)
     focus = [r.get('focus_lost') for r in rounds if 'focus_lost' in r]
-    lines += ['', f"Focus: keysink lost the focus in {sum(1 for f in focus if f)} of {len(focus)} rounds. "
-              f"Keyboard exit status on SIGTERM: {[r.get('keyboard_exit') for r in rounds]}."]
+    if focus:
+        lines += ['', f"Focus: keysink lost the focus in {sum(1 for f in focus if f)} of {len(focus)} rounds. "
+                  f"Keyboard exit status on SIGTERM: {[r.get('keyboard_exit') for r in rounds if 'focus_lost' in r]}."]
     if peer:
         lines += ['', '## Peers and Stackboard side by side (osk-bench)', '', f"`{peer['command']}`", '',
                   peer['summary'].strip()]

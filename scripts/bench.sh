@@ -5,6 +5,7 @@
 #   scripts/bench.sh PATH-TO-RELEASE-stackboard [bench.py options]
 #   make bench BENCH_FLAGS="--rounds 5 --peer-rounds 5"     more rounds
 #   make bench BENCH_FLAGS="--quick"                          a smoke run (~3 minutes)
+#   make bench BENCH_FLAGS="--sections startup,memory --no-peers"   only those figures
 #
 # The peers and the helpers' headers are Debian packages that only the benchmark needs; they are
 # installed here with apt when missing (not by scripts/setup.sh: `make test` does not need them).
@@ -36,11 +37,31 @@ fi
 
 BENCH_BIN="$(dirname "$BIN")/stackboard-bench"
 if [ ! -x "$BENCH_BIN" ] || [ "$BIN" -nt "$BENCH_BIN" ]; then
-  (cd "$ROOT" && swift build -c release --product stackboard-bench 2>&1 | grep -v "prohibited flag" | tail -n 1)
+  # shellcheck disable=SC2086 # the flags are words
+  (cd "$ROOT" && swift build ${BUILD_FLAGS:--c release --static-swift-stdlib} --product stackboard-bench 2>&1 | grep -v "prohibited flag" | tail -n 1)
 fi
 # Auto-show (issue 13): focus -> decision latency and idle wake-ups with the tracker on.
 AUTOSHOW_BIN="$(dirname "$BIN")/stackboard-autoshow-bench"
-[ -x "$AUTOSHOW_BIN" ] || (cd "$ROOT" && swift build -c release --product stackboard-autoshow-bench 2>&1 | tail -n 1)
-"$ROOT/Benchmarks/autoshow.sh" "$AUTOSHOW_BIN" || echo "bench: the auto-show figures failed (see above)"
 # shellcheck disable=SC2086
-exec python3 "$ROOT/Benchmarks/bench.py" "$BIN" ${BENCH_FLAGS:-} "$@"
+[ -x "$AUTOSHOW_BIN" ] || (cd "$ROOT" && swift build ${BUILD_FLAGS:--c release --static-swift-stdlib} --product stackboard-autoshow-bench 2>&1 | tail -n 1)
+"$ROOT/Benchmarks/autoshow.sh" "$AUTOSHOW_BIN" || echo "bench: the auto-show figures failed (see above)"
+# What users run: the Debian package (make deb; the Swift runtime linked in), installed into a
+# scratch root with dpkg -x, measured next to the `make run` build ($BIN). BENCH_DEB=FILE.deb
+# takes a package already built; BENCH_DEB=none measures $BIN alone.
+OUT=${BENCH_OUT:-$ROOT/out/bench-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$OUT"
+BUILDS=("$BIN")
+if [ "${BENCH_DEB:-}" != none ]; then
+  if [ -z "${BENCH_DEB:-}" ]; then
+    echo "bench: building the Debian package (make deb, log in $OUT/deb-build.log)"
+    make -C "$ROOT" deb DEB_OUT="$OUT/deb" DEB_BUILD_FLAGS=-nc >"$OUT/deb-build.log" 2>&1 \
+      || { echo "bench: make deb failed; see $OUT/deb-build.log, or run with BENCH_DEB=none" >&2; exit 1; }
+    BENCH_DEB=$(ls "$OUT"/deb/stackboard_*.deb | head -n 1)
+  fi
+  dpkg -x "$BENCH_DEB" "$OUT/deb-root"
+  # The installed binary finds its layouts in /usr/share; this one in the scratch root.
+  export STACKBOARD_DATA_DIR="$OUT/deb-root/usr/share/stackboard"
+  BUILDS=("$OUT/deb-root/usr/bin/stackboard" --also "make-run=$BIN")
+fi
+# shellcheck disable=SC2086
+exec python3 "$ROOT/Benchmarks/bench.py" "${BUILDS[@]}" --bench-binary "$BENCH_BIN" --out "$OUT" ${BENCH_FLAGS:-} "$@"

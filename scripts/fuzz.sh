@@ -15,6 +15,9 @@ export PATH=/opt/swift/usr/bin:$PATH
 
 cd "$ROOT"
 echo "fuzz: building stackboard-bench (release)"
-"$SWIFT" build -c release --product stackboard-bench 2>&1 | grep -v "prohibited flag" | tail -n 1
-BIN="$("$SWIFT" build -c release --show-bin-path)/stackboard-bench"
+# The same flags as `make build` (a build with other flags would link everything again).
+# shellcheck disable=SC2086
+"$SWIFT" build ${BUILD_FLAGS:--c release --static-swift-stdlib} --product stackboard-bench 2>&1 | grep -v "prohibited flag" | tail -n 1
+# shellcheck disable=SC2086
+BIN="$("$SWIFT" build ${BUILD_FLAGS:--c release --static-swift-stdlib} --show-bin-path)/stackboard-bench"
 exec "$BIN" fuzz --root "$ROOT" --seconds "$SECONDS_TO_RUN" --seed "$SEED"

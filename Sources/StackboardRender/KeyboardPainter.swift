@@ -12,12 +12,16 @@ public struct KeyboardPainter {
     /// Measures and draws the labels (owns the Pango caches).
     let text: TextRenderer
 
-    /// A painter with `theme` at `scale` (clamped to 0.25...8).
-    public init(theme: Theme, scale: Double = 1) throws(RenderError) {
+    /// A painter with `theme` at `scale` (clamped to 0.25...8). Its text (Pango) starts now,
+    /// or, with `deferredText`, at `startText()` or the first label.
+    public init(theme: Theme, scale: Double = 1, deferredText: Bool = false) throws(RenderError) {
         self.theme = theme
         self.scale = scale.isFinite ? min(8, max(0.25, scale)) : 1
-        self.text = try TextRenderer(family: theme.fontFamily, bold: theme.boldLabels)
+        self.text = try TextRenderer(family: theme.fontFamily, bold: theme.boldLabels, deferred: deferredText)
     }
+
+    /// Starts the text stack (Pango, and fontconfig in a thread of Pango's) if it is not running.
+    public func startText() throws(RenderError) { try text.start() }
 
     /// The smallest label size in pixels: readable at any key size.
     public var minimumLabelSize: Double { 9 * scale }

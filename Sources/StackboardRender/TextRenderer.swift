@@ -12,15 +12,26 @@ public final class TextRenderer {
     /// Whether labels are bold.
     public let bold: Bool
 
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    let context: OpaquePointer
+    /// Pango's font map and context, once started (`start`).
+    private var pango: (fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer)?
     private var descriptions: [Int: OpaquePointer] = [:]
     private var labels: [LabelKey: FittedLabel] = [:]
     /// How many fitted labels are kept before the cache starts again.
     private let labelCacheLimit = 2048
 
-    /// A renderer for `family` (a Pango family list), bold or regular.
-    public init(family: String, bold: Bool) throws(RenderError) {
+    /// A renderer for `family` (a Pango family list), bold or regular. Pango starts now, unless
+    /// `deferred`: then at `start()` or the first label. (Starting Pango makes its font map,
+    /// whose fontconfig reads every installed font's cache in a thread of its own, ~20 ms of
+    /// CPU; a keyboard that shows a cached first frame starts it after the window is up.)
+    public init(family: String, bold: Bool, deferred: Bool = false) throws(RenderError) {
+        self.family = family.isEmpty ? "Sans" : family
+        self.bold = bold
+        if !deferred { try start() }
+    }
+
+    /// Starts Pango (nothing when it runs already).
+    public func start() throws(RenderError) {
+        guard pango == nil else { return }
         guard let map = pango_cairo_font_map_new() else {
             throw RenderError("cannot start Pango: no font map; install fontconfig and fonts (apt-get install fonts-dejavu-core)")
         }
@@ -28,25 +39,33 @@ public final class TextRenderer {
             g_object_unref(UnsafeMutableRawPointer(map))
             throw RenderError("cannot start Pango: no context; install fonts (apt-get install fonts-dejavu-core)")
         }
-        fontMap = map
-        context = made
-        self.family = family.isEmpty ? "Sans" : family
-        self.bold = bold
-        // Fixed font options, so that PNGs look the same on every surface and machine.
+        pango = (map, made)
+        // Fixed font options (`fixedOptions`), so that PNGs look the same on every surface and machine.
         if let options = cairo_font_options_create() {
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
             cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
             cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-            pango_cairo_context_set_font_options(context, options)
+            pango_cairo_context_set_font_options(made, options)
             cairo_font_options_destroy(options)
         }
     }
 
+    /// The Pango context, Pango started first if need be (nil when it cannot start).
+    var context: OpaquePointer? {
+        if pango == nil { try? start() }
+        return pango?.context
+    }
+
+    /// The font options every renderer uses, as text (part of a first-frame key).
+    static let fixedOptions = "antialias gray, hint style slight, hint metrics off"
+
     deinit {
         labels.removeAll()
         for desc in descriptions.values { pango_font_description_free(desc) }
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        if let pango {
+            g_object_unref(UnsafeMutableRawPointer(pango.context))
+            g_object_unref(UnsafeMutableRawPointer(pango.fontMap))
+        }
     }
 
     /// The font description for a size in pixels (cached; sizes are rounded to 1/4 px).
@@ -62,7 +81,7 @@ public final class TextRenderer {
 
     /// A new single-line layout of `text` at `size` pixels.
     func makeLayout(_ text: String, size: Double) -> PangoLayoutBox? {
-        guard let layout = pango_layout_new(context) else { return nil }
+        guard let context, let layout = pango_layout_new(context) else { return nil }
         let box = PangoLayoutBox(layout)
         pango_layout_set_font_description(layout, description(size: size))
         pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
@@ -107,6 +126,7 @@ public final class TextRenderer {
 
     /// Draws `label` centred in `rect` in `color`.
     func draw(_ label: FittedLabel, in ctx: CairoContext, centeredIn rect: RectD, color: Color) {
+        guard let context else { return }
         pango_cairo_update_context(ctx.handle, context)
         let logical = label.box.logicalRect
         let x = rect.midX - logical.midX
@@ -118,6 +138,7 @@ public final class TextRenderer {
 
     /// Draws `box` with its top-left corner at `x`, `y` in `color`.
     func draw(_ box: PangoLayoutBox, in ctx: CairoContext, x: Double, y: Double, color: Color) {
+        guard let context else { return }
         pango_cairo_update_context(ctx.handle, context)
         ctx.setColor(color)
         cairo_move_to(ctx.handle, x, y)

@@ -8,11 +8,7 @@ extension KeypadRuntime {
         guard surface.isUsable else { return }
         if dirtyAll || !dirtyKeys.isEmpty || trailDirty || (overlayDirty && overlay != nil), let ctx = canvas.context(for: surface, report: onProblem) {
             let geometry = placedGeometry
-            let visual: (Int) -> KeyVisual = { [unowned self] index in
-                var v = state.visual(ofKey: index)
-                if case .suggestion(let slot) = state.geometry.keys[index].key.action { v.label = slotLabel(slot) }
-                return v
-            }
+            let visual: (Int) -> KeyVisual = { [unowned self] index in paintedVisual(ofKey: index) }
             var changed: [Rect] = []
             if dirtyAll {
                 painter.paintAll(ctx, geometry: geometry, shifted: false, states: visual, pendingMorse: pendingMorse)
@@ -59,6 +55,13 @@ extension KeypadRuntime {
         } catch {
             onProblem?("cannot show the key preview: \(error.description)")
         }
+    }
+
+    /// How key `index` is painted now: its state's visual, with the suggestion bar's word on a slot.
+    func paintedVisual(ofKey index: Int) -> KeyVisual {
+        var v = state.visual(ofKey: index)
+        if case .suggestion(let slot) = state.geometry.keys[index].key.action { v.label = slotLabel(slot) }
+        return v
     }
 
     /// Shows the alternates popup the state has open, above its key, in a window of its own.

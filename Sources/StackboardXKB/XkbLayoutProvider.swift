@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StackboardCore
 
 /// Makes the `xkb:LAYOUT[(VARIANT)]` layouts for a `LayoutCatalog`: looks the name up in
@@ -64,11 +59,11 @@ public struct XkbLayoutProvider: LayoutProvider {
     /// Every layout and variant of the rules (`evdev.xml`, then `evdev.extras.xml` if present).
     public func registry() throws(LayoutError) -> XkbRegistry {
         let main = configRoot + "/rules/evdev.xml"
-        guard let rules = FileManager.default.contents(atPath: main) else {
+        guard let rules = FileSystem.contents(main, limit: 64 << 20) else {
             throw LayoutError(file: main, message: "cannot read xkb-data's list of layouts; install xkb-data (apt-get install xkb-data) or set XKB_CONFIG_ROOT")
         }
-        let extras = FileManager.default.contents(atPath: configRoot + "/rules/evdev.extras.xml")
-        let registry = XkbRegistry(rules: [UInt8](rules), extras: extras.map { [UInt8]($0) })
+        let extras = FileSystem.contents(configRoot + "/rules/evdev.extras.xml", limit: 64 << 20)
+        let registry = XkbRegistry(rules: rules, extras: extras)
         guard !registry.layouts.isEmpty else {
             throw LayoutError(file: main, message: "no layouts in this file; reinstall xkb-data (apt-get install --reinstall xkb-data)")
         }

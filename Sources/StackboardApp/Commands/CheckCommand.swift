@@ -3,12 +3,6 @@
 #endif
 import StackboardCore
 import StackboardSystem
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// `stackboard check FILE...`: validates layout files with the loader the keyboard uses.
 enum CheckCommand {
     static let command = Command(name: "check", summary: "validate layout files (FILE... or - for stdin)") { words in
@@ -55,7 +49,7 @@ enum CheckCommand {
     /// `emoji`) when no file has that name.
     static func load(_ file: String) throws(LayoutError) -> Layout {
         let catalog = LayoutCatalog.stackboard()
-        if file != "-", catalog.provider(for: file) != nil, !FileManager.default.fileExists(atPath: file) {
+        if file != "-", catalog.provider(for: file) != nil, FileSystem.kind(file) == .missing {
             return try catalog.load(file)
         }
         guard file == "-" else { return try LayoutLoader.load(file: file) }

@@ -1,12 +1,6 @@
 import StackboardCore
 import StackboardSystem
 import StackboardXKB
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// `stackboard layouts`: one line per available layout: name, where it comes from, description.
 enum LayoutsCommand {
     static let command = Command(name: "layouts", summary: "list the available layouts and where each comes from") { words in
@@ -59,7 +53,7 @@ enum LayoutsCommand {
     /// `--xkb`: every XKB layout and variant.
     static func listXkb() -> Int32 {
         let registry: XkbRegistry
-        do { registry = try XkbLayoutProvider(environment: ProcessInfo.processInfo.environment).registry() } catch {
+        do { registry = try XkbLayoutProvider(environment: FileSystem.environment()).registry() } catch {
             printError("stackboard: \(error.description)")
             return 1
         }

@@ -42,105 +42,72 @@ final class KeyboardApp: WindowShellClient {
     private var presses = PressMatcher()
     /// Whether the injector has given everything back (it must, before the connection closes).
     private var injectorDone = false
+    /// The first half of the start (the first frame on screen), finished in `run`.
+    private let startup: KeyboardStartup
 
-    /// Loads the layouts, opens the display, claims the control channel and creates the window
-    /// (not shown yet). On failure the error is printed and the exit status returned; when a
-    /// keyboard runs already, it is told to show (and switch layout) and the status of that.
+    /// Loads the layouts, opens the display, claims the control channel and shows the window
+    /// with its first frame (`KeyboardStartup`), then sets up the rest. On failure the error is
+    /// printed and the exit status returned; when a keyboard runs already, it is told to show
+    /// (and switch layout) and the status of that.
     static func make(options: KeyboardOptions, configFile: String) -> Result<KeyboardApp, ExitStatus> {
         do throws(ExitStatus) {
-            return .success(try KeyboardApp(options: options, configFile: configFile))
+            let startup = try KeyboardStartup(options: options, configFile: configFile)
+            return .success(try KeyboardApp(startup, options: options))
         } catch {
             return .failure(error)
         }
     }
 
-    private init(options: KeyboardOptions, configFile: String) throws(ExitStatus) {
-        // First, before any thread exists (the click player's inherits the blocked signals).
-        let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
-        let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
-        let languages = options.languages
-        let load = { (name: String) throws(LayoutError) -> Layout in languages.keyed(try preparation.load(name), named: name) }
-        let layouts = try Self.loadLayouts(options.layouts, load: load, configFile: configFile)
-        guard let first = layouts.current else { throw ExitStatus(2) }
-        let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
-        let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: theme, scale: options.scale) }
-        let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
-        channel = options.xid ? nil : try Self.claimChannel(connection, options: options)
-        // Where the user left this layout's keyboard on this screen, unless the command line says.
-        let environment = KeyboardCommand.processEnvironment()
-        let store = options.xid ? nil : GeometryStore.path(environment: environment).map {
-            GeometryStore(path: $0, report: { printError("stackboard: " + $0) })
-        }
-        let screen = connection.screenSize
-        let remembered = options.placedOnCommandLine ? nil : store?.entry(layout: first.name, screen: screen)
-        let monitors = options.xid ? nil : MonitorWatcher(connection: connection)
-        let onMonitor = monitors.map { watcher in
-            var sizing = options.sizing
-            if let remembered {
-                sizing.dock = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) }
-                // A remembered dock keeps its height, along the whole width of its monitor.
-                if sizing.dock != nil { sizing.geometry = WindowGeometry(size: Size(width: 32767, height: remembered.frame.height)) }
-            }
-            var placement = KeyboardPlacement(choice: options.monitor, sizing: sizing, layout: watcher.layout(),
-                                              focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil)
-            if let remembered, remembered.dock == nil { placement.moved(to: remembered.frame) }
-            return placement
-        }
-        var placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
-        var frame = onMonitor?.frame ?? options.frame(on: screen)
-        if let remembered {
-            placement = WindowMover.placement(remembered.dock)
-            frame = onMonitor?.frame ?? remembered.windowFrame(on: screen)
-        }
-        let configuration = WindowConfiguration(frame: frame, placement: placement,
-                                                userSpecifiedGeometry: options.geometry != nil || remembered != nil,
-                                                role: options.xid ? .plug : .keyboard)
-        let window = try startupStep(exit: 1) { () throws(WindowError) in
-            try KeyboardWindow(connection: connection, configuration: configuration)
-        }
+    private init(_ startup: KeyboardStartup, options: KeyboardOptions) throws(ExitStatus) {
+        self.startup = startup
+        let (connection, window, runtime, config) = (startup.connection, startup.window, startup.runtime, startup.config)
+        channel = startup.channel
         let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
         self.injector = injector
+        let monitors = startup.monitors
         self.monitors = monitors
-        if let onMonitor, let monitors {
+        if let onMonitor = startup.onMonitor, let monitors {
             placer = MonitorPlacer(placement: onMonitor, display: monitors, window: window, report: { printError("stackboard: " + $0) })
         } else {
             placer = nil
         }
-        let config = options.keyboardConfig(decimalSeparator: preparation.decimalSeparator)
         if config.scan != nil {
             // Without its switch the keyboard still works with the pointer: say so and go on.
             do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
         }
         // `--print | head -1` must not kill the keyboard before it releases what it holds.
         signal(SIGPIPE, SIG_IGN)
-        shell = WindowShell(connection: connection, window: window, signals: signals, sound: options.sound)
+        shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.sound)
         shell.setHoverTracking(config.dwell != nil)
-        let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
-        let bus = options.xid ? nil : KeyboardBus(environment: environment, autoShow: options.autoShow,
+        let bus = options.xid ? nil : KeyboardBus(environment: startup.environment, autoShow: options.autoShow,
                                                   hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)
         self.bus = bus
         invoker = options.xid ? nil : InvokerListener(connection: connection)
         plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
         let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service].compactMap { $0 }
-        controller = KeyboardController(runtime: runtime, layouts: layouts, window: window, typer: injector,
+        controller = KeyboardController(runtime: runtime, layouts: startup.layouts, window: window, typer: injector,
                                         publisher: PublisherFanOut(publishers),
-                                        load: load,
+                                        load: startup.load,
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
         context = try? ContextWatcher(connection: connection)
         words = WordEngines(options: options)
         controller.wordsFor = { [words] layout in words.engine(for: layout) }
         controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: Environment.current)
-        if options.layouts.first?.name == KeyboardController.displayLayoutName { controller.displayLayout = first.name }
+        if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {
+            controller.displayLayout = first.name
+        }
         hidden = options.hidden
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
         bus?.controller = controller
         controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
         if !options.xid {
-            let floating = remembered?.frame ?? (placement == .floating ? frame : WindowMover.undocked(frame, screen: screen))
-            controller.mover = WindowMover(window: window, store: store, layout: first, home: floating,
+            let (frame, screen) = (startup.configuration.frame, connection.screenSize)
+            let floating = startup.remembered?.frame
+                ?? (startup.configuration.placement == .floating ? frame : WindowMover.undocked(frame, screen: screen))
+            controller.mover = WindowMover(window: window, store: startup.store, layout: runtime.state.layout, home: floating,
                                            minimumKey: WindowMover.minimumKey(scale: options.scale),
                                            followsMemory: !options.placedOnCommandLine)
         }
@@ -156,7 +123,7 @@ final class KeyboardApp: WindowShellClient {
             }
             controller.willShow = { [placer] field in placer.willShow(field: field) }
         }
-        signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
+        startup.signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
         shell.client = self
     }
 
@@ -164,11 +131,12 @@ final class KeyboardApp: WindowShellClient {
     /// embedder to map it) and runs until a signal, a quit or close request, the embedder's end
     /// or the loss of the server.
     func run() -> Int32 {
-        controller.runtime.repaint(now: MonotonicClock.now())
         if plug != nil {
+            startup.finish()
             printLine(String(shell.window.windowID))
         } else {
-            controller.start(hidden: hidden, now: MonotonicClock.now())
+            controller.start(hidden: hidden, shown: startup.mapped, now: MonotonicClock.now())
+            startup.finish()
         }
         // The word model is mapped after the first frame is on its way (it takes a millisecond).
         shell.connection.flush()
@@ -278,7 +246,7 @@ final class KeyboardApp: WindowShellClient {
 
     /// Claims the display's control channel; when a keyboard runs already, tells it to show (and
     /// switch layout) and ends start-up with the status of that.
-    private static func claimChannel(_ connection: XConnection, options: KeyboardOptions) throws(ExitStatus) -> ControlChannel {
+    static func claimChannel(_ connection: XConnection, options: KeyboardOptions) throws(ExitStatus) -> ControlChannel {
         do {
             return try ControlChannel(display: connection.display, screen: connection.screen, owner: connection)
         } catch .alreadyRunning(let window, let display) {
@@ -290,14 +258,21 @@ final class KeyboardApp: WindowShellClient {
         }
     }
 
-    /// The layouts to start with. One named on the command line that cannot be loaded ends the
-    /// program (exit status 2); one named by the configuration file is reported and skipped, and
-    /// with none left the default layout is shown.
-    static func loadLayouts(_ choices: [KeyboardOptions.LayoutChoice], load: (String) throws(LayoutError) -> Layout,
-                            configFile: String) throws(ExitStatus) -> LayoutCycle {
+    /// The layouts to start with (each through `load`, which says whether its digits were dealt
+    /// at random), and whether the first one's were. One named on the command line that cannot
+    /// be loaded ends the program (exit status 2); one named by the configuration file is
+    /// reported and skipped, and with none left the default layout is shown.
+    static func loadLayouts(_ choices: [KeyboardOptions.LayoutChoice],
+                            load: (String) throws(LayoutError) -> (layout: Layout, dealtAtRandom: Bool),
+                            configFile: String) throws(ExitStatus) -> (LayoutCycle, firstDealtAtRandom: Bool) {
         var layouts: [Layout] = []
+        var firstDealtAtRandom = false
         for choice in choices {
-            do { layouts.append(try load(choice.name)) } catch {
+            do {
+                let (layout, dealt) = try load(choice.name)
+                if layouts.isEmpty { firstDealtAtRandom = dealt }
+                layouts.append(layout)
+            } catch {
                 guard let key = choice.configKey else {
                     printError("stackboard: \(error.description)")
                     throw ExitStatus(2)
@@ -306,8 +281,10 @@ final class KeyboardApp: WindowShellClient {
             }
         }
         if layouts.isEmpty {
-            layouts.append(try startupStep(exit: 2) { () throws(LayoutError) in try load(KeyboardOptions.defaultLayout) })
+            let (layout, dealt) = try startupStep(exit: 2) { () throws(LayoutError) in try load(KeyboardOptions.defaultLayout) }
+            layouts.append(layout)
+            firstDealtAtRandom = dealt
         }
-        return LayoutCycle(layouts)
+        return (LayoutCycle(layouts), firstDealtAtRandom)
     }
 }

@@ -70,12 +70,16 @@ final class KeyboardController: TypingHost {
         runtime.onProblem = report
     }
 
-    /// Shows the keyboard (unless `hidden`) and publishes its state and layout.
-    func start(hidden: Bool, now: Double) {
+    /// Shows the keyboard (unless `hidden`; `shown`: the start mapped it already) and publishes
+    /// its state and layout.
+    func start(hidden: Bool, shown: Bool = false, now: Double) {
         publisher.publish(layout: runtime.state.layout.name)
         if hidden {
             releaseEverything(now: now) // also pauses scanning until the keyboard is shown
             publisher.publish(state: "hidden")
+        } else if shown {
+            visible = true
+            if runtime.state.config.scan != nil { runtime.handle(.switchPress, now: now) } // as `show` starts it
         } else {
             show(now: now)
         }

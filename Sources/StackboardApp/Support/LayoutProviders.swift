@@ -1,17 +1,11 @@
 import StackboardCore
 import StackboardX11
 import StackboardXKB
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension LayoutCatalog {
     /// The catalog every command loads layouts from: this process's search path, the emoji
     /// panel, the `xkb:` layouts compiled from xkb-data, and `xkb`, the display's own.
     static func stackboard() -> LayoutCatalog {
-        let xkb = XkbLayoutProvider(environment: ProcessInfo.processInfo.environment)
+        let xkb = XkbLayoutProvider(environment: FileSystem.environment())
         return LayoutCatalog.forCurrentProcess().adding(xkb).adding(ActiveXkbLayoutProvider(xkb: xkb))
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The recently used emoji, most recent first: the panel's first group.
 public struct EmojiRecents: Equatable, Sendable {
@@ -57,19 +52,16 @@ public struct EmojiRecentsStore: Equatable, Sendable {
 
     /// The recents on disk; none when the file is missing or unreadable (a fresh start).
     public func load() -> EmojiRecents {
-        guard let data = FileManager.default.contents(atPath: path) else { return EmojiRecents() }
+        guard let data = FileSystem.contents(path, limit: 1 << 20) else { return EmojiRecents() }
         return EmojiRecents(fileText: String(decoding: data, as: UTF8.self))
     }
 
     /// Writes `recents` (creating the directory, mode 0700), replacing the file atomically.
     public func save(_ recents: EmojiRecents) throws(EmojiStoreError) {
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        do {
-            if !directory.isEmpty {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            }
-            try Data(recents.fileText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        do throws(FileSystemError) {
+            if !directory.isEmpty { try FileSystem.makeDirectories(directory, mode: 0o700) }
+            try FileSystem.writeAtomically(Array(recents.fileText.utf8), to: path)
         } catch {
             throw EmojiStoreError(message: "cannot save the recently used emoji to \(path): \(error); check that the directory is writable, or set XDG_STATE_HOME")
         }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A directory the catalog searches for `NAME.json` layout files, and what kind it is.
 public struct LayoutSource: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Where a layout directory comes from.
@@ -109,22 +103,22 @@ public struct LayoutCatalog: Equatable, Sendable {
 
     /// The catalog of this process: its environment and `/proc/self/exe`.
     public static func forCurrentProcess() -> LayoutCatalog {
-        LayoutCatalog(environment: ProcessInfo.processInfo.environment, executablePath: currentExecutablePath())
+        LayoutCatalog(environment: FileSystem.environment(), executablePath: currentExecutablePath())
     }
 
     /// The real path of the running executable (the target of `/proc/self/exe`), if it can be read.
     public static func currentExecutablePath() -> String? {
-        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        FileSystem.linkTarget("/proc/self/exe")
     }
 
     /// The nearest `Resources/layouts` directory in `executablePath`'s directory or up to 6 levels above it.
     public static func buildTreeLayouts(from executablePath: String) -> String? {
-        var directory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        var directory = FileSystem.parent(of: FileSystem.realPath(executablePath) ?? executablePath)
         for _ in 0...6 {
-            let candidate = directory.appendingPathComponent("Resources/layouts").path
+            let candidate = (directory == "/" ? "" : directory) + "/Resources/layouts"
             if isDirectory(candidate) { return candidate }
-            let parent = directory.deletingLastPathComponent()
-            if parent.path == directory.path { break }
+            let parent = FileSystem.parent(of: directory)
+            if parent == directory { break }
             directory = parent
         }
         return nil
@@ -132,7 +126,7 @@ public struct LayoutCatalog: Equatable, Sendable {
 
     /// The layout files of one directory by name (`NAME.json`, hidden files skipped), sorted.
     public static func files(in directory: String) -> [(name: String, path: String)] {
-        guard isDirectory(directory), let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        guard isDirectory(directory), let names = FileSystem.names(inDirectory: directory) else { return [] }
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && $0.count > 5 }
             .sorted()
             .map { (String($0.dropLast(5)), directory + "/" + $0) }
@@ -170,7 +164,10 @@ public struct LayoutCatalog: Equatable, Sendable {
     public func locate(_ name: String) -> (path: String, source: LayoutSource)? {
         for source in searchPath {
             let path = source.directory + "/" + name + ".json"
-            if FileManager.default.fileExists(atPath: path) && !Self.isDirectory(path) { return (path, source) }
+            switch FileSystem.kind(path) {
+            case .missing, .directory: continue
+            default: return (path, source)
+            }
         }
         return nil
     }
@@ -211,10 +208,7 @@ public struct LayoutCatalog: Equatable, Sendable {
                           + " Available layouts: \(available.joined(separator: ", ")). Searched: \(searched).")
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
-        var isDirectory = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
-    }
+    private static func isDirectory(_ path: String) -> Bool { FileSystem.isDirectory(path) }
 
     private static func normalize(_ directory: String) -> String {
         let joined = directory.split(separator: "/").joined(separator: "/")

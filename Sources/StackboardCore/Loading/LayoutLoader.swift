@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Loads layout files (the JSON format of docs/layouts.md) with precise errors.
 ///
 /// Any input gives a layout or a `LayoutError`; nothing crashes or hangs (nesting is capped at
@@ -40,27 +34,23 @@ public enum LayoutLoader {
 
     /// The bytes of the regular file at `path`, or an error that says why it cannot be read.
     public static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
-        let manager = FileManager.default
-        guard manager.fileExists(atPath: path) else {
+        switch FileSystem.kind(path) {
+        case .missing:
             throw LayoutError(file: path, message: "no such file; check the path (layouts are .json files, see 'stackboard layouts')")
-        }
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let attributes = try? manager.attributesOfItem(atPath: resolved) else {
+        case .unreadable:
             throw LayoutError(file: path, message: "cannot read the file's attributes; check its permissions")
-        }
-        let type = attributes[.type] as? FileAttributeType
-        if type == .typeDirectory {
+        case .directory:
             throw LayoutError(file: path, message: "is a directory, not a layout file")
-        }
-        guard type == .typeRegular else {
+        case .other:
             throw LayoutError(file: path, message: "is not a regular file (a device, pipe or socket?); give the path of a .json layout file")
+        case .regular(let size):
+            if size > maxFileSize { throw tooLarge(path, size) }
         }
-        let size = (attributes[.size] as? Int) ?? (attributes[.size] as? UInt64).map { Int(clamping: $0) } ?? 0
-        if size > maxFileSize { throw tooLarge(path, size) }
-        guard let data = manager.contents(atPath: resolved) else {
+        guard let data = FileSystem.contents(path, limit: maxFileSize) else {
+            if case .regular(let size) = FileSystem.kind(path), size > maxFileSize { throw tooLarge(path, size) }
             throw LayoutError(file: path, message: "cannot read the file; check its permissions")
         }
-        return [UInt8](data)
+        return data
     }
 
     private static func tooLarge(_ file: String, _ size: Int) -> LayoutError {

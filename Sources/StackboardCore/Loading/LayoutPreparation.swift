@@ -23,7 +23,14 @@ public struct LayoutPreparation: Sendable {
 
     /// The layout `nameOrPath`, ready to show.
     public func load(_ nameOrPath: String) throws(LayoutError) -> Layout {
-        prepare(try catalog.load(nameOrPath))
+        try loadNotingDeal(nameOrPath).layout
+    }
+
+    /// The layout `nameOrPath`, ready to show, and whether its digits were dealt at random (such
+    /// a layout looks different every time: a picture of it must not be kept).
+    public func loadNotingDeal(_ nameOrPath: String) throws(LayoutError) -> (layout: Layout, dealtAtRandom: Bool) {
+        let layout = try catalog.load(nameOrPath)
+        return (prepare(layout), shuffle && layout.hasShuffledDigits)
     }
 
     /// `layout` with its digits dealt (with the system's random source) and its separator set.

@@ -1,4 +1,5 @@
 import CX11
+import StackboardCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,11 +35,20 @@ package struct Atoms {
         "_NET_ACTIVE_WINDOW", "_MOTIF_WM_HINTS",
     ]
 
+    /// Atoms other parts of the keyboard intern by name at start (the control channel, the
+    /// matchbox invoker): interned here too, in the same round trip, so that Xlib's atom cache
+    /// answers their `XInternAtom` calls without one round trip each before the window maps.
+    private static func alsoInterned(screen: Int32) -> [String] {
+        [ControlAtomName.selection(screen: screen), ControlAtomName.message, ControlAtomName.layoutRequest,
+         ControlAtomName.state, ControlAtomName.layout, "MANAGER", "_NET_WM_WINDOW_TYPE_NORMAL"] + InvokerCommand.messageTypes
+    }
+
     /// Interns every atom with `XInternAtoms`.
     init(display: OpaquePointer) {
-        var cNames = Self.names.map { strdup($0) }
+        let all = Self.names + Self.alsoInterned(screen: XDefaultScreen(display))
+        var cNames = all.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
-        var values = [Atom](repeating: 0, count: Self.names.count)
+        var values = [Atom](repeating: 0, count: all.count)
         _ = XInternAtoms(display, &cNames, Int32(cNames.count), 0, &values)
         var next = values.makeIterator()
         func take() -> Atom { next.next() ?? 0 }

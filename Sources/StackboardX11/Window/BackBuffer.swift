@@ -13,16 +13,19 @@ public struct WindowError: Error, CustomStringConvertible {
 
 /// An off-screen X pixmap the size of a window with a cairo surface on it. Painting goes
 /// here; `copy` puts rectangles of it on the window, so the window never shows half a frame.
+/// The cairo surface is made at its first use: a keyboard that shows a cached first frame
+/// (put into the pixmap with XPutImage) does not wait for cairo's X setup (its RENDER and
+/// MIT-SHM queries) before its window maps.
 final class BackBuffer {
     let size: Size
     let pixmap: Pixmap
-    /// The cairo surface (`cairo_surface_t *`) drawing on the pixmap.
-    let surface: OpaquePointer
     private let display: OpaquePointer
+    private let screen: Int32
     /// What keeps `display` open (the `XConnection`) until the pixmap is freed: Swift releases
     /// a window's stored properties in no fixed order, and freeing the pixmap on a closed
     /// display corrupts the heap.
     private let displayOwner: AnyObject?
+    private var madeSurface: OpaquePointer?
 
     /// A pixmap of `size` for `window` (same depth as the screen's default visual). `owner`,
     /// if given, is kept alive as long as the buffer (pass the connection that owns `display`).
@@ -31,28 +34,36 @@ final class BackBuffer {
         let depth = UInt32(XDefaultDepth(display, screen))
         let pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), depth)
         guard pixmap != 0 else { throw WindowError(description: "cannot create a \(width)x\(height) pixmap") }
-        guard let raw = stackboard_cairo_xlib_surface_create(UnsafeMutableRawPointer(display), pixmap, screen,
-                                                              Int32(width), Int32(height)) else {
-            XFreePixmap(display, pixmap)
-            throw WindowError(description: "cannot create a cairo surface on a \(width)x\(height) pixmap")
-        }
-        let surface = OpaquePointer(raw)
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
-            cairo_surface_destroy(surface)
-            XFreePixmap(display, pixmap)
-            throw WindowError(description: "cannot paint on a \(width)x\(height) pixmap: \(reason)")
-        }
         self.display = display
+        self.screen = screen
         self.displayOwner = owner
         self.pixmap = pixmap
-        self.surface = surface
         self.size = Size(width: width, height: height)
+    }
+
+    /// The cairo surface (`cairo_surface_t *`) drawing on the pixmap, made at the first call.
+    /// When cairo cannot make one, a surface in an error state (painting on it reports why).
+    var surface: OpaquePointer {
+        if let madeSurface { return madeSurface }
+        let made = OpaquePointer(stackboard_cairo_xlib_surface_make(UnsafeMutableRawPointer(display), pixmap, screen,
+                                                                    Int32(size.width), Int32(size.height)))
+        madeSurface = made
+        return made
+    }
+
+    /// Finishes cairo's pending drawing on the pixmap (nothing when cairo never drew on it).
+    func flush() {
+        if let madeSurface { cairo_surface_flush(madeSurface) }
+    }
+
+    /// Tells cairo that the pixmap was drawn on behind its back (nothing when cairo never drew).
+    func markDirty() {
+        if let madeSurface { cairo_surface_mark_dirty(madeSurface) }
     }
 
     /// Copies `rects` (clipped to the buffer) to the same place on `window`.
     func copy(_ rects: [Rect], to window: Window, gc: GC) {
-        cairo_surface_flush(surface)
+        flush()
         let bounds = Rect(size: size)
         for rect in rects {
             guard let r = clip(rect, to: bounds) else { continue }
@@ -69,8 +80,10 @@ final class BackBuffer {
     }
 
     deinit {
-        cairo_surface_finish(surface)
-        cairo_surface_destroy(surface)
+        if let madeSurface {
+            cairo_surface_finish(madeSurface)
+            cairo_surface_destroy(madeSurface)
+        }
         if let connection = displayOwner as? XConnection, connection.isLost { return }
         XFreePixmap(display, pixmap)
     }

@@ -27,12 +27,14 @@ extension KeyboardWindow {
         guard !connection.isLost, !isDestroyed else { return out }
         if let newSize, newSize != buffer.size {
             if let fresh = try? BackBuffer(display: display, owner: connection, window: windowID, screen: connection.screen, size: newSize) {
+                clearBufferBackground()
                 buffer = fresh
                 bufferIsPainted = false
             }
         } else if bufferIsPainted, !exposed.isEmpty {
             buffer.copy(exposed, to: windowID, gc: gc)
         }
+        if !exposed.isEmpty { clearBufferBackground() }
         return out
     }
 

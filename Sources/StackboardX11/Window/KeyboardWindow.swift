@@ -78,6 +78,8 @@ public final class KeyboardWindow {
     public private(set) var bufferGeneration = 0
     /// Whether `buffer` holds a complete frame (exposes copy from it only then).
     var bufferIsPainted = false
+    /// Whether the window's background is the back buffer (until the first Expose).
+    var backgroundIsBuffer = false
     let gc: GC
     var pointer = PointerTranslator()
     var keepAbove = KeepAboveFullscreen()

@@ -74,6 +74,13 @@ public final class XConnection {
     /// The connection's socket, to `poll` for POLLIN.
     public var fileDescriptor: Int32 { XConnectionNumber(display) }
 
+    /// The X resources the server holds (`RESOURCE_MANAGER`, as Xlib read it when connecting):
+    /// `Xft.dpi`, `Xft.antialias` and the like. Nil when there are none.
+    public var resourceText: String? {
+        guard !isLost, let text = XResourceManagerString(display) else { return nil }
+        return String(cString: text)
+    }
+
     /// The default screen's size in pixels.
     public var screenSize: Size {
         Size(width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)))

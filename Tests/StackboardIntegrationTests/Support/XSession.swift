@@ -74,6 +74,7 @@ class XSession: @unchecked Sendable {
         env["HOME"] = dir
         env["XDG_CONFIG_HOME"] = dir + "/config"
         env["XDG_DATA_HOME"] = dir + "/data"
+        env["XDG_CACHE_HOME"] = dir + "/cache"
         env["XDG_RUNTIME_DIR"] = dir
         return env
     }

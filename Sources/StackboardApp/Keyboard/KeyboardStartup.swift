@@ -1,0 +1,171 @@
+import StackboardCore
+import StackboardRender
+import StackboardRuntime
+import StackboardSystem
+import StackboardX11
+
+/// The first half of the keyboard's start: just what its first frame needs, then the window
+/// mapped with that frame in it. Everything else (the injector, touch input, the clicks, the
+/// bus, the context watcher) is set up after the map (`KeyboardApp.init`), as none of it is
+/// needed before the first tap and each costs X round trips.
+///
+/// The frame comes from the first-frame cache when it holds this very keyboard's picture (then
+/// Pango and fontconfig start only after the map), else it is painted (Pango starts as soon as
+/// the display is open, its fontconfig loading in a thread of Pango's while the window is
+/// made). A keyboard that starts hidden, and a plug, are not mapped here.
+struct KeyboardStartup {
+    let signals: SignalWatcher
+    let environment: [String: String]
+    let preparation: LayoutPreparation
+    /// Loads a layout by name or file for the keyboard (prepared, its language key set).
+    let load: (String) throws(LayoutError) -> Layout
+    let layouts: LayoutCycle
+    let connection: XConnection
+    /// Commands from other `stackboard` processes (nil for a plug).
+    let channel: ControlChannel?
+    /// Where the user left the keyboard, per layout and screen (nil: a plug, or no state directory).
+    let store: GeometryStore?
+    /// The first layout's remembered place on this screen (nil: none, or placed on the command line).
+    let remembered: WindowMemory.Entry?
+    /// The display's monitors (nil for a plug).
+    let monitors: MonitorWatcher?
+    /// Where the keyboard goes on its monitor (nil for a plug).
+    let onMonitor: KeyboardPlacement?
+    let configuration: WindowConfiguration
+    let window: KeyboardWindow
+    let runtime: KeypadRuntime
+    let config: KeyboardConfig
+    let firstFrame: FirstFrameCache?
+    /// The key of the frame the keyboard shows first (nil: not cached).
+    let frameKey: FrameDigest?
+    /// How the first frame got into the window's back buffer.
+    let frame: FrameSource
+
+    /// Where the first frame came from.
+    enum FrameSource {
+        /// Not yet painted (hidden or a plug: painted when the loop starts).
+        case none
+        /// Painted with Pango; the cache should be given it.
+        case painted
+        /// Put there from the cache: Pango starts after the map, painting the same pixels.
+        case cached
+    }
+
+    /// Whether the window was mapped here.
+    var mapped: Bool { frame != .none }
+
+    init(options: KeyboardOptions, configFile: String) throws(ExitStatus) {
+        // First, before any thread exists (the click player's inherits the blocked signals).
+        HeapMemory.useOneArena()
+        signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
+        environment = KeyboardCommand.processEnvironment()
+        let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
+        self.preparation = preparation
+        let languages = options.languages
+        let loadNotingDeal = { (name: String) throws(LayoutError) -> (layout: Layout, dealtAtRandom: Bool) in
+            let (layout, dealt) = try preparation.loadNotingDeal(name)
+            return (languages.keyed(layout, named: name), dealt)
+        }
+        load = { (name: String) throws(LayoutError) -> Layout in try loadNotingDeal(name).layout }
+        let (layouts, dealtAtRandom) = try KeyboardApp.loadLayouts(options.layouts, load: loadNotingDeal, configFile: configFile)
+        guard let first = layouts.current else { throw ExitStatus(2) }
+        self.layouts = layouts
+        let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
+        let painter = try startupStep(exit: 1) { () throws(RenderError) in
+            try KeyboardPainter(theme: theme, scale: options.scale, deferredText: true)
+        }
+        let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
+        self.connection = connection
+        channel = options.xid ? nil : try KeyboardApp.claimChannel(connection, options: options)
+        // Where the user left this layout's keyboard on this screen, unless the command line says.
+        let store = options.xid ? nil : GeometryStore.path(environment: environment).map {
+            GeometryStore(path: $0, report: { printError("stackboard: " + $0) })
+        }
+        self.store = store
+        let screen = connection.screenSize
+        let remembered = options.placedOnCommandLine ? nil : store?.entry(layout: first.name, screen: screen)
+        self.remembered = remembered
+        let monitors = options.xid ? nil : MonitorWatcher(connection: connection)
+        self.monitors = monitors
+        onMonitor = monitors.map { watcher in
+            var sizing = options.sizing
+            if let remembered {
+                sizing.dock = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) }
+                // A remembered dock keeps its height, along the whole width of its monitor.
+                if sizing.dock != nil { sizing.geometry = WindowGeometry(size: Size(width: 32767, height: remembered.frame.height)) }
+            }
+            var placement = KeyboardPlacement(choice: options.monitor, sizing: sizing, layout: watcher.layout(),
+                                              focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil)
+            if let remembered, remembered.dock == nil { placement.moved(to: remembered.frame) }
+            return placement
+        }
+        var placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
+        var home = onMonitor?.frame ?? options.frame(on: screen)
+        if let remembered {
+            placement = WindowMover.placement(remembered.dock)
+            home = onMonitor?.frame ?? remembered.windowFrame(on: screen)
+        }
+        configuration = WindowConfiguration(frame: home, placement: placement,
+                                            userSpecifiedGeometry: options.geometry != nil || remembered != nil,
+                                            role: options.xid ? .plug : .keyboard)
+        let showNow = !options.xid && !options.hidden
+        firstFrame = options.xid || dealtAtRandom ? nil
+            : FirstFrameCache(environment: environment, layout: options.layouts.first?.name ?? first.name,
+                              size: Size(width: max(1, home.width), height: max(1, home.height)), connection: connection)
+        if !showNow || firstFrame?.hasFrame != true {
+            // Painted, not cached: Pango's fontconfig loads while the window is made.
+            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
+        }
+        let configuration = self.configuration
+        let window = try startupStep(exit: 1) { () throws(WindowError) in
+            try KeyboardWindow(connection: connection, configuration: configuration)
+        }
+        self.window = window
+        config = options.keyboardConfig(decimalSeparator: preparation.decimalSeparator)
+        let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
+        self.runtime = runtime
+        let frameKey = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base) }?.digest
+        self.frameKey = frameKey
+        guard showNow else {
+            self.frame = .none
+            return
+        }
+        let firstFrame = self.firstFrame
+        if let key = frameKey, let format = window.bufferImageFormat, let cached = firstFrame?.load(key: key, format: format),
+           window.fillBuffer(format: cached.format, pixels: cached.pixels) {
+            runtime.adoptShownFrame()
+            self.frame = .cached
+        } else {
+            runtime.repaint(now: MonotonicClock.now())
+            self.frame = .painted
+        }
+        window.showBufferUntilExposed() // the server shows the frame as it maps the window
+        window.show(now: MonotonicClock.now())
+        connection.flush()
+    }
+
+    /// After the map and the rest of the start: a frame shown from the cache is painted again
+    /// with Pango now (the same pixels; the text stack is up before the first tap), a painted
+    /// frame is given to the cache. A hidden keyboard or a plug paints its first frame here.
+    func finish() {
+        // Parsing, font loading and the first paint leave free heap pages behind.
+        defer { HeapMemory.giveBackFreePages() }
+        switch frame {
+        case .cached:
+            runtime.markAllDirty()
+            runtime.repaint(now: MonotonicClock.now())
+        case .painted:
+            store() // nothing was painted since: the buffer still holds the frame of `frameKey`
+        case .none:
+            // The key of what is painted now (the start may have changed the suggestion bar).
+            let key = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base) }?.digest
+            runtime.repaint(now: MonotonicClock.now())
+            store(key)
+        }
+    }
+
+    private func store(_ key: FrameDigest? = nil) {
+        guard let key = key ?? frameKey, let firstFrame, let problem = firstFrame.store(key: key, window: window) else { return }
+        printError("stackboard: " + problem)
+    }
+}
