@@ -47,12 +47,14 @@ import Testing
         }
     }
 
-    /// Starts a keyboard with `--print` and taps `q` (after the start has finished: the loop
-    /// runs, the first frame has been painted for real and kept, or taken from the cache).
-    static func startedKeyboard(_ session: XSession, _ args: [String], tap label: String = "q") throws -> RunningKeyboard {
-        let kb = try RunningKeyboard(session, ["--print"] + args)
-        kb.tap(try kb.key(label))
-        try #require(kb.waitForPrinted([label]) == [label], "the keyboard did not type: \(kb.child.stderr)")
+    /// Starts a keyboard and waits until it says it is shown (`stackboard status`): its loop
+    /// runs, so the start has finished (the first frame painted for real and kept, or taken from
+    /// the cache and painted again).
+    static func startedKeyboard(_ session: XSession, _ args: [String]) throws -> RunningKeyboard {
+        let kb = try RunningKeyboard(session, args)
+        try session.waitUntil(timeout: 20, "the keyboard to say it is shown: \(kb.child.stderr)") {
+            session.run(Tools.stackboard, ["status"]).stdout == "shown\n"
+        }
         return kb
     }
 
@@ -68,7 +70,9 @@ import Testing
     @Test func theKeptFrameIsWhatTheKeyboardPaintsAndTheNextStartUsesIt() throws {
         let session = try XSession()
         defer { session.close() }
-        let first = try Self.startedKeyboard(session, [])
+        // Without the suggestion bar the keyboard's whole picture is its first frame.
+        let noBar = ["--suggestions", "0"]
+        let first = try Self.startedKeyboard(session, noBar)
         let files = Self.frameFiles(session)
         try #require(files.count == 1, "one frame file after the first start: \(files)")
         let frame = try Self.framePixels(files[0])
@@ -77,11 +81,32 @@ import Testing
         let kept = try Self.identity(files[0])
         first.child.stop(grace: 5)
 
-        let second = try Self.startedKeyboard(session, [])
+        let second = try Self.startedKeyboard(session, noBar)
         #expect(try Self.identity(files[0]) == kept, "a second start of the same keyboard writes no new frame")
         #expect(Self.frameFiles(session) == files)
         try Self.waitForPixels(second, frame.pixels, "the second start to show the same pixels")
         #expect(second.child.stderr.isEmpty, "\(second.child.stderr)")
+    }
+
+    /// The words of the suggestion bar come after the first frame (the word model is mapped once
+    /// the window is up): the kept frame is the keyboard with an empty bar, the same pixels as the
+    /// window everywhere outside the bar.
+    @Test func withTheSuggestionBarTheKeptFrameIsTheKeyboardBeforeItsWords() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let kb = try Self.startedKeyboard(session, [])
+        let file = try #require(Self.frameFiles(session).first)
+        let frame = try Self.framePixels(file)
+        let bar = try kb.keys().filter { $0.action == "suggestion" }
+        try #require(!bar.isEmpty, "the default keyboard has a suggestion bar")
+        let barBottom = bar.map { $0.y + $0.height }.max() ?? 0
+        var seen: [UInt32] = []
+        func outsideBar(_ pixels: [UInt32]) -> ArraySlice<UInt32> { pixels.dropFirst((barBottom + 1) * frame.width) }
+        // Once the bar's words are painted, everything below the bar is still the kept frame.
+        try session.waitUntil(timeout: 20, "the bar's words painted, the window below the bar the kept frame's pixels") {
+            seen = (try? Self.windowPixels(kb)) ?? []
+            return seen.count == frame.pixels.count && seen != frame.pixels && outsideBar(seen) == outsideBar(frame.pixels)
+        }
     }
 
     @Test func aChangedLayoutFileThemeOrSizeIsPaintedAnewNotShownFromTheCache() throws {
@@ -126,7 +151,7 @@ import Testing
     @Test func aDamagedOrCutFileIsIgnoredAndReplaced() throws {
         let session = try XSession()
         defer { session.close() }
-        let first = try Self.startedKeyboard(session, [])
+        let first = try Self.startedKeyboard(session, ["--suggestions", "0"])
         let file = try #require(Self.frameFiles(session).first)
         let good = try Data(contentsOf: URL(fileURLWithPath: file))
         let painted = try Self.framePixels(file).pixels
@@ -136,7 +161,7 @@ import Testing
         for i in stride(from: 4096, to: flipped.count, by: 65_536) { flipped[i] ^= 0xFF }
         for damaged in [flipped, good.prefix(good.count - 100), good.prefix(50)] {
             try damaged.write(to: URL(fileURLWithPath: file))
-            let kb = try Self.startedKeyboard(session, [])
+            let kb = try Self.startedKeyboard(session, ["--suggestions", "0"])
             try Self.waitForPixels(kb, painted, "the keyboard to be painted, not the damaged frame")
             let replaced = try Data(contentsOf: URL(fileURLWithPath: file)) == good
             #expect(replaced, "the damaged file was not replaced by the frame painted")
