@@ -14,8 +14,8 @@ let package = Package(
         .target(name: "StackboardSystem", dependencies: ["CShims"]),
 
         // C libraries, one thin module each.
-        .systemLibrary(name: "CX11", pkgConfig: "x11 xtst xi xrandr xinerama",
-                       providers: [.apt(["libx11-dev", "libxtst-dev", "libxi-dev", "libxrandr-dev", "libxinerama-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xext xtst xi xrandr xinerama",
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxi-dev", "libxrandr-dev", "libxinerama-dev"])]),
         .systemLibrary(name: "CCairoPango", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa",

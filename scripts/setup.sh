@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   pkg-config
-  libx11-dev libxtst-dev libxi-dev        # X11, XTest, XInput2 (XKB is in libX11)
+  libx11-dev libxext-dev libxtst-dev libxi-dev   # X11, Shape, XTest, XInput2 (XKB is in libX11)
   libxrandr-dev libxinerama-dev           # monitors: RandR 1.5, Xinerama as the fallback
   libxkbcommon-dev                        # keysym <-> Unicode tables
   libcairo2-dev libpango1.0-dev           # painting and text

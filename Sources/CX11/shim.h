@@ -8,3 +8,4 @@
 #include <X11/extensions/XKBstr.h>
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/Xinerama.h>
+#include <X11/extensions/shape.h>

@@ -33,6 +33,23 @@ final class CallbackBox {
         self.onMessage = onMessage; self.onInstalled = onInstalled
     }
     var retained: UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
+
+    /// Registers this box with sd-bus through `add` (given the slot to fill and the box's
+    /// pointer) and returns the slot, which releases the box when it goes; when `add` fails
+    /// (a negative errno) the box is released and `failure` says why.
+    func attach(failure: (Int32) -> BusError,
+                _ add: (inout OpaquePointer?, UnsafeMutableRawPointer) -> Int32) throws(BusError) -> OpaquePointer {
+        var slot: OpaquePointer?
+        let userdata = retained
+        let rc = add(&slot, userdata)
+        guard rc >= 0, let slot else {
+            Unmanaged<CallbackBox>.fromOpaque(userdata).release()
+            throw failure(rc)
+        }
+        sd_bus_slot_set_destroy_callback(slot, boxRelease)
+        return slot
+    }
+
     static func from(_ p: UnsafeMutableRawPointer) -> CallbackBox { Unmanaged<CallbackBox>.fromOpaque(p).takeUnretainedValue() }
 }
 
@@ -76,7 +93,7 @@ extension BusConnection {
                      arguments: [BusValue] = [], timeout: Double = 5,
                      reply: @escaping (Reply) -> Void) throws(BusError) {
         var made: OpaquePointer?
-        var rc = sd_bus_message_new_method_call(bus, &made, destination, path, interface, member)
+        let rc = sd_bus_message_new_method_call(bus, &made, destination, path, interface, member)
         guard rc >= 0, let m = made else {
             throw BusError.invalidName("the call \(interface).\(member) on \(destination) \(path)")
         }
@@ -90,15 +107,12 @@ extension BusConnection {
             }
             return 0
         })
-        var slot: OpaquePointer?
-        let userdata = box.retained
-        rc = sd_bus_call_async(bus, &slot, m, boxMessage, userdata, UInt64(max(0.001, timeout) * 1_000_000))
-        guard rc >= 0, let slot else {
-            Unmanaged<CallbackBox>.fromOpaque(userdata).release()
-            throw rc == -ENOTCONN || rc == -ECONNRESET ? BusError.disconnected(bus: label)
-                                                        : BusError.system(call: "sd_bus_call_async(\(member))", code: -rc)
+        let slot = try box.attach(failure: { [label] rc in
+            rc == -ENOTCONN || rc == -ECONNRESET ? BusError.disconnected(bus: label)
+                                                 : BusError.system(call: "sd_bus_call_async(\(member))", code: -rc)
+        }) { slot, userdata in
+            sd_bus_call_async(bus, &slot, m, boxMessage, userdata, UInt64(max(0.001, timeout) * 1_000_000))
         }
-        sd_bus_slot_set_destroy_callback(slot, boxRelease)
         sd_bus_slot_set_floating(slot, 1) // lives until the reply or the connection's end
         sd_bus_slot_unref(slot)
     }
@@ -116,15 +130,11 @@ extension BusConnection {
         }, onInstalled: { m in
             installed?(replyError(m, member: "AddMatch", destination: "org.freedesktop.DBus"))
         })
-        var slot: OpaquePointer?
-        let userdata = box.retained
-        let rc = sd_bus_add_match_async(bus, &slot, rule, boxMessage, boxInstalled, userdata)
-        guard rc >= 0, let slot else {
-            Unmanaged<CallbackBox>.fromOpaque(userdata).release()
-            throw rc == -EINVAL ? BusError.invalidName("the match rule \(rule)")
-                                : BusError.system(call: "sd_bus_add_match_async", code: -rc)
+        let slot = try box.attach(failure: { rc in
+            rc == -EINVAL ? BusError.invalidName("the match rule \(rule)") : BusError.system(call: "sd_bus_add_match_async", code: -rc)
+        }) { slot, userdata in
+            sd_bus_add_match_async(bus, &slot, rule, boxMessage, boxInstalled, userdata)
         }
-        sd_bus_slot_set_destroy_callback(slot, boxRelease)
         return BusSlot(slot)
     }
 
@@ -138,15 +148,11 @@ extension BusConnection {
             call.decline()
             return 0
         })
-        var slot: OpaquePointer?
-        let userdata = box.retained
-        let rc = sd_bus_add_object(bus, &slot, path, boxMessage, userdata)
-        guard rc >= 0, let slot else {
-            Unmanaged<CallbackBox>.fromOpaque(userdata).release()
-            throw rc == -EINVAL ? BusError.invalidName("the object path \(path)")
-                                : BusError.system(call: "sd_bus_add_object(\(path))", code: -rc)
+        let slot = try box.attach(failure: { rc in
+            rc == -EINVAL ? BusError.invalidName("the object path \(path)") : BusError.system(call: "sd_bus_add_object(\(path))", code: -rc)
+        }) { slot, userdata in
+            sd_bus_add_object(bus, &slot, path, boxMessage, userdata)
         }
-        sd_bus_slot_set_destroy_callback(slot, boxRelease)
         return BusSlot(slot)
     }
 }

@@ -21,14 +21,7 @@ extension KeyboardPainter {
         let bounds = popupBounds(popup)
         guard !bounds.isEmpty else { return }
         let moved = Rect(x: bounds.x + offset.x, y: bounds.y + offset.y, width: bounds.width, height: bounds.height)
-        ctx.fill(moved, with: theme.background)
-        let bubble = RectD(moved)
-        let radius = min(theme.cornerRadius * scale * 1.5, min(bubble.width, bubble.height) / 4)
-        ctx.save()
-        ctx.clip(to: bubble)
-        ctx.fillRounded(bubble, radius: radius, color: theme.popup.fill)
-        let edge = theme.outlineWidth > 0 ? theme.outline : (theme.shadow ?? theme.outline)
-        ctx.strokeRoundedInside(bubble, radius: radius, width: max(1, theme.outlineWidth) * scale, color: edge)
+        beginBubble(ctx, moved)
         for (i, frame) in popup.frames.enumerated() where i < popup.options.count && !frame.isEmpty {
             let cell = RectD(Rect(x: frame.x + offset.x, y: frame.y + offset.y, width: frame.width, height: frame.height))
             var colors = theme.popup
@@ -46,5 +39,19 @@ extension KeyboardPainter {
             text.draw(fitted, in: ctx, centeredIn: area, color: colors.label)
         }
         ctx.restore()
+    }
+
+    /// Fills `frame` with the background and paints a popup bubble filling it (the popup's
+    /// colours, the theme's edge), then clips to it: the caller paints inside and calls
+    /// `ctx.restore()`. The alternates popup and the key preview share it.
+    func beginBubble(_ ctx: CairoContext, _ frame: Rect) {
+        ctx.fill(frame, with: theme.background)
+        let bubble = RectD(frame)
+        let radius = min(theme.cornerRadius * scale * 1.5, min(bubble.width, bubble.height) / 4)
+        ctx.save()
+        ctx.clip(to: bubble)
+        ctx.fillRounded(bubble, radius: radius, color: theme.popup.fill)
+        let edge = theme.outlineWidth > 0 ? theme.outline : (theme.shadow ?? theme.outline)
+        ctx.strokeRoundedInside(bubble, radius: radius, width: max(1, theme.outlineWidth) * scale, color: edge)
     }
 }

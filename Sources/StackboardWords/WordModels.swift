@@ -41,7 +41,7 @@ public struct WordModels: Sendable {
 
     /// The search path of this process.
     public static func forCurrentProcess() -> WordModels {
-        WordModels(environment: Environment.current, executablePath: Environment.executablePath)
+        WordModels(environment: FileSystem.environment(), executablePath: LayoutCatalog.currentExecutablePath())
     }
 
     /// The file of `language`'s model (the first found), if any.
@@ -100,28 +100,5 @@ public struct WordModels: Sendable {
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-}
-
-/// The process environment and executable, read with the C library.
-public enum Environment {
-    /// Every environment variable.
-    public static var current: [String: String] {
-        var out: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") { out[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
-            p += 1
-        }
-        return out
-    }
-
-    /// The real path of the running executable (`/proc/self/exe`).
-    public static var executablePath: String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

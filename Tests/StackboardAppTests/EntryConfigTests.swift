@@ -16,18 +16,18 @@ import StackboardSound
         let (file, problems) = config(#"{"theme": "dark", "scale": 1.5, "sound": {"enabled": false, "volume": 20, "device": "hw:1"}}"#)
         #expect(problems.isEmpty)
         let options = try EntryOptions([], config: file)
-        #expect(options.theme == .dark)
-        #expect(options.scale == 1.5)
-        #expect(options.sound == SoundOptions(enabled: false, volume: 20, device: "hw:1"))
+        #expect(options.keypad.theme == .dark)
+        #expect(options.keypad.scale == 1.5)
+        #expect(options.keypad.sound == SoundOptions(enabled: false, volume: 20, device: "hw:1"))
     }
 
     @Test func theCommandLineWins() throws {
         let (file, _) = config(#"{"theme": "dark", "scale": 1.5, "sound": {"enabled": true, "volume": 20, "device": "hw:1"}}"#)
         let options = try EntryOptions(["--theme", "high-contrast", "--scale", "2", "--no-sound", "--volume", "90",
                                         "--sound-device", "plughw:0"], config: file)
-        #expect(options.theme == .highContrast)
-        #expect(options.scale == 2)
-        #expect(options.sound == SoundOptions(enabled: false, volume: 90, device: "plughw:0"))
+        #expect(options.keypad.theme == .highContrast)
+        #expect(options.keypad.scale == 2)
+        #expect(options.keypad.sound == SoundOptions(enabled: false, volume: 90, device: "plughw:0"))
     }
 
     @Test func theKeyboardsOwnSettingsDoNotApply() throws {
@@ -36,7 +36,7 @@ import StackboardSound
         let options = try EntryOptions([], config: file)
         #expect(options.layout == nil, "the keyboard's layout is not entry mode's keypad")
         #expect(options.layoutName == "qwerty")
-        #expect(options.size == nil && options.scale == 1 && options.theme == nil)
+        #expect(options.size == nil && options.keypad.scale == 1 && options.keypad.theme == nil)
     }
 
     @Test func badSettingsAreTheKeyboardsLinesAndOnlyThoseEntryModeUses() {
@@ -68,7 +68,7 @@ import StackboardSound
         let entry = CommandConfig(for: .entry, environment: ["XDG_CONFIG_HOME": dir])
         #expect(entry.file == dir + "/stackboard/config.json")
         #expect(entry.problems.map(\.key) == ["scale"], "dock is the keyboard's")
-        #expect(try EntryOptions([], config: entry.config, configFile: entry.file).theme == .dark)
+        #expect(try EntryOptions([], config: entry.config, configFile: entry.file).keypad.theme == .dark)
         let keyboard = CommandConfig(for: .keyboard, environment: ["XDG_CONFIG_HOME": dir])
         #expect(keyboard.problems.map(\.key) == ["dock", "scale"])
     }

@@ -16,22 +16,22 @@ import StackboardX11
     @Test func theDefaults() throws {
         let o = try options([])
         #expect(o.layouts == [.init(name: "qwerty")] && o.requestedLayout == nil)
-        #expect(o.geometry == nil && o.dock == nil && o.theme == nil && o.scale == 1)
+        #expect(o.geometry == nil && o.dock == nil && o.keypad.theme == nil && o.keypad.scale == 1)
         #expect(!o.hidden && !o.hiddenOnCommandLine && !o.print && !o.help)
         #expect(o.repeatDelay == 0.5 && o.repeatInterval == 0.05 && o.longPress == 0.5)
         #expect(o.dwell == nil && o.scan == nil && o.scanSwitch == .button(1))
-        #expect(o.sound == SoundOptions())
+        #expect(o.keypad.sound == SoundOptions())
         #expect(o.configProblems.isEmpty)
     }
 
     @Test func theCommandLineOverridesTheFileSettingBySetting() throws {
         let file = #"{"theme": "dark", "scale": 2, "dock": "top", "dwell": 800, "repeat": {"delay": 300}, "sound": {"volume": 10}}"#
         let fromFile = try options([], file)
-        #expect(fromFile.theme == .dark && fromFile.scale == 2 && fromFile.dock == .top && fromFile.dwell == 0.8)
-        #expect(fromFile.repeatDelay == 0.3 && fromFile.sound.volume == 10)
+        #expect(fromFile.keypad.theme == .dark && fromFile.keypad.scale == 2 && fromFile.dock == .top && fromFile.dwell == 0.8)
+        #expect(fromFile.repeatDelay == 0.3 && fromFile.keypad.sound.volume == 10)
         let given = try options(["--theme", "light", "--dock", "none", "--dwell", "0", "--volume", "70"], file)
-        #expect(given.theme == .light && given.dock == nil && given.dwell == nil && given.sound.volume == 70)
-        #expect(given.scale == 2 && given.repeatDelay == 0.3, "the settings not given stay the file's")
+        #expect(given.keypad.theme == .light && given.dock == nil && given.dwell == nil && given.keypad.sound.volume == 70)
+        #expect(given.keypad.scale == 2 && given.repeatDelay == 0.3, "the settings not given stay the file's")
     }
 
     @Test func layoutsComeFromTheCommandLineElseTheFile() throws {

@@ -93,9 +93,9 @@ import Testing
 
     @Test func theLogarithmAndExponentialAreAccurate() {
         for x in [1e-9, 0.001, 0.5, 1, 2.718281828, 10, 12345] {
-            #expect(abs(SwipeMath.exp(SwipeMath.log(x)) - x) <= x * 1e-12)
+            #expect(abs(PureMath.exp(PureMath.log(x)) - x) <= x * 1e-12)
         }
-        #expect(abs(SwipeMath.log(2) - 0.6931471805599453) < 1e-15)
+        #expect(abs(PureMath.log(2) - 0.6931471805599453) < 1e-15)
     }
 
     @Test func choosingAnAlternativeOffersTheReplacedWordBack() {

@@ -104,7 +104,7 @@ import Testing
             #expect(abs(back - p) / p < 0.001)
         }
         #expect(WordModelWriter.cost(0) == UInt16.max)
-        #expect(abs(WordMath.log(10) - 2.302585092994046) < 1e-12)
-        #expect(abs(WordMath.exp(-3) - 0.049787068367863944) < 1e-15)
+        #expect(abs(PureMath.log(10) - 2.302585092994046) < 1e-12)
+        #expect(abs(PureMath.exp(-3) - 0.049787068367863944) < 1e-15)
     }
 }

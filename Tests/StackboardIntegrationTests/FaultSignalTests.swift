@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StackboardCore
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -12,7 +13,7 @@ import Testing
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func aSignalAtARandomMomentOfABurstLeavesNothingBehind(signal: Int32) throws {
         let seed = FaultSupport.seed()
-        var rng = FaultRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let rig = try TypingRig(layout: "us")
         let before = rig.keymapDump()
         let layout = try FaultSupport.burstLayout(in: rig.session.dir)

@@ -27,6 +27,29 @@ import Testing
         try session.waitUntil(timeout: 10, "the preview to go") { !kb.previewShown }
     }
 
+    /// The preview lies over the keys above the pressed one: it takes no input (its input shape
+    /// is empty), so the window the pointer is in over the preview is the keyboard, and a quick
+    /// next tap there reaches a key.
+    @Test func thePreviewTakesNoInputSoATapOnTheKeysItCoversIsNeverLost() throws {
+        let session = try XSession(wm: .none)
+        defer { session.close() }
+        let kb = try RunningKeyboard(session, ["--print"])
+        let g = try kb.key("g")
+        kb.pointer([kb.at(g.center.x, g.center.y), "press"])
+        var preview: WindowInfo?
+        try session.waitUntil(timeout: 10, "the preview") {
+            preview = kb.previewWindow()?.info
+            return preview?.viewable == true
+        }
+        let p = try #require(preview)
+        let inside = (p.x + p.width / 2, p.y + p.height / 2)
+        // What the server says is under the pointer there (the press stays in the keyboard).
+        let r = session.run("xdotool", ["mousemove", "\(inside.0)", "\(inside.1)", "getmouselocation", "--shell"])
+        let under = r.stdout.split(separator: "\n").first { $0.hasPrefix("WINDOW=") }.flatMap { UInt($0.dropFirst(7)) }
+        #expect(under.map { "0x" + String($0, radix: 16) } == kb.info.id, "the window under the preview: \(r.stdout)")
+        kb.pointer(["up"])
+    }
+
     @Test func thePreviewOfAKeyAtTheTopOfTheScreenStaysOnTheScreen() throws {
         let session = try XSession(wm: .none)
         defer { session.close() }

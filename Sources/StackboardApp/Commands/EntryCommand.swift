@@ -1,18 +1,10 @@
-import StackboardSystem
-
 /// `stackboard entry`: a text field above a keypad, for scripts and host applications.
 enum EntryCommand {
     static let command = Command(name: "entry", summary: "ask for a text with a keypad and print it (scripts, XEmbed hosts)") { words in
-        let file = CommandConfig(for: .entry, environment: KeyboardCommand.processEnvironment())
         let options: EntryOptions
-        do throws(UsageError) { options = try EntryOptions(words, config: file.config, configFile: file.file) } catch { return fail(error) }
-        if options.help {
-            print(EntryOptions.helpText)
-            return 0
-        }
-        // The same lines as the keyboard's, for the settings entry mode uses.
-        for problem in file.problems + options.configProblems {
-            printError("stackboard: \(problem.description)")
+        switch CommandConfig.options(EntryOptions.self, from: words, for: .entry) {
+        case .success(let (given, _)): options = given
+        case .failure(let status): return status.code
         }
         switch EntryApp.make(options: options) {
         case .success(let made):

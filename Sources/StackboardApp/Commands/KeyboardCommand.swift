@@ -1,38 +1,14 @@
-import StackboardCore
-import StackboardSystem
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// `stackboard keyboard` (also what `stackboard` with no command runs): the on-screen keyboard.
 enum KeyboardCommand {
     static let command = Command(name: "keyboard", summary: "open the on-screen keyboard (the default)") { words in
-        let file = CommandConfig(for: .keyboard, environment: processEnvironment())
-        let options: KeyboardOptions
-        do throws(UsageError) { options = try KeyboardOptions(words, config: file.config, configFile: file.file) } catch { return fail(error) }
-        if options.help {
-            print(KeyboardOptions.helpText)
-            return 0
+        let options: KeyboardOptions, file: CommandConfig
+        switch CommandConfig.options(KeyboardOptions.self, from: words, for: .keyboard) {
+        case .success(let given): (options, file) = given
+        case .failure(let status): return status.code
         }
-        // A bad setting never stops the keyboard: it may be someone's only one.
-        for problem in file.problems + options.configProblems { printError("stackboard: \(problem.description)") }
         switch KeyboardApp.make(options: options, configFile: file.file) {
         case .success(let app): return app.run()
         case .failure(let status): return status.code
         }
-    }
-
-    /// This process's environment variables (from the C library's `environ`).
-    static func processEnvironment() -> [String: String] {
-        var out: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let eq = text.firstIndex(of: "=") {
-                out[String(text[..<eq])] = String(text[text.index(after: eq)...])
-            }
-            entry += 1
-        }
-        return out
     }
 }

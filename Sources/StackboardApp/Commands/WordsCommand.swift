@@ -89,7 +89,7 @@ enum WordsCommand {
 
     /// The language of `$LANG` (`de_DE.UTF-8` → `de`) when it has a model, else `en`.
     static func defaultLanguage(_ models: WordModels) -> String {
-        let env = Environment.current
+        let env = FileSystem.environment()
         let locale = env["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["LANG"] ?? ""
         let tag = String(locale.prefix { $0.isLetter })
         return !tag.isEmpty && tag != "C" && models.locate(tag) != nil ? tag : "en"

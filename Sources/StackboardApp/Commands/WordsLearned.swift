@@ -15,7 +15,7 @@ enum WordsLearned {
     }
 
     static func store() -> LearnedWordsStore? {
-        guard let store = LearnedWordsStore(environment: Environment.current) else {
+        guard let store = LearnedWordsStore(environment: FileSystem.environment()) else {
             printError("stackboard: neither XDG_DATA_HOME nor HOME is set to an absolute path: set one to say where learned words go")
             return nil
         }

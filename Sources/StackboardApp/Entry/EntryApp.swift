@@ -50,8 +50,8 @@ final class EntryApp: WindowShellClient {
             printError("stackboard: \(error.message)")
             throw ExitStatus(2)
         }
-        let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: setup.theme, scale: options.scale) }
-        fieldPainter = try startupStep(exit: 1) { () throws(RenderError) in try FieldPainter(theme: setup.theme, scale: options.scale) }
+        let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: setup.theme, scale: options.keypad.scale) }
+        fieldPainter = try startupStep(exit: 1) { () throws(RenderError) in try FieldPainter(theme: setup.theme, scale: options.keypad.scale) }
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         let screen = connection.screenSize
         let size = EntrySetup.windowSize(options, layout: setup.layout, screen: screen)
@@ -69,20 +69,20 @@ final class EntryApp: WindowShellClient {
         let secure = setup.rules.secure
         let longPress = secure ? KeyboardConfig.noLongPress : KeyboardConfig().longPressDelay
         let config = KeyboardConfig(longPressDelay: longPress, decimalSeparator: setup.decimalSeparator,
-                                    keyPreview: options.keyPreview && !secure, swipe: options.swipe && !secure)
+                                    keyPreview: options.keypad.keyPreview && !secure, swipe: options.keypad.swipe && !secure)
         let session = EntrySession(initial: options.initial, rules: setup.rules, decimalSeparator: setup.decimalSeparator,
                                    reportBackspaceOnEmpty: setup.reportBackspaceOnEmpty)
         runtime = KeypadRuntime(layout: setup.layout, surface: window, frame: Self.keypadRect(in: window.size, field: !options.noField),
                                 painter: painter, config: config, role: .entry(FieldEditor(session: session)))
         // A closed pipe must end the entry as a cancel, not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        shell = WindowShell(connection: connection, window: window, signals: signals, sound: options.sound)
+        shell = WindowShell(connection: connection, window: window, signals: signals, sound: options.keypad.sound)
         output = EntryOutput(events: options.events, secure: setup.rules.secure)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
         runtime.onProblem = { printError("stackboard: " + $0) }
         words = options.suggest && !setup.rules.secure && setup.layout.suggestionBar != nil
-            ? SuggestionWords.load(language: options.language ?? "en", slots: Setting.suggestions.spec.defaultValue?.int ?? 3,
-                                   learning: options.learn, store: LearnedWordsStore(environment: Environment.current),
+            ? SuggestionWords.load(language: options.keypad.language ?? "en", slots: Setting.suggestions.spec.defaultValue?.int ?? 3,
+                                   learning: options.keypad.learn, store: LearnedWordsStore(environment: FileSystem.environment()),
                                    atSentenceStart: options.initial.isEmpty, report: { printError("stackboard: " + $0) })
             : nil
         runtime.fieldHost = self

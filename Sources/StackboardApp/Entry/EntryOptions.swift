@@ -27,25 +27,13 @@ struct EntryOptions {
     var noField: Bool
     /// `--suggest`: a suggestion bar above the keypad (a qwerty keypad unless `--layout` says).
     var suggest: Bool
-    /// `--language`: the suggestions' language (nil: the layout's, else English).
-    var language: String?
-    /// Whether the suggestions learn what is typed (`--no-learn`, `learn`).
-    var learn: Bool
     /// `--size WxH`, if given.
     var size: Size?
-    /// `--theme`, if given (else the layout's preference, else light).
-    var theme: Theme?
-    /// `--scale F`.
-    var scale: Double
-    /// `--no-sound`, `--volume`, `--sound-device`.
-    var sound: SoundOptions
+    /// Theme, scale, sound and words (`--theme`, `--scale`, `--no-sound`, `--language`, ...), read
+    /// as the keyboard reads them; key preview and swipe apply only to a field that is not secure.
+    var keypad: KeypadSettings
     /// `--help`.
     var help: Bool
-
-    /// The pressed key's label enlarged above it (never with `--secure`).
-    var keyPreview: Bool
-    /// Swipe typing on a keypad with a suggestion bar (`--suggest`).
-    var swipe: Bool
 
     /// Settings of the configuration file that entry mode uses but that are bad (one line each,
     /// like the keyboard's); their defaults are used.
@@ -72,15 +60,8 @@ struct EntryOptions {
         xid = values.bool(.xid)
         noField = values.bool(.noField)
         suggest = values.bool(.suggest)
-        keyPreview = values.bool(.keyPreview)
-        swipe = values.bool(.swipe)
-        language = values.string(.language)
-        learn = values.bool(.learn)
-        scale = values.double(.scale)
+        keypad = KeypadSettings(values)
         size = values.size(.size)
-        theme = values.string(.theme).flatMap(Theme.named)
-        sound = SoundOptions(enabled: values.bool(.sound), volume: values.int(.volume),
-                             device: values.string(.soundDevice) ?? SoundOptions.defaultDevice)
     }
 
     /// The layout to load: `--layout`, else `numeric` for `--allow digits`, `decimal` for

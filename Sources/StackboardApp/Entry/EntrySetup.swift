@@ -38,7 +38,7 @@ struct EntrySetup {
         self.rules = rules
         self.reportBackspaceOnEmpty = reportBackspaceOnEmpty
         self.decimalSeparator = preparation.decimalSeparator
-        self.theme = options.theme ?? layout.defaults.theme.flatMap(Theme.named) ?? Theme.light
+        self.theme = options.keypad.theme(for: layout)
     }
 
     /// The window size: `--size`, else 360×480 for a pad and 960×400 for a full keyboard (more
@@ -47,7 +47,7 @@ struct EntrySetup {
         if let size = options.size { return size }
         let keys = layout.layers.first.map { KeyboardGeometry(layout: layout, layer: $0, size: Size(width: 100, height: 100)).keys.count } ?? 0
         let base = keys > 24 ? Size(width: 960, height: 400) : Size(width: 360, height: 480)
-        return Size(width: min(screen.width, max(60, Int((Double(base.width) * options.scale).rounded()))),
-                    height: min(screen.height, max(60, Int((Double(base.height) * options.scale).rounded()))))
+        return Size(width: min(screen.width, max(60, Int((Double(base.width) * options.keypad.scale).rounded()))),
+                    height: min(screen.height, max(60, Int((Double(base.height) * options.keypad.scale).rounded()))))
     }
 }

@@ -77,7 +77,7 @@ final class KeyboardApp: WindowShellClient {
         }
         // `--print | head -1` must not kill the keyboard before it releases what it holds.
         signal(SIGPIPE, SIG_IGN)
-        shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.sound)
+        shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.keypad.sound)
         shell.setHoverTracking(config.dwell != nil)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
         let bus = options.xid ? nil : KeyboardBus(environment: startup.environment, autoShow: options.autoShow,
@@ -94,7 +94,7 @@ final class KeyboardApp: WindowShellClient {
         context = try? ContextWatcher(connection: connection)
         words = WordEngines(options: options)
         controller.wordsFor = { [words] layout in words.engine(for: layout) }
-        controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: Environment.current)
+        controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: FileSystem.environment())
         if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {
             controller.displayLayout = first.name
         }
@@ -108,7 +108,7 @@ final class KeyboardApp: WindowShellClient {
             let floating = startup.remembered?.frame
                 ?? (startup.configuration.placement == .floating ? frame : WindowMover.undocked(frame, screen: screen))
             controller.mover = WindowMover(window: window, store: startup.store, layout: runtime.state.layout, home: floating,
-                                           minimumKey: WindowMover.minimumKey(scale: options.scale),
+                                           minimumKey: WindowMover.minimumKey(scale: options.keypad.scale),
                                            followsMemory: !options.placedOnCommandLine)
         }
         if let placer {

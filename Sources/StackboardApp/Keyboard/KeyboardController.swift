@@ -37,9 +37,11 @@ final class KeyboardController: TypingHost {
     /// with `--monitor focus` it goes to the active window's monitor.
     var willShow: ((FieldRequest?) -> Void)?
     /// The field auto-show showed the keyboard for: a password field's keyboard is secure.
-    private(set) var field: FieldRequest?
+    /// (Set by `autoShow` only.)
+    var field: FieldRequest?
     /// The user's layout while auto-show shows a numeric, decimal or phone pad for a field.
-    private var layoutBeforeField: String?
+    /// (Set by `autoShow` only.)
+    var layoutBeforeField: String?
     /// The word engine for a layout's suggestion bar (nil: no bar, or no model for its language).
     var wordsFor: (Layout) -> KeypadWords? = { _ in nil }
     /// Where the recently used emoji are kept (nil: nowhere, e.g. a plug).
@@ -272,53 +274,6 @@ final class KeyboardController: TypingHost {
         layouts.show(fresh)
         runtime.setLayout(fresh, now: now)
         runtime.showLayer(state.layerName, now: now)
-    }
-
-    // MARK: Auto-show
-
-    /// The layout for fields of a kind that wants a pad (nil: the user's own layout).
-    static func padLayout(for kind: FieldKind) -> String? {
-        switch kind {
-        case .number: return "numeric"
-        case .decimal: return "decimal"
-        case .phone: return "phone"
-        case .text, .password: return nil
-        }
-    }
-
-    /// Carries out an auto-show decision: shown for a field (its pad, secure for a password,
-    /// out of its way), or hidden.
-    func autoShow(_ decision: AutoShowDecision, now: Double) {
-        switch decision {
-        case .show(let request):
-            field = request
-            if let pad = Self.padLayout(for: request.kind) {
-                if runtime.state.layout.name != pad {
-                    let user = runtime.state.layout.name
-                    if switchLayout(named: pad, now: now) == nil, layoutBeforeField == nil { layoutBeforeField = user }
-                }
-            } else if let user = layoutBeforeField {
-                layoutBeforeField = nil
-                switchLayout(named: user, now: now)
-            }
-            fieldKindChanged()
-            place?(request)
-            show(now: now)
-        case .hide:
-            field = nil
-            hide(now: now)
-        }
-    }
-
-    /// Whether what is typed now is a secret (a password field): no suggestions, nothing learned.
-    var isSecure: Bool { field?.kind.isSecure == true }
-
-    /// The word engine hears that the field changed (a password field locks it); a password
-    /// field's keyboard shows no key preview and does not swipe.
-    private func fieldKindChanged() {
-        runtime.setSecureEntry(isSecure, now: MonotonicClock.now())
-        runtime.words?.setSecure(isSecure)
-        contextChanged(.windowChanged)
     }
 
     /// Shows `layout` at the window's size (where it was left, if remembered) and publishes its name.

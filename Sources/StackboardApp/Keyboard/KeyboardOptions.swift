@@ -17,10 +17,8 @@ struct KeyboardOptions {
     var dock: DockEdge?
     /// The monitor the keyboard lives on.
     var monitor: MonitorChoice
-    /// The theme, if given (else the layout's preference, else light).
-    var theme: Theme?
-    /// Multiplies the default height, line widths, radii and the smallest label.
-    var scale: Double
+    /// Theme, scale, sound and words, read as `stackboard entry` reads them.
+    var keypad: KeypadSettings
     /// Start hidden (`--hidden`, or `hidden` in the configuration).
     var hidden: Bool
     /// `--hidden` was given: a keyboard already running is then left as it is, not shown (the
@@ -40,8 +38,6 @@ struct KeyboardOptions {
     var scan: ScanConfig?
     /// The scanning switch.
     var scanSwitch: ScanSwitch
-    /// Sound on or off, volume, device.
-    var sound: SoundOptions
     /// Slots of the typing layouts' suggestion bar (0: no bar).
     var suggestions: Int
     /// The languages the language key cycles through (empty: no language key).
@@ -50,16 +46,8 @@ struct KeyboardOptions {
     var autoShow: Bool
     /// `--xid`: the keyboard as an XEmbed plug in a greeter's or locker's window.
     var xid: Bool
-    /// `--language`: the suggestions' language (nil: the layout's, else English).
-    var language: String?
-    /// Whether the suggestions learn what is typed (`--no-learn`, `learn`).
-    var learn: Bool
     /// `--hide-on-physical-keys`.
     var hideOnPhysicalKeys: Bool
-    /// The pressed key's label enlarged above it (`--no-key-preview` turns it off).
-    var keyPreview: Bool
-    /// Swipe typing on layouts with a suggestion bar (`--no-swipe` turns it off).
-    var swipe: Bool
     /// The command line gave `--geometry` or `--dock`: remembered places are not taken.
     var placedOnCommandLine: Bool
     /// `--help`.
@@ -93,15 +81,11 @@ struct KeyboardOptions {
         print = values.bool(.print)
         hiddenOnCommandLine = values.commandLine[.hidden] != nil
         xid = values.bool(.xid)
-        language = values.string(.language)
-        learn = values.bool(.learn)
+        keypad = KeypadSettings(values)
         autoShow = values.bool(.autoShow) && !xid
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
-        keyPreview = values.bool(.keyPreview)
-        swipe = values.bool(.swipe)
         placedOnCommandLine = values.commandLine[.geometry] != nil || values.commandLine[.dock] != nil
         hidden = values.bool(.hidden) || autoShow
-        scale = values.double(.scale)
         repeatDelay = Double(values.int(.repeatDelay)) / 1000
         repeatInterval = Double(values.int(.repeatInterval)) / 1000
         longPress = Double(values.int(.longPress)) / 1000
@@ -109,9 +93,6 @@ struct KeyboardOptions {
         dwell = dwellMS > 0 ? Double(dwellMS) / 1000 : nil
         geometry = values.geometry(.geometry)
         dock = values.string(.dock).flatMap(DockEdge.init(rawValue:))
-        theme = values.string(.theme).flatMap(Theme.named)
-        sound = SoundOptions(enabled: values.bool(.sound), volume: values.int(.volume),
-                             device: values.string(.soundDevice) ?? SoundOptions.defaultDevice)
         languages = LanguageCycle(values.names(.languages) ?? [])
         // A plug sits in a greeter or a locker: no suggestions unless asked for.
         suggestions = xid && !values.bool(.suggest) ? 0 : values.int(.suggestions)
@@ -149,7 +130,7 @@ struct KeyboardOptions {
     }
 
     /// The window's size and place on its monitor.
-    var sizing: KeyboardSizing { KeyboardSizing(geometry: geometry, dock: dock, scale: scale) }
+    var sizing: KeyboardSizing { KeyboardSizing(geometry: geometry, dock: dock, scale: keypad.scale) }
 
     /// The window's frame on a screen of `screen` pixels (one monitor).
     func frame(on screen: Size) -> Rect {
@@ -159,6 +140,6 @@ struct KeyboardOptions {
     /// The state machine's behaviour settings.
     func keyboardConfig(decimalSeparator: String) -> KeyboardConfig {
         KeyboardConfig(mode: .typing, repeatDelay: repeatDelay, repeatInterval: repeatInterval, longPressDelay: longPress,
-                       decimalSeparator: decimalSeparator, dwell: dwell, scan: scan, keyPreview: keyPreview, swipe: swipe)
+                       decimalSeparator: decimalSeparator, dwell: dwell, scan: scan, keyPreview: keypad.keyPreview, swipe: keypad.swipe)
     }
 }

@@ -58,7 +58,7 @@ struct KeyboardStartup {
         // First, before any thread exists (the click player's inherits the blocked signals).
         HeapMemory.useOneArena()
         signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
-        environment = KeyboardCommand.processEnvironment()
+        environment = FileSystem.environment()
         let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
         self.preparation = preparation
         let languages = options.languages
@@ -70,9 +70,9 @@ struct KeyboardStartup {
         let (layouts, dealtAtRandom) = try KeyboardApp.loadLayouts(options.layouts, load: loadNotingDeal, configFile: configFile)
         guard let first = layouts.current else { throw ExitStatus(2) }
         self.layouts = layouts
-        let theme = options.theme ?? first.defaults.theme.flatMap(Theme.named) ?? Theme.light
+        let theme = options.keypad.theme(for: first)
         let painter = try startupStep(exit: 1) { () throws(RenderError) in
-            try KeyboardPainter(theme: theme, scale: options.scale, deferredText: true)
+            try KeyboardPainter(theme: theme, scale: options.keypad.scale, deferredText: true)
         }
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         self.connection = connection

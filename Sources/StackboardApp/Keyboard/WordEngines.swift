@@ -18,9 +18,9 @@ final class WordEngines {
     /// Engines as `options` ask for.
     init(options: KeyboardOptions) {
         slots = options.suggestions
-        language = options.language
-        learning = options.learn && !options.xid
-        store = options.xid ? nil : LearnedWordsStore(environment: Environment.current)
+        language = options.keypad.language
+        learning = options.keypad.learn && !options.xid
+        store = options.xid ? nil : LearnedWordsStore(environment: FileSystem.environment())
     }
 
     /// The engine for `layout`'s language, nil when it has no bar or the language no model.

@@ -109,12 +109,18 @@ public struct JSONParser {
         return JSONValue(kind, offset: start)
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        let start = i
+    /// Steps over the `{` or `[` that opens a container at `depth` and returns its offset;
+    /// a container nested deeper than `maxDepth` is refused.
+    private mutating func openContainer(depth: Int) throws(JSONSyntaxError) -> Int {
         guard depth <= maxDepth else {
             throw JSONSyntaxError("nested deeper than \(maxDepth) levels; flatten the layout", offset: i)
         }
         i += 1
+        return i - 1
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        let start = try openContainer(depth: depth)
         var members: [JSONMember] = []
         var seen: Set<String> = []
         try skipWhitespace()
@@ -149,11 +155,7 @@ public struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        let start = i
-        guard depth <= maxDepth else {
-            throw JSONSyntaxError("nested deeper than \(maxDepth) levels; flatten the layout", offset: i)
-        }
-        i += 1
+        let start = try openContainer(depth: depth)
         var elements: [JSONValue] = []
         try skipWhitespace()
         if !atEnd && current == UInt8(ascii: "]") { i += 1; return JSONValue(.array([]), offset: start) }

@@ -112,7 +112,7 @@ public struct FrequencyVocabulary: SwipeVocabulary {
 
     public func swipeFold(_ character: Character) -> Character? { nil }
 
-    static func ln(_ x: Double) -> Double { x > 0 ? SwipeMath.log(x) : 60 }
+    static func ln(_ x: Double) -> Double { x > 0 ? PureMath.log(x) : 60 }
 }
 
 /// A word list that cannot be read.

@@ -73,6 +73,6 @@ public enum WordModelWriter {
     /// `round(-ln p × 1024)` clamped to 0...65535.
     public static func cost(_ p: Double) -> UInt16 {
         guard p > 0 else { return UInt16.max }
-        return UInt16(max(0, min(65535, (-WordMath.log(p) * ShippedWordModel.costScale).rounded())))
+        return UInt16(max(0, min(65535, (-PureMath.log(p) * ShippedWordModel.costScale).rounded())))
     }
 }

@@ -162,7 +162,7 @@ extension Injector {
         mapSerial = XNextRequest(dpy) // notifications of the change above are older: it is in `map`
         lock.release()
         XSync(dpy, 0)
-        if let message = display.owned ? InjectorXErrors.take(dpy) : nil { throw .xError(message) }
+        if let message = display.takeError() { throw .xError(message) }
         fresh.avoided = Set(view.record.keys.filter { $0.nonce != lock.nonce }.map(\.keycode))
         othersBorrowed = fresh.avoided
         map = fresh

@@ -1,5 +1,6 @@
 import CX11
 import StackboardCore
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -136,7 +137,7 @@ public final class Injector {
     private init(connection: InjectorDisplay, idleRestoreSeconds: Double) throws(InjectorError) {
         display = connection
         borrowed = BorrowedKeys(idleTimeout: max(0, idleRestoreSeconds))
-        clock = Injector.monotonicSeconds
+        clock = MonotonicClock.now // the clock of `expireIdle(now:)` and `nextDeadline`
         lock = KeymapLock(display: connection.raw)
         barrier = PingBarrier(displayName: String(cString: XDisplayString(connection.raw)))
         selectEvents()
@@ -151,13 +152,6 @@ public final class Injector {
     /// The core keyboard's effective group (0-based), as the state events last said: what the
     /// keys are typed in (no round trip).
     public var group: Int { lockState.group }
-
-    /// The clock of `expireIdle(now:)` and `nextDeadline`: CLOCK_MONOTONIC in seconds.
-    public static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
 
     /// Types `text` into the focused window, with `modifiers` held around it (a shortcut such as
     /// Ctrl+C uses the key that carries `c` in some group when the current group has none).

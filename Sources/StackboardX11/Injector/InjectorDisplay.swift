@@ -17,12 +17,19 @@ final class InjectorDisplay {
 
     /// Opens `name` (nil or empty: `$DISPLAY`).
     convenience init(name: String?) throws(InjectorError) {
+        // Protocol errors are recorded for this connection (never fatal: keys must not stay down).
+        XErrorTrap.install()
         let opened: OpaquePointer? = (name?.isEmpty ?? true) ? XOpenDisplay(nil) : XOpenDisplay(name)
         guard let opened else {
             let tried = (name?.isEmpty ?? true) ? (getenv("DISPLAY").map { String(cString: $0) } ?? "") : (name ?? "")
             throw .cannotOpenDisplay(tried)
         }
-        InjectorXErrors.install()
+        // Xlib exits when the server goes away (the trap silences its own report): one line says why.
+        XSetIOErrorExitHandler(opened, { display, _ in
+            let name = display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? ""
+            fputs("stackboard: lost the connection to the X server '\(name)'; exiting\n", stderr)
+            exit(1)
+        }, nil)
         do {
             try self.init(raw: opened, owned: true)
         } catch {
@@ -55,7 +62,9 @@ final class InjectorDisplay {
     }
 
     deinit {
-        if owned { XCloseDisplay(raw) }
+        guard owned else { return }
+        _ = XErrorTrap.take(raw)
+        XCloseDisplay(raw)
     }
 
     /// The device id of the XTEST slave keyboard (XIQueryDevice), nil when there is none.
@@ -79,36 +88,16 @@ final class InjectorDisplay {
     }
 
     /// Sends every buffered request and waits until the server has handled them; an X error
-    /// for one of them (when the injector installed its own error handler) is thrown.
+    /// for one of them (on a connection the injector opened itself) is thrown.
     func sync() throws(InjectorError) {
         XSync(raw, 0)
-        if owned, let message = InjectorXErrors.take(raw) { throw .xError(message) }
-    }
-}
-
-/// The X error handler of a connection the injector opened itself: it records the error
-/// instead of letting Xlib's default handler exit the process (which would leave keys down).
-enum InjectorXErrors {
-    /// The last error seen, as text (the X error handler's global; read and cleared by `take`).
-    nonisolated(unsafe) private static var last: (code: UInt8, request: UInt8, minor: UInt8)?
-
-    /// Installs the recording handler (process-wide, as Xlib's handlers are).
-    static func install() {
-        XSetErrorHandler { _, event in
-            if let e = event?.pointee {
-                InjectorXErrors.last = (e.error_code, e.request_code, e.minor_code)
-            }
-            return 0
-        }
+        if let message = takeError() { throw .xError(message) }
     }
 
-    /// The recorded error as text, and clears it.
-    static func take(_ dpy: OpaquePointer) -> String? {
-        guard let e = last else { return nil }
-        last = nil
-        var buffer = [CChar](repeating: 0, count: 160)
-        XGetErrorText(dpy, Int32(e.code), &buffer, Int32(buffer.count))
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return "\(text) (request \(e.request).\(e.minor))"
+    /// The last X protocol error of a connection the injector opened itself, as text, since the
+    /// last call (nil: none, or a borrowed connection, whose owner takes its errors).
+    func takeError() -> String? {
+        guard owned, let e = XErrorTrap.take(raw).errors.last else { return nil }
+        return "\(e.text) (request \(e.request).\(e.minor))"
     }
 }

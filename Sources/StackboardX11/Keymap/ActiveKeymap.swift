@@ -30,16 +30,8 @@ public enum ActiveKeymap {
     static func read(display: OpaquePointer, root: Window) -> ActiveXkbLayout? {
         let atom = XInternAtom(display, "_XKB_RULES_NAMES", 1)
         guard atom != 0 else { return nil }
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, root, atom, 0, 1024, 0, Atom(XA_STRING), &type, &format, &count, &after, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, format == 8, let data, count > 0 else { return nil }
-        let bytes = Array(UnsafeBufferPointer(start: data, count: Int(count)))
-        guard let names = XkbRulesNames(property: bytes) else { return nil }
+        guard let bytes = PropertyReader(display: display).string(atom, of: root),
+              let names = XkbRulesNames(property: bytes) else { return nil }
         var state = XkbStateRec()
         let group = XkbGetState(display, UInt32(XkbUseCoreKbd), &state) == Success ? Int(state.group) : 0
         return ActiveXkbLayout(names: names, group: group)

@@ -4,7 +4,8 @@ import StackboardCore
 
 /// A popup of the keyboard (the alternates, the key preview): an override-redirect window (never
 /// managed, never focused, selecting no input) shown above a key; it may reach above the
-/// keyboard's top edge. Its pixels live in a back buffer, so exposes are answered without
+/// keyboard's top edge. Its input region is empty (X Shape): a press where it is shown goes to
+/// the window below, so a quick next tap on the keys a preview covers is never lost. Its pixels live in a back buffer, so exposes are answered without
 /// repainting.
 final class PopupWindow {
     let id: Window
@@ -30,6 +31,10 @@ final class PopupWindow {
         self.id = id
         self.gc = gc
         self.connection = connection
+        var event: Int32 = 0, error: Int32 = 0
+        if XShapeQueryExtension(display, &event, &error) != 0 {
+            XShapeCombineRectangles(display, id, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
+        }
         WindowProperties(display: display, window: id, atoms: connection.atoms)
             .setClass(instance: instance, className: "Stackboard")
     }

@@ -152,7 +152,7 @@ struct WindowProperties {
     }
 }
 
-/// Reads properties of any window (other clients' too): a window, atom or cardinal list.
+/// Reads properties of any window (other clients' too): a window, atom or cardinal list, or a string.
 struct PropertyReader {
     let display: OpaquePointer
 
@@ -168,5 +168,20 @@ struct PropertyReader {
         defer { if let data { XFree(data) } }
         guard status == Success, format == 32, let data, count > 0 else { return [] }
         return data.withMemoryRebound(to: Int.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+    }
+
+    /// The bytes of the STRING `property` on `window` (up to `longs` 32-bit units), nil when it
+    /// is absent, empty or not 8-bit.
+    func string(_ property: Atom, of window: Window, longs: Int = 1024) -> [UInt8]? {
+        var actualType: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, window, property, 0, longs, 0, Atom(XA_STRING),
+                                        &actualType, &format, &count, &after, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, format == 8, let data, count > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: Int(count)))
     }
 }
