@@ -32,6 +32,9 @@ def startup(s, command, settle_ms=1500, env=None):
             out['geometry'] = f[4]
         elif f[0] == 'PAINTED':
             out['paint_ms'] = int(f[2]) / 1000
+        elif f[0] == 'NEARLY':
+            out['first_frame_ms'] = int(f[2]) / 1000
+            out['first_frame_per_mille'] = int(f[3])
         elif f[0] in ('NOPAINT', 'TIMEOUT', 'EXIT'):
             out['error'] = line
     return out

@@ -10,8 +10,14 @@
  *   PAINTED <t> <t-t0> <damage-events> <images>
  *                                          the time of the DAMAGE event after which the window's
  *                                          pixels equal what they are SETTLE_MS (default 1500)
- *                                          after the map: "the first frame", whatever the program
+ *                                          after the map: everything painted, whatever the program
  *                                          drew first (a background) is not counted
+ *   NEARLY  <t> <t-t0> <per-mille>         the DAMAGE event after which the window always shows
+ *                                          at least 99 % of its final pixels (of the first 64
+ *                                          frames; not printed after more): its first frame,
+ *                                          when a detail follows it (the suggestion bar's words
+ *                                          of a keyboard that loads its word model after the
+ *                                          first frame); <per-mille>: how much of it was final
  *   NOPAINT <t>                            the window never showed its final pixels
  *   TIMEOUT <t> / EXIT <t> code=N|signal=N
  * With -k the program's process group gets SIGTERM (then SIGKILL) once PAINTED is printed.
@@ -117,6 +123,38 @@ static void consider(Window w)
 	XSync(dpy, False);
 }
 
+/* The window's pixels (the pad byte of a depth-24 pixel cleared), for comparing frames */
+static uint32_t *image_pixels(Window w, int *count)
+{
+	XWindowAttributes a;
+	*count = 0;
+	if (!XGetWindowAttributes(dpy, w, &a) || a.map_state != IsViewable)
+		return NULL;
+	XImage *img = XGetImage(dpy, w, 0, 0, a.width, a.height, AllPlanes, ZPixmap);
+	if (!img)
+		return NULL;
+	uint32_t *out = malloc((size_t)a.width * a.height * sizeof *out);
+	if (out) {
+		for (int y = 0; y < a.height; y++)
+			for (int x = 0; x < a.width; x++)
+				out[(size_t)y * a.width + x] = (uint32_t)(XGetPixel(img, x, y) & 0xffffff);
+		*count = a.width * a.height;
+	}
+	XDestroyImage(img);
+	return out;
+}
+
+/* per mille of the pixels of `a` equal to those of `b` (0 when the sizes differ) */
+static int match_per_mille(const uint32_t *a, int na, const uint32_t *b, int nb)
+{
+	if (!a || !b || na != nb || na == 0)
+		return 0;
+	long same = 0;
+	for (int i = 0; i < na; i++)
+		same += a[i] == b[i];
+	return (int)(same * 1000 / na);
+}
+
 /* FNV-1a of the window's size and pixels; 0 when it cannot be read */
 static uint64_t image_hash(Window w)
 {
@@ -152,6 +190,7 @@ static void stop_child(void)
 }
 
 #define MAXSAMPLES 4096
+#define MAXIMAGES 64 /* pixels kept of the first frames, for NEARLY */
 
 int main(int argc, char **argv)
 {
@@ -218,6 +257,8 @@ int main(int argc, char **argv)
 	long long t_map = 0, t_last_damage = 0;
 	long long sample_t[MAXSAMPLES];
 	uint64_t sample_h[MAXSAMPLES];
+	uint32_t *sample_px[MAXIMAGES] = { 0 };
+	int sample_n[MAXIMAGES] = { 0 };
 	int nsamples = 0, damage_events = 0, timed_out = 0, done = 0;
 	struct pollfd pfd = { ConnectionNumber(dpy), POLLIN, 0 };
 	while (!done) {
@@ -255,6 +296,8 @@ int main(int argc, char **argv)
 		if (damaged && nsamples < MAXSAMPLES) {
 			sample_t[nsamples] = t_last_damage;
 			sample_h[nsamples] = image_hash(target);
+			if (nsamples < MAXIMAGES)
+				sample_px[nsamples] = image_pixels(target, &sample_n[nsamples]);
 			nsamples++;
 			continue; /* more damage may have come while reading the image */
 		}
@@ -287,6 +330,21 @@ int main(int argc, char **argv)
 			printf("PAINTED %lld %lld %d %d\n", sample_t[first], sample_t[first] - t0, damage_events, nsamples);
 		else
 			printf("NOPAINT %lld\n", now_us());
+		int nfinal = 0;
+		uint32_t *final_px = image_pixels(target, &nfinal);
+		int nearly = -1, kept = nsamples < MAXIMAGES ? nsamples : MAXIMAGES, pm = 0;
+		for (int k = kept - 1; k >= 0; k--) {
+			int m = match_per_mille(sample_px[k], sample_n[k], final_px, nfinal);
+			if (m < 990)
+				break;
+			nearly = k;
+			pm = m;
+		}
+		if (nearly >= 0 && nsamples <= MAXIMAGES && (first < 0 || nearly <= first))
+			printf("NEARLY %lld %lld %d\n", sample_t[nearly], sample_t[nearly] - t0, pm);
+		free(final_px);
+		for (int k = 0; k < kept; k++)
+			free(sample_px[k]);
 		fflush(stdout);
 	}
 	if (kill_after || timed_out)
