@@ -33,6 +33,26 @@ import Testing
         #expect(rig.waitForText("y" + relabelled) == "y" + relabelled)
     }
 
+    /// A group switch (what a layout-switching shortcut does) shows the new group's layout, and
+    /// its keys type that layout's letters.
+    @Test func theDisplaysGroupIsFollowedLive() throws {
+        let rig = try TypingRig(layout: "us,ru", wm: .none)
+        let kb = try RunningKeyboard(rig.session, ["--layout", "xkb"])
+        try rig.session.waitUntil(timeout: 20, "the us layout (\(Self.layoutShown(rig.session)))") { Self.layoutShown(rig.session) == "xkb:us" }
+        #expect(rig.session.run(rig.xkbtool, ["lock-group", "1"]).status == 0)
+        try rig.session.waitUntil(timeout: 20, "the keyboard to follow group 2, ru (\(Self.layoutShown(rig.session)))") {
+            Self.layoutShown(rig.session) == "xkb:ru"
+        }
+        let size = "\(kb.info.width)x\(kb.info.height)"
+        let ef = try #require(try RunningKeyboard.keys(rig.session, layout: "xkb:ru", size: size).first { $0.text == "ф" })
+        kb.tap(ef)
+        #expect(rig.waitForText("ф") == "ф")
+        #expect(rig.session.run(rig.xkbtool, ["lock-group", "0"]).status == 0)
+        try rig.session.waitUntil(timeout: 20, "the keyboard back on us (\(Self.layoutShown(rig.session)))") {
+            Self.layoutShown(rig.session) == "xkb:us"
+        }
+    }
+
     @Test func theLanguageKeyCyclesTheLanguagesAndTheyTypeTheirOwnLetters() throws {
         let rig = try TypingRig(layout: "us", wm: .none)
         let args = ["--layout", "xkb:us", "--languages", "xkb:us,xkb:ru"]

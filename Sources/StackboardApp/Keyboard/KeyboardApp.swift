@@ -35,6 +35,8 @@ final class KeyboardApp: WindowShellClient {
     private var monitorsChanged = false
     /// Whether the window was moved or resized this turn (a window manager may undo a change).
     private var windowConfigured = false
+    /// The display's XKB group as last followed (`--layout xkb` shows that group's layout).
+    private var followedGroup: Int?
     /// The word engines made so far, by language (each loaded once, saved at the end).
     private let words: WordEngines
     let hidden: Bool
@@ -205,6 +207,11 @@ final class KeyboardApp: WindowShellClient {
         }
         (monitorsChanged, windowConfigured) = (false, false)
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
+        // The group switched (a layout-switching shortcut, `xkb-switch`): `xkb` follows it.
+        if controller.displayLayout != nil, injector.group != followedGroup {
+            if followedGroup != nil { controller.displayKeymapChanged(now: now) }
+            followedGroup = injector.group
+        }
         controller.advance(to: now)
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)
