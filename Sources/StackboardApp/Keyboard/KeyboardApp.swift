@@ -36,7 +36,7 @@ final class KeyboardApp: WindowShellClient {
     /// Whether the window was moved or resized this turn (a window manager may undo a change).
     private var windowConfigured = false
     /// The display's XKB group as last followed (`--layout xkb` shows that group's layout).
-    private var followedGroup: Int?
+    private var followedGroup: Int
     /// The word engines made so far, by language (each loaded once, saved at the end).
     private let words: WordEngines
     let hidden: Bool
@@ -66,6 +66,7 @@ final class KeyboardApp: WindowShellClient {
         channel = startup.channel
         let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
         self.injector = injector
+        followedGroup = injector.group
         let monitors = startup.monitors
         self.monitors = monitors
         if let onMonitor = startup.onMonitor, let monitors {
@@ -208,9 +209,9 @@ final class KeyboardApp: WindowShellClient {
         (monitorsChanged, windowConfigured) = (false, false)
         if let due = injector.nextDeadline, due <= now { injector.expireIdle(now: now) }
         // The group switched (a layout-switching shortcut, `xkb-switch`): `xkb` follows it.
-        if controller.displayLayout != nil, injector.group != followedGroup {
-            if followedGroup != nil { controller.displayKeymapChanged(now: now) }
+        if injector.group != followedGroup {
             followedGroup = injector.group
+            controller.displayKeymapChanged(now: now) // nothing unless the keyboard shows `xkb`
         }
         controller.advance(to: now)
         controller.runtime.advance(to: now)
