@@ -45,6 +45,9 @@ clean:
 DEB_OUT ?= out
 deb: setup
 	@mkdir -p "$(DEB_OUT)"
+	@# dh skips the build step while its stamp is there (a build with -nc keeps it): the package
+	@# would hold an old binary. SwiftPM's own build is incremental, so this costs little.
+	@rm -f debian/debhelper-build-stamp
 	@out="$$(cd "$(DEB_OUT)" && pwd)"; \
 	name="stackboard_$$(dpkg-parsechangelog -S Version)_$$(dpkg-architecture -qDEB_HOST_ARCH)"; \
 	STACKBOARD_DEB_DIR="$$out" dpkg-buildpackage -us -uc -b $(DEB_BUILD_FLAGS) \
