@@ -24,6 +24,23 @@ import Testing
         #expect(p.strutBlocker == nil)
     }
 
+    @Test func aRememberedDockDocksOnItsEdgeOfTheChosenMonitorWithItsHeight() {
+        let entry = WindowMemory.Entry(frame: Rect(x: 100, y: 300, width: 900, height: 300), dock: .top)
+        let p = KeyboardPlacement(choice: .named("RIGHT"), sizing: Self.floating, layout: Self.both, remembered: entry)
+        #expect(p.isDocked)
+        #expect(p.frame == Rect(x: 1280, y: 0, width: 1280, height: 300))
+    }
+
+    @Test func aRememberedFloatingFrameIsThePlaceFromTheStart() {
+        let entry = WindowMemory.Entry(frame: Rect(x: 1400, y: 200, width: 600, height: 250))
+        let p = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.both, remembered: entry)
+        #expect(!p.isDocked)
+        #expect(p.monitor == Self.right, "the monitor of its centre")
+        #expect(p.frame == entry.frame && p.homeFrame == entry.frame)
+        let none = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.both, remembered: nil)
+        #expect(none == KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.both))
+    }
+
     @Test func aNamedMonitorTakesTheKeyboard() {
         let p = KeyboardPlacement(choice: .named("RIGHT"), sizing: Self.dock, layout: Self.both)
         #expect(p.frame == Rect(x: 1280, y: 533, width: 1280, height: 267))

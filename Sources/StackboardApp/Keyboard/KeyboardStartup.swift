@@ -88,16 +88,8 @@ struct KeyboardStartup {
         let monitors = options.xid ? nil : MonitorWatcher(connection: connection)
         self.monitors = monitors
         onMonitor = monitors.map { watcher in
-            var sizing = options.sizing
-            if let remembered {
-                sizing.dock = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) }
-                // A remembered dock keeps its height, along the whole width of its monitor.
-                if sizing.dock != nil { sizing.geometry = WindowGeometry(size: Size(width: 32767, height: remembered.frame.height)) }
-            }
-            var placement = KeyboardPlacement(choice: options.monitor, sizing: sizing, layout: watcher.layout(),
-                                              focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil)
-            if let remembered, remembered.dock == nil { placement.moved(to: remembered.frame) }
-            return placement
+            KeyboardPlacement(choice: options.monitor, sizing: options.sizing, layout: watcher.layout(),
+                              focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil, remembered: remembered)
         }
         var placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
         var home = onMonitor?.frame ?? options.frame(on: screen)

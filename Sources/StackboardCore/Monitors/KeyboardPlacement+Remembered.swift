@@ -1,0 +1,23 @@
+extension KeyboardPlacement {
+    /// The placement at start on `layout` when the user left this layout's keyboard somewhere on
+    /// a screen of this size (`remembered`, from geometry.json; nil: the options decide). A
+    /// remembered dock docks on its edge of the chosen monitor with its height, along the
+    /// monitor's whole width; a remembered floating frame is the keyboard's place from the
+    /// start, on the monitor of its centre.
+    public init(choice: MonitorChoice, sizing: KeyboardSizing, layout: MonitorLayout, focus: Rect? = nil,
+                remembered: WindowMemory.Entry?) {
+        var sizing = sizing
+        if let remembered {
+            sizing.dock = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) }
+            if sizing.dock != nil {
+                // Wider than any monitor: `KeyboardSizing.frame` cuts a dock's width to its monitor.
+                sizing.geometry = WindowGeometry(size: Size(width: Self.widerThanAnyMonitor, height: remembered.frame.height))
+            }
+        }
+        self.init(choice: choice, sizing: sizing, layout: layout, focus: focus)
+        if let remembered, remembered.dock == nil { moved(to: remembered.frame) }
+    }
+
+    /// A width no monitor reaches (X limits a screen to 32767 pixels).
+    static let widerThanAnyMonitor = 32767
+}
