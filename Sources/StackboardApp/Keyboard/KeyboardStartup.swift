@@ -91,12 +91,9 @@ struct KeyboardStartup {
             KeyboardPlacement(choice: options.monitor, sizing: options.sizing, layout: watcher.layout(),
                               focus: options.monitor == .focus ? watcher.activeWindowFrame() : nil, remembered: remembered)
         }
-        var placement: WindowPlacement = options.dock.map { .dock($0) } ?? .floating
-        var home = onMonitor?.frame ?? options.frame(on: screen)
-        if let remembered {
-            placement = WindowMover.placement(remembered.dock)
-            home = onMonitor?.frame ?? remembered.windowFrame(on: screen)
-        }
+        // (A plug has no monitor placement and no remembered place: the options say.)
+        let placement: WindowPlacement = (onMonitor.map { $0.sizing.dock } ?? options.dock).map { .dock($0) } ?? .floating
+        let home = onMonitor?.frame ?? options.frame(on: screen)
         configuration = WindowConfiguration(frame: home, placement: placement,
                                             userSpecifiedGeometry: options.geometry != nil || remembered != nil,
                                             role: options.xid ? .plug : .keyboard)
