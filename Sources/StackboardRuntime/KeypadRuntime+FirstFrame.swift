@@ -29,6 +29,12 @@ extension KeypadRuntime {
         overlayDirty = false
     }
 
+    /// `completed` in place of the layout shown: without a repaint when it is the same layout
+    /// with layers added (the emoji panel, loaded after the first frame), else as `setLayout`.
+    public func takeCompleted(_ completed: Layout, now: Double) {
+        if !state.takeLayers(of: completed) { setLayout(completed, now: now) }
+    }
+
     /// Whether the next `repaint` paints everything.
     public var needsFullRepaint: Bool { dirtyAll }
 }

@@ -6,6 +6,12 @@ extension KeypadRuntime {
     /// list is indexed for the layer's letters now rather than in the middle of the first swipe.
     func wordsChanged() {
         perform(state.setSwipeReady(words?.swipeVocabulary != nil), now: 0)
+        if indexesSwipeWordsOnAttach { prepareSwipeDecoder(always: true) }
+    }
+
+    /// Indexes the word list for the layer's letters now, if it is not yet (~28 ms for the
+    /// shipped English model): a start does it after the bar's words are painted.
+    public func indexSwipeWords() {
         prepareSwipeDecoder(always: true)
     }
 

@@ -91,6 +91,10 @@ public final class KeypadRuntime {
             refreshSuggestions()
         }
     }
+    /// Whether attaching `words` indexes its word list for swiping at once (false: the host
+    /// calls `indexSwipeWords()` once the bar's words are painted; a swipe under way indexes
+    /// it anyway, before its release).
+    public var indexesSwipeWordsOnAttach = true
     /// What the bar's slots show, best first.
     public internal(set) var suggestionLabels: [String] = []
 

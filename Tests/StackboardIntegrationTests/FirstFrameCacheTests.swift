@@ -148,6 +148,24 @@ import Testing
         try Self.waitForPixels(small, smallFrame.pixels, "the small window to show its own frame")
     }
 
+    /// The emoji panel is not in the first frame's layout; it is added before any input is
+    /// handled: ☺ then an emoji types that emoji right after a first start (painted) and after a
+    /// start from the cached frame.
+    @Test func theEmojiPanelOpensAtOnceAfterAPaintedAndACachedStart() throws {
+        let session = try XSession()
+        defer { session.close() }
+        for start in ["a first start", "a start from the cached frame"] {
+            let kb = try Self.startedKeyboard(session, ["--print", "--suggestions", "0"])
+            let smiley = try kb.key("☺")
+            let emoji = try #require(try kb.keys(layer: "emoji").first { $0.action == "text" }, "no emoji on the panel")
+            kb.pointer([kb.at(smiley.center.x, smiley.center.y), "tap", kb.at(emoji.center.x, emoji.center.y), "tap"])
+            #expect(kb.waitForPrinted([emoji.label]) == [emoji.label], "\(start): ☺ then \(emoji.label) typed \(kb.printed): \(kb.child.stderr)")
+            #expect(kb.child.stderr.isEmpty, "\(start): \(kb.child.stderr)")
+            kb.child.stop(grace: 5)
+            #expect(Self.frameFiles(session).count == 1, "\(start): \(Self.frameFiles(session))")
+        }
+    }
+
     @Test func aDamagedOrCutFileIsIgnoredAndReplaced() throws {
         let session = try XSession()
         defer { session.close() }

@@ -135,15 +135,12 @@ final class KeyboardApp: WindowShellClient {
     /// or the loss of the server.
     func run() -> Int32 {
         if plug != nil {
-            startup.finish()
+            finishStart()
             printLine(String(shell.window.windowID))
         } else {
             controller.start(hidden: hidden, shown: startup.mapped, now: MonotonicClock.now())
-            startup.finish()
+            finishStart()
         }
-        // The word model is mapped after the first frame is on its way (it takes a millisecond).
-        shell.connection.flush()
-        controller.attachWords()
         let end = shell.run(extra: [bus].compactMap { $0 })
         if shell.connection.isLost { return connectionLost() }
         if case .failed(let message) = end {
@@ -151,6 +148,24 @@ final class KeyboardApp: WindowShellClient {
             return shutdown(1)
         }
         return shutdown(shell.loop.exitStatus ?? 1)
+    }
+
+    /// The start after the first frame, in the order that paints the suggestion bar's words
+    /// soonest: the word model (mapped in a millisecond; the swipe index of its words, ~28 ms,
+    /// waits), then Pango's repaint of a cached frame (its fonts warmed in a thread meanwhile),
+    /// which then paints the words too. A frame painted before the map is kept first (the
+    /// buffer holds exactly it), and a hidden keyboard's frame is painted and kept with its bar
+    /// empty, as a shown start maps it. Then the emoji panels and the swipe index, before any
+    /// input is handled.
+    private func finishStart() {
+        shell.connection.flush()
+        let wordsFirst = startup.frame == .cached
+        if wordsFirst { controller.attachWords(indexingSwipes: false) }
+        startup.finish()
+        if !wordsFirst { controller.attachWords(indexingSwipes: false) }
+        shell.connection.flush()
+        if let completed = startup.completedLayouts() { controller.takeCompleted(completed, now: MonotonicClock.now()) }
+        controller.runtime.indexSwipeWords()
     }
 
     // MARK: WindowShellClient
@@ -267,19 +282,22 @@ final class KeyboardApp: WindowShellClient {
     }
 
     /// The layouts to start with (each through `load`, which says whether its digits were dealt
-    /// at random), and whether the first one's were. One named on the command line that cannot
-    /// be loaded ends the program (exit status 2); one named by the configuration file is
-    /// reported and skipped, and with none left the default layout is shown.
+    /// at random), the names they were loaded by, and whether the first one's were dealt. One
+    /// named on the command line that cannot be loaded ends the program (exit status 2); one
+    /// named by the configuration file is reported and skipped, and with none left the default
+    /// layout is shown.
     static func loadLayouts(_ choices: [KeyboardOptions.LayoutChoice],
                             load: (String) throws(LayoutError) -> (layout: Layout, dealtAtRandom: Bool),
-                            configFile: String) throws(ExitStatus) -> (LayoutCycle, firstDealtAtRandom: Bool) {
+                            configFile: String) throws(ExitStatus) -> LoadedLayouts {
         var layouts: [Layout] = []
+        var names: [String] = []
         var firstDealtAtRandom = false
         for choice in choices {
             do {
                 let (layout, dealt) = try load(choice.name)
                 if layouts.isEmpty { firstDealtAtRandom = dealt }
                 layouts.append(layout)
+                names.append(choice.name)
             } catch {
                 guard let key = choice.configKey else {
                     printError("stackboard: \(error.description)")
@@ -291,8 +309,19 @@ final class KeyboardApp: WindowShellClient {
         if layouts.isEmpty {
             let (layout, dealt) = try startupStep(exit: 2) { () throws(LayoutError) in try load(KeyboardOptions.defaultLayout) }
             layouts.append(layout)
+            names.append(KeyboardOptions.defaultLayout)
             firstDealtAtRandom = dealt
         }
-        return (LayoutCycle(layouts), firstDealtAtRandom)
+        return LoadedLayouts(cycle: LayoutCycle(layouts), names: names, firstDealtAtRandom: firstDealtAtRandom)
+    }
+
+    /// The layouts a keyboard starts with.
+    struct LoadedLayouts {
+        /// The cycle, its first layout shown.
+        var cycle: LayoutCycle
+        /// The names they were loaded by, in the cycle's order.
+        var names: [String]
+        /// Whether the first one's digits were dealt at random.
+        var firstDealtAtRandom: Bool
     }
 }

@@ -147,10 +147,21 @@ final class KeyboardController: TypingHost {
     }
 
     /// Gives the layout shown its word engine (after start-up: the first frame is not delayed).
-    func attachWords() {
+    /// (`indexingSwipes: false`: the word list is indexed for swiping later, `runtime.indexSwipeWords()`.)
+    func attachWords(indexingSwipes: Bool = true) {
         let words = runtime.state.layout.suggestionBar == nil ? nil : wordsFor(runtime.state.layout)
         words?.setSecure(isSecure)
+        runtime.indexesSwipeWordsOnAttach = indexingSwipes
+        defer { runtime.indexesSwipeWordsOnAttach = true }
         runtime.words = words
+    }
+
+    /// The start's layouts as loaded in full (the emoji panels, added after the first frame):
+    /// the cycle is replaced and the layout on screen taken again, repainted only if its shown
+    /// part changed (before any input: it has not).
+    func takeCompleted(_ completed: LayoutCycle, now: Double) {
+        layouts = completed
+        if let current = completed.current, current != runtime.state.layout { runtime.takeCompleted(current, now: now) }
     }
 
     // MARK: What the keys ask for

@@ -19,7 +19,12 @@ struct KeyboardStartup {
     let preparation: LayoutPreparation
     /// Loads a layout by name or file for the keyboard (prepared, its language key set).
     let load: (String) throws(LayoutError) -> Layout
+    /// The layouts as the first frame needs them: without the emoji panel, which
+    /// `completedLayouts` adds after the map.
     let layouts: LayoutCycle
+    /// The layouts that lack their emoji panel: the name each was loaded by and its own
+    /// (`completedLayouts` loads them again).
+    let incomplete: [(loadedAs: String, name: String)]
     let connection: XConnection
     /// Commands from other `stackboard` processes (nil for a plug).
     let channel: ControlChannel?
@@ -67,13 +72,29 @@ struct KeyboardStartup {
             return (languages.keyed(layout, named: name), dealt)
         }
         load = { (name: String) throws(LayoutError) -> Layout in try loadNotingDeal(name).layout }
-        let (layouts, dealtAtRandom) = try KeyboardApp.loadLayouts(options.layouts, load: loadNotingDeal, configFile: configFile)
+        // The first frame needs no emoji panel (a ☺ key's 3,700 keys, made from emoji-test.txt
+        // in ~3 ms, and every later step over them): the layouts are loaded without it, and
+        // those with a ☺ key again in full after the map.
+        var firstFrameOnly = preparation
+        firstFrameOnly.catalog = preparation.catalog.deferringCompletion
+        let loaded = try KeyboardApp.loadLayouts(options.layouts, load: { (name: String) throws(LayoutError) in
+            let (layout, dealt) = try firstFrameOnly.loadNotingDeal(name)
+            // Loaded again it would be dealt again: such a layout is loaded in full now.
+            if dealt, preparation.catalog.completes(layout) { return try loadNotingDeal(name) }
+            return (languages.keyed(layout, named: name), dealt)
+        }, configFile: configFile)
+        let layouts = loaded.cycle
+        let dealtAtRandom = loaded.firstDealtAtRandom
+        incomplete = zip(loaded.names, layouts.layouts).filter { preparation.catalog.completes($0.1) }.map { ($0.0, $0.1.name) }
         guard let first = layouts.current else { throw ExitStatus(2) }
         self.layouts = layouts
         let theme = options.keypad.theme(for: first)
         let painter = try startupStep(exit: 1) { () throws(RenderError) in
             try KeyboardPainter(theme: theme, scale: options.keypad.scale, deferredText: true)
         }
+        // Pango and fontconfig (~30 ms of CPU) start in a thread now, its fonts warmed with the
+        // first layer's labels, while this thread makes the window: the first label takes them.
+        painter.startTextInBackground(labels: first.layers.first?.root.keys.map(\.label).joined() ?? "")
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         self.connection = connection
         channel = options.xid ? nil : try KeyboardApp.claimChannel(connection, options: options)
@@ -101,10 +122,6 @@ struct KeyboardStartup {
         firstFrame = options.xid || dealtAtRandom ? nil
             : FirstFrameCache(environment: environment, layout: options.layouts.first?.name ?? first.name,
                               size: Size(width: max(1, home.width), height: max(1, home.height)), connection: connection)
-        if !showNow || firstFrame?.hasFrame != true {
-            // Painted, not cached: Pango's fontconfig loads while the window is made.
-            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
-        }
         let configuration = self.configuration
         let window = try startupStep(exit: 1) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)
@@ -116,6 +133,8 @@ struct KeyboardStartup {
         let frameKey = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base) }?.digest
         self.frameKey = frameKey
         guard showNow else {
+            // Taken now, so that a Pango that cannot start says so and ends the start.
+            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
             self.frame = .none
             return
         }
@@ -125,12 +144,29 @@ struct KeyboardStartup {
             runtime.adoptShownFrame()
             self.frame = .cached
         } else {
+            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
             runtime.repaint(now: MonotonicClock.now())
             self.frame = .painted
         }
         window.showBufferUntilExposed() // the server shows the frame as it maps the window
         window.show(now: MonotonicClock.now())
         connection.flush()
+    }
+
+    /// The layouts with their emoji panels (loaded again in full; the map is done). One that
+    /// cannot be loaded now (its file changed meanwhile) is kept as shown and the error said.
+    /// Nil when none lacks its panel.
+    func completedLayouts() -> LayoutCycle? {
+        guard !incomplete.isEmpty else { return nil }
+        var completed = layouts
+        for (loadedAs, name) in incomplete {
+            do {
+                completed.replace(named: name, with: try load(loadedAs))
+            } catch {
+                printError("stackboard: \(error.description)")
+            }
+        }
+        return completed
     }
 
     /// After the map and the rest of the start: a frame shown from the cache is painted again

@@ -12,6 +12,10 @@ public struct EmojiProvider: LayoutProvider {
     public var dataFiles: [String]
     /// Where the recently used emoji are kept (nil: no recently-used group).
     public var recents: EmojiRecentsStore?
+    /// Whether `complete` leaves the panel out when its data file is there (a first frame's
+    /// layouts: the panel is added later, see `deferringCompletion`). Without the file the ☺
+    /// keys are removed either way, so that a first frame never shows a key that then goes.
+    public var defersPanel = false
 
     /// A provider reading the first of `dataFiles` and the recents of `recents`.
     public init(dataFiles: [String], recents: EmojiRecentsStore?) {
@@ -49,10 +53,9 @@ public struct EmojiProvider: LayoutProvider {
     /// `layout` with the panel's layers when one of its keys switches to the layer `emoji` and
     /// it has no such layer; without emoji data, those keys are removed.
     public func complete(_ layout: Layout) -> Layout {
-        let opensPanel: (Key) -> Bool = { $0.action == .layer(EmojiPanel.entryLayer) }
-        guard layout.layer(named: EmojiPanel.entryLayer) == nil,
-              layout.layers.contains(where: { $0.root.keys.contains(where: opensPanel) }),
-              let first = layout.layers.first else { return layout }
+        let opensPanel = Self.opensPanel
+        guard completes(layout), let first = layout.layers.first else { return layout }
+        if defersPanel, dataFiles.contains(where: { if case .regular = FileSystem.kind($0) { true } else { false } }) { return layout }
         var completed = layout
         do {
             let panel = try self.panel()
@@ -62,6 +65,21 @@ public struct EmojiProvider: LayoutProvider {
         }
         return completed
     }
+
+    /// The same provider with `defersPanel` set.
+    public func deferringCompletion() -> any LayoutProvider {
+        var deferring = self
+        deferring.defersPanel = true
+        return deferring
+    }
+
+    /// Whether `layout` has a key that opens the panel and no panel yet.
+    public func completes(_ layout: Layout) -> Bool {
+        layout.layer(named: EmojiPanel.entryLayer) == nil
+            && layout.layers.contains(where: { $0.root.keys.contains(where: Self.opensPanel) })
+    }
+
+    private static let opensPanel: @Sendable (Key) -> Bool = { $0.action == .layer(EmojiPanel.entryLayer) }
 
     /// The panel: the emoji data and the recents.
     public func panel() throws(LayoutError) -> EmojiPanel {

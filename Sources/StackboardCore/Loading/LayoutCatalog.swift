@@ -184,6 +184,18 @@ public struct LayoutCatalog: Equatable, Sendable {
         providers.reduce(layout) { $1.complete($0) }
     }
 
+    /// The same catalog, its providers deferring what costs (`LayoutProvider.deferringCompletion`):
+    /// what a first frame needs, without the emoji panel of a ☺ key.
+    public var deferringCompletion: LayoutCatalog {
+        LayoutCatalog(searchPath: searchPath, providers: providers.map { $0.deferringCompletion() })
+    }
+
+    /// Whether a provider would add to `layout` (loaded through `deferringCompletion`, it is
+    /// loaded again in full before it is needed).
+    public func completes(_ layout: Layout) -> Bool {
+        providers.contains { $0.completes(layout) }
+    }
+
     /// The provider that makes `name`, if a provider does.
     public func provider(for name: String) -> (any LayoutProvider)? {
         providers.first { $0.provides(name) }

@@ -15,11 +15,21 @@ public protocol LayoutProvider: Sendable {
     /// A loaded layout with what it refers to but does not contain filled in (the emoji
     /// panel's layers for a ☺ key); the default leaves it unchanged.
     func complete(_ layout: Layout) -> Layout
+    /// The provider as a first frame wants it: the same layouts, but a completion that costs
+    /// (the emoji panel's 3,700 keys) left for later; the default is the provider itself.
+    func deferringCompletion() -> any LayoutProvider
+    /// Whether `complete` would add to `layout` (a layout loaded through
+    /// `deferringCompletion()` is then loaded again in full before it is needed).
+    func completes(_ layout: Layout) -> Bool
 }
 
 extension LayoutProvider {
     /// Leaves the layout unchanged.
     public func complete(_ layout: Layout) -> Layout { layout }
+    /// The provider itself: it completes nothing that costs.
+    public func deferringCompletion() -> any LayoutProvider { self }
+    /// False: nothing is added.
+    public func completes(_ layout: Layout) -> Bool { false }
 }
 
 extension Stack {
