@@ -55,7 +55,8 @@ PROBES = [
     ('startText>', r'^KeyboardPainter\.startText\(\)$', 'p'),
     ('startText<', r'^KeyboardPainter\.startText\(\)$', 'r'),
     ('finish<', r'^KeyboardStartup\.finish\(\)$', 'r'),
-    ('attachWords<', r'^KeyboardController\.attachWords\(\)$', 'r'),
+    ('attachWords<', r'^KeyboardController\.attachWords\(.*\)$', 'r'),
+    ('swipeIndex<', r'^KeypadRuntime\.indexSwipeWords\(\)$', 'r'),
     ('loop', r'^EventLoop\.run\(\)$', 'p'),
 ]
 GROUP = 'sbstart'

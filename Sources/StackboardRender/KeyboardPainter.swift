@@ -23,13 +23,6 @@ public struct KeyboardPainter {
     /// Starts the text stack (Pango, and fontconfig in a thread of Pango's) if it is not running.
     public func startText() throws(RenderError) { try text.start() }
 
-    /// Starts the text stack in a thread of its own, its fonts warmed with `labels` (the keys
-    /// shown first) at about the size a key label gets; the first label takes it (see
-    /// `TextRenderer.startInBackground`).
-    public func startTextInBackground(labels: String) {
-        text.startInBackground(sample: labels, size: 20 * scale)
-    }
-
     /// The smallest label size in pixels: readable at any key size.
     public var minimumLabelSize: Double { 9 * scale }
 

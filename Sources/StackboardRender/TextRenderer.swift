@@ -16,8 +16,6 @@ public final class TextRenderer {
     private var pango: (fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer)?
     private var descriptions: [Int: OpaquePointer] = [:]
     private var labels: [LabelKey: FittedLabel] = [:]
-    /// Pango being started in a thread (`startInBackground`), taken by `start`.
-    private var background: (thread: UnsafeMutablePointer<GThread>, job: Unmanaged<PangoStart>)?
     /// How many fitted labels are kept before the cache starts again.
     private let labelCacheLimit = 2048
 
@@ -31,43 +29,9 @@ public final class TextRenderer {
         if !deferred { try start() }
     }
 
-    /// Starts Pango (nothing when it runs already): takes what `startInBackground` made,
-    /// waiting for it if need be, else makes it here.
+    /// Starts Pango (nothing when it runs already).
     public func start() throws(RenderError) {
         guard pango == nil else { return }
-        if let (thread, job) = background {
-            background = nil
-            _ = g_thread_join(thread)
-            let made = job.takeRetainedValue()
-            if let error = made.error { throw error }
-            pango = made.pango
-            return
-        }
-        pango = try Self.makePango()
-    }
-
-    /// Starts Pango in a thread of its own, warming its fonts with `sample` (the labels the
-    /// keyboard shows first) at `size` pixels: the font map, fontconfig's reading of every
-    /// installed font's cache, the fonts the labels need and their shaping. The thread touches
-    /// nothing but its own new Pango objects, which `start` (or the first label) takes once it
-    /// has ended. Nothing when Pango runs or is being started already.
-    public func startInBackground(sample: String, size: Double) {
-        guard pango == nil, background == nil else { return }
-        let job = Unmanaged.passRetained(PangoStart(family: family, bold: bold, sample: sample, size: size))
-        guard let thread = g_thread_try_new("stackboard fonts", { data in
-            guard let data else { return nil }
-            let job = Unmanaged<PangoStart>.fromOpaque(data).takeUnretainedValue()
-            job.run()
-            return nil
-        }, job.toOpaque(), nil) else {
-            job.release()
-            return // started on the main thread when first needed
-        }
-        background = (thread, job)
-    }
-
-    /// A new font map and context with the fixed font options.
-    static func makePango() throws(RenderError) -> (fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer) {
         guard let map = pango_cairo_font_map_new() else {
             throw RenderError("cannot start Pango: no font map; install fontconfig and fonts (apt-get install fonts-dejavu-core)")
         }
@@ -75,6 +39,7 @@ public final class TextRenderer {
             g_object_unref(UnsafeMutableRawPointer(map))
             throw RenderError("cannot start Pango: no context; install fonts (apt-get install fonts-dejavu-core)")
         }
+        pango = (map, made)
         // Fixed font options (`fixedOptions`), so that PNGs look the same on every surface and machine.
         if let options = cairo_font_options_create() {
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -83,7 +48,6 @@ public final class TextRenderer {
             pango_cairo_context_set_font_options(made, options)
             cairo_font_options_destroy(options)
         }
-        return (map, made)
     }
 
     /// The Pango context, Pango started first if need be (nil when it cannot start).
@@ -96,13 +60,6 @@ public final class TextRenderer {
     static let fixedOptions = "antialias gray, hint style slight, hint metrics off"
 
     deinit {
-        if let (thread, job) = background {
-            _ = g_thread_join(thread)
-            if let made = job.takeRetainedValue().pango {
-                g_object_unref(UnsafeMutableRawPointer(made.context))
-                g_object_unref(UnsafeMutableRawPointer(made.fontMap))
-            }
-        }
         labels.removeAll()
         for desc in descriptions.values { pango_font_description_free(desc) }
         if let pango {
@@ -186,43 +143,6 @@ public final class TextRenderer {
         ctx.setColor(color)
         cairo_move_to(ctx.handle, x, y)
         pango_cairo_show_layout(ctx.handle, box.layout)
-    }
-}
-
-/// Pango started in a thread: what it is given, and what it made (read after the join).
-private final class PangoStart: @unchecked Sendable {
-    let family: String
-    let bold: Bool
-    let sample: String
-    let size: Double
-    var pango: (fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer)?
-    var error: RenderError?
-
-    init(family: String, bold: Bool, sample: String, size: Double) {
-        self.family = family
-        self.bold = bold
-        self.sample = sample
-        self.size = size
-    }
-
-    /// Makes the font map and context, then lays out the sample once (its fonts loaded and shaped).
-    func run() {
-        do throws(RenderError) {
-            let made = try TextRenderer.makePango()
-            pango = made
-            guard !sample.isEmpty, let layout = pango_layout_new(made.context),
-                  let desc = pango_font_description_from_string(family) else { return }
-            pango_font_description_set_absolute_size(desc, max(1, size) * Double(PANGO_SCALE))
-            pango_font_description_set_weight(desc, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-            pango_layout_set_font_description(layout, desc)
-            sample.withCString { pango_layout_set_text(layout, $0, -1) }
-            var ink = PangoRectangle(), logical = PangoRectangle()
-            pango_layout_get_extents(layout, &ink, &logical)
-            pango_font_description_free(desc)
-            g_object_unref(UnsafeMutableRawPointer(layout))
-        } catch {
-            self.error = error
-        }
     }
 }
 

@@ -92,9 +92,6 @@ struct KeyboardStartup {
         let painter = try startupStep(exit: 1) { () throws(RenderError) in
             try KeyboardPainter(theme: theme, scale: options.keypad.scale, deferredText: true)
         }
-        // Pango and fontconfig (~30 ms of CPU) start in a thread now, its fonts warmed with the
-        // first layer's labels, while this thread makes the window: the first label takes them.
-        painter.startTextInBackground(labels: first.layers.first?.root.keys.map(\.label).joined() ?? "")
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         self.connection = connection
         channel = options.xid ? nil : try KeyboardApp.claimChannel(connection, options: options)
@@ -122,6 +119,10 @@ struct KeyboardStartup {
         firstFrame = options.xid || dealtAtRandom ? nil
             : FirstFrameCache(environment: environment, layout: options.layouts.first?.name ?? first.name,
                               size: Size(width: max(1, home.width), height: max(1, home.height)), connection: connection)
+        if !showNow || firstFrame?.hasFrame != true {
+            // Painted, not cached: Pango's fontconfig loads while the window is made.
+            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
+        }
         let configuration = self.configuration
         let window = try startupStep(exit: 1) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)
@@ -133,8 +134,6 @@ struct KeyboardStartup {
         let frameKey = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base) }?.digest
         self.frameKey = frameKey
         guard showNow else {
-            // Taken now, so that a Pango that cannot start says so and ends the start.
-            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
             self.frame = .none
             return
         }
@@ -144,7 +143,6 @@ struct KeyboardStartup {
             runtime.adoptShownFrame()
             self.frame = .cached
         } else {
-            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
             runtime.repaint(now: MonotonicClock.now())
             self.frame = .painted
         }
