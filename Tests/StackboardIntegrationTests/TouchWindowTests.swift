@@ -124,6 +124,11 @@ import Testing
         let session = try XSession(wm: wm)
         defer { session.close() }
         let kb = try RunningKeyboard(session, ["--print", "--geometry", "900x300+200+300"])
+        // Pressed before the keyboard's loop runs, the window manager's resize (asked for by the
+        // press) would begin after the drag has ended: the loop must be running (it answers status).
+        try session.waitUntil(timeout: 20, "the keyboard to say it is shown: \(kb.child.stderr)") {
+            session.run(Tools.stackboard, ["status"]).stdout == "shown\n"
+        }
         kb.pointer(kb.drag(from: (3, 3), to: (3 - 100, 3 - 60)))
         try kb.waitForFrame((100, 240, 1000, 360))
         #expect(kb.printed.isEmpty, "a corner drag types nothing")
