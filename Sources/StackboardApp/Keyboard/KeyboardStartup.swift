@@ -188,7 +188,8 @@ struct KeyboardStartup {
     }
 
     private func store(_ key: FrameDigest? = nil) {
-        guard let key = key ?? frameKey, let firstFrame, let problem = firstFrame.store(key: key, window: window) else { return }
+        guard let key = key ?? frameKey, let firstFrame, let problem = firstFrame.store(key: key, window: window),
+              !connection.isLost else { return } // the loop says that the server is gone
         printError("stackboard: " + problem)
     }
 }
