@@ -1,9 +1,6 @@
 import StackboardCore
 import StackboardSystem
 import StackboardX11
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// `stackboard type`: types text (or one named key) into the focused window through XTest.
 enum TypeCommand {
