@@ -74,14 +74,14 @@ final class KeyboardApp: WindowShellClient {
         } else {
             placer = nil
         }
-        if config.scan != nil {
+        if config.timing.scan != nil {
             // Without its switch the keyboard still works with the pointer: say so and go on.
             do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
         }
         // `--print | head -1` must not kill the keyboard before it releases what it holds.
         signal(SIGPIPE, SIG_IGN)
         shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.keypad.sound)
-        shell.setHoverTracking(config.dwell != nil)
+        shell.setHoverTracking(config.timing.dwell != nil)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
         let bus = options.xid ? nil : KeyboardBus(environment: startup.environment, autoShow: options.autoShow,
                                                   hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)

@@ -81,7 +81,7 @@ final class KeyboardController: TypingHost {
             publisher.publish(state: "hidden")
         } else if shown {
             visible = true
-            if runtime.state.config.scan != nil { runtime.handle(.switchPress, now: now) } // as `show` starts it
+            if runtime.state.config.timing.scan != nil { runtime.handle(.switchPress, now: now) } // as `show` starts it
         } else {
             show(now: now)
         }
@@ -208,7 +208,7 @@ final class KeyboardController: TypingHost {
         visible = true
         window.show(now: now)
         // Hiding paused the scan; a switch press is what resumes a paused scan.
-        if wasHidden, runtime.state.config.scan != nil { runtime.handle(.switchPress, now: now) }
+        if wasHidden, runtime.state.config.timing.scan != nil { runtime.handle(.switchPress, now: now) }
     }
 
     /// Releases every latched or locked modifier and every injected key, then unmaps the window.
