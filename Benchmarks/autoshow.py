@@ -21,7 +21,7 @@ session closes.
 Each step starts from a quiet state: `settle` seconds after the previous map or unmap.
 Then the idle wake-ups of the real keyboard (every thread's context switches, /proc), 10 s hidden
 (focus on the button) and 10 s shown (focus in the entry), goal 0; and `strace -f -c` of another
-10 s hidden, a second witness (its attach interrupts the loop's one poll: one restart is strace's).
+10 s hidden, a second witness (it counts every system call of every thread while attached).
 """
 import os, re, signal, subprocess, time
 
@@ -174,11 +174,15 @@ def measure(o, name, binary):
         t = probe.click(*centre(widgets, 'button'))
         if probe.viewable():
             probe.event('HIDDEN', t)
-        lost_show = lost_hide = missed = 0
+        lost_show = lost_hide = missed = skipped = 0
         for _ in range(o.autoshow_changes):
             for widget, kind, samples in (('text', 'SHOWN', res['show']), ('button', 'HIDDEN', res['hide'])):
                 time.sleep(o.autoshow_settle)
+                already = probe.viewable() == (kind == 'SHOWN')  # the step before was lost: nothing to time
                 click = probe.click(*centre(widgets, widget))
+                if already:
+                    skipped += 1
+                    continue
                 focus = focus_stamp(target_log, widget, click)
                 if focus is None:
                     missed += 1
@@ -193,7 +197,7 @@ def measure(o, name, binary):
                 samples.append({'click_us': click, 'focus_us': focus, 'done_us': done,
                                 'focus_ms': (done - focus) / 1000, 'click_ms': (done - click) / 1000,
                                 'click_to_focus_ms': (focus - click) / 1000})
-        res.update(lost_show=lost_show, lost_hide=lost_hide, missed_clicks=missed)
+        res.update(lost_show=lost_show, lost_hide=lost_hide, missed_clicks=missed, skipped=skipped)
         res['moved_after_map'] = sum(1 for x in res['show'] if probe.moves_after(x['done_us'], x['done_us'] + 1_000_000))
         # Idle: hidden (the focus is on the button), then shown (the focus in the entry).
         time.sleep(o.autoshow_settle)
@@ -263,14 +267,19 @@ def summary(res):
         first = r.get('first_show_ms')
         lines.append(f"| {r['build']} | first show after start (the window's own first focus → mapped) | "
                      f"{B.fmt(first) if first is not None else '–'} | | 1 | |")
+        if r.get('missed_clicks') or r.get('moved_after_map') or r.get('skipped'):
+            lines.append(f"| {r['build']} | clicks that gave no focus; steps not timed (the state was already "
+                         f"there: the step before was lost); shows moved within 1 s of the map | "
+                         f"{r.get('missed_clicks')}; {r.get('skipped')}; {r.get('moved_after_map')} | | | |")
+    idle = [r for r in res['builds'] if 'error' not in r]
+    if idle:
+        lines += ['', '| build | idle wake-ups, hidden (focus on the button) | idle wake-ups, shown (focus in the entry) '
+                  '| strace -f -c of another idle time, hidden: system calls | goal |', '|---|---|---|---|---|']
+    for r in idle:
         ih, ish, st = r['idle_hidden'], r.get('idle_shown') or {}, r['strace_hidden']
-        strace = (f"strace -f -c, another {st['seconds']:g} s hidden: {st['total']} system calls "
-                  f"({', '.join(f'{k} {v}' for k, v in sorted(st['calls'].items())) or 'none'})"
-                  if 'error' not in st else f"strace: {st['error']}")
-        lines.append(f"| {r['build']} | idle wake-ups / {ih['seconds']:g} s, hidden; shown (context switches, every "
-                     f"thread; CPU ms) | {ih['wakeups']} ({ih['cpu_ms']:g} ms); {ish.get('wakeups', '–')} "
-                     f"({ish.get('cpu_ms', '–')} ms) | goal 0 | | {strace} |")
-        if r.get('missed_clicks') or r.get('moved_after_map'):
-            lines.append(f"| {r['build']} | clicks that gave no focus; shows moved within 1 s of the map | "
-                         f"{r.get('missed_clicks')}; {r.get('moved_after_map')} | | | |")
+        strace = (f"{st['total']} in {st['seconds']:g} s ({', '.join(f'{k} {v}' for k, v in sorted(st['calls'].items())) or 'none'})"
+                  if 'error' not in st else f"strace failed: {st['error']}")
+        shown = f"{ish['wakeups']} in {ish['seconds']:g} s, CPU {ish['cpu_ms']:g} ms" if ish else 'not shown: –'
+        lines.append(f"| {r['build']} | {ih['wakeups']} in {ih['seconds']:g} s, CPU {ih['cpu_ms']:g} ms | {shown} | "
+                     f"{strace} | 0 |")
     return '\n'.join(lines) + '\n'
