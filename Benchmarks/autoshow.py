@@ -23,7 +23,7 @@ Then the idle wake-ups of the real keyboard (every thread's context switches, /p
 (focus on the button) and 10 s shown (focus in the entry), goal 0; and `strace -f -c` of another
 10 s hidden, a second witness (it counts every system call of every thread while attached).
 """
-import os, re, signal, subprocess, time
+import os, re, shutil, signal, subprocess, time
 
 import benchlib as B
 import measures as M
@@ -37,9 +37,9 @@ class Probe:
 
     def __init__(self, s, pid):
         self.log = os.path.join(s.dir, 'showprobe.out')
-        self.p = subprocess.Popen([B.tool('showprobe'), '-p', str(pid)], stdin=subprocess.PIPE, text=True,
-                                  stdout=open(self.log, 'w'), stderr=open(os.path.join(s.dir, 'showprobe.err'), 'w'),
-                                  env=s.env, start_new_session=True)
+        with open(self.log, 'w') as out, open(os.path.join(s.dir, 'showprobe.err'), 'w') as err:
+            self.p = subprocess.Popen([B.tool('showprobe'), '-p', str(pid)], stdin=subprocess.PIPE, text=True,
+                                      stdout=out, stderr=err, env=s.env, start_new_session=True)
         self.p.name = 'showprobe'
         s.procs.append(self.p)
         s.wait(30, 'showprobe to find the keyboard window', lambda: 'WINDOW' in B.read(self.log) or self.p.poll() is not None)
@@ -125,6 +125,8 @@ def centre(widgets, name):
 
 def strace_idle(s, pid, seconds):
     """strace -f -c -p pid for `seconds`: {syscall: calls} (and the error, if strace cannot attach)."""
+    if not shutil.which('strace'):
+        return {'seconds': seconds, 'calls': {}, 'total': 0, 'error': 'strace is not installed (apt-get install strace)'}
     out = os.path.join(s.dir, 'strace-idle.txt')
     p = subprocess.Popen(['strace', '-f', '-c', '-o', out, '-p', str(pid)], stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE, text=True, start_new_session=True)
@@ -274,12 +276,13 @@ def summary(res):
     idle = [r for r in res['builds'] if 'error' not in r]
     if idle:
         lines += ['', '| build | idle wake-ups, hidden (focus on the button) | idle wake-ups, shown (focus in the entry) '
-                  '| strace -f -c of another idle time, hidden: system calls | goal |', '|---|---|---|---|---|']
+                  '| strace -f -c of another idle time, hidden: system calls | goal | exit status on SIGTERM |',
+                  '|---|---|---|---|---|---|']
     for r in idle:
         ih, ish, st = r['idle_hidden'], r.get('idle_shown') or {}, r['strace_hidden']
         strace = (f"{st['total']} in {st['seconds']:g} s ({', '.join(f'{k} {v}' for k, v in sorted(st['calls'].items())) or 'none'})"
                   if 'error' not in st else f"strace failed: {st['error']}")
         shown = f"{ish['wakeups']} in {ish['seconds']:g} s, CPU {ish['cpu_ms']:g} ms" if ish else 'not shown: –'
         lines.append(f"| {r['build']} | {ih['wakeups']} in {ih['seconds']:g} s, CPU {ih['cpu_ms']:g} ms | {shown} | "
-                     f"{strace} | 0 |")
+                     f"{strace} | 0 | {r.get('keyboard_exit')} |")
     return '\n'.join(lines) + '\n'
