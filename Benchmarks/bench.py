@@ -27,6 +27,10 @@ from report import summarize  # noqa: E402
 SECTIONS = ('startup', 'memory', 'idle', 'latency', 'taps', 'click', 'breakdown', 'paint', 'layouts', 'type', 'swipe')
 
 
+# The first build's memory is also read with these options (label, arguments).
+MEMORY_VARIANTS = [('--suggestions 0', ['--suggestions', '0']), ('--no-swipe', ['--no-swipe'])]
+
+
 def cache_env(s, name):
     """Each build keeps its first frames in a folder of its own in the session."""
     return {'XDG_CACHE_HOME': os.path.join(s.dir, 'cache-' + name)}
@@ -59,6 +63,12 @@ def memories(s, o, builds, res):
     for name, path in builds:
         res['memory_programs'][name] = M.program_memory(s, [path, '--no-sound'], 'Stackboard', o.settle,
                                                         env=cache_env(s, name), name=name)
+    # The features' part, paired in the same session: the first build without the suggestion bar
+    # (no word model, no swipe index) and without swiping (the model, no index).
+    name, path = builds[0]
+    for label, extra in MEMORY_VARIANTS:
+        res['memory_programs'][f'{name} {label}'] = M.program_memory(s, [path, '--no-sound'] + extra, 'Stackboard', o.settle,
+                                                                     env=cache_env(s, name + label), name=name)
     if shutil.which('matchbox-keyboard'):
         res['memory_programs']['matchbox-keyboard'] = M.program_memory(s, ['matchbox-keyboard'], 'Keyboard', o.settle,
                                                                        name='matchbox-keyboard')
@@ -151,6 +161,9 @@ def one_round(rnd, o, builds, bench_binary, texts):
         if 'swipe' in o.sections and o.with_swipe:
             res['swipe_pair'] = SW.pair(s, binary, o.latency_taps, rnd)
             B.log('  tap→key, swipe on / off:', {k: B.fmt(B.median(v['tap_ms'])) for k, v in res['swipe_pair'].items()})
+        if 'latency' in o.sections:
+            res['suggestions_pair'] = SW.pair(s, binary, o.latency_taps, rnd, configs=SW.SUGGESTION_CONFIGS)
+            B.log('  tap→key, suggestions on / off:', {k: B.fmt(B.median(v['tap_ms'])) for k, v in res['suggestions_pair'].items()})
     except Exception as e:  # record it and go on: one bad round must not lose the others
         res['error'] = f'{type(e).__name__}: {e}'
         res['traceback'] = traceback.format_exc()
