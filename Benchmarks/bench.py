@@ -21,6 +21,7 @@ import benchlib as B  # noqa: E402
 import measures as M  # noqa: E402
 import words as W  # noqa: E402
 import swipe as SW  # noqa: E402
+import heap as H  # noqa: E402
 from report import summarize  # noqa: E402
 
 
@@ -370,13 +371,17 @@ def main():
     if o.with_swipe and 'swipe' in o.sections and not o.words_only:
         B.log('swipe: accuracy and decode time on synthetic swipes')
         swipe = SW.run(o, bench_binary)
+    heap = None
+    if 'memory' in o.sections and not o.words_only:
+        B.log('heap: the idle keyboard\'s live heap by owner (heaptrack), next to its mappings')
+        heap = H.run(binary, o.settle, os.path.join(o.out, 'heap'))
     peer = peers(o, builds) if o.with_peers else None
     info['finished'] = datetime.datetime.now().isoformat(timespec='seconds')
     info['minutes'] = round((datetime.datetime.now() - started).total_seconds() / 60, 1)
     info['load_average_end'] = os.getloadavg()
     with open(os.path.join(o.out, 'results.json'), 'w') as f:
-        json.dump({'info': info, 'rounds': rounds, 'peers': peer, 'words': words, 'swipe': swipe}, f, indent=1, default=str)
-    summary = summarize(info, rounds, peer) + W.summary(words) + SW.summary(swipe, rounds)
+        json.dump({'info': info, 'rounds': rounds, 'peers': peer, 'words': words, 'swipe': swipe, 'heap': heap}, f, indent=1, default=str)
+    summary = summarize(info, rounds, peer) + W.summary(words) + SW.summary(swipe, rounds) + H.summary(heap)
     with open(os.path.join(o.out, 'summary.md'), 'w') as f:
         f.write(summary + '\n')
     print(summary)

@@ -31,7 +31,7 @@ OWNERS = [
      r'ShippedWordModel|WordFold|UserWordModel|WordPredictor|SuggestionSession|SuggestionWords|LearnedWordsStore|WordEngines|WordModel'),
     ('emoji panel', r'Emoji'),
     ('layouts and language data (JSON, layout model and geometry, XKB rules)',
-     r'Layout|JSON|StackDecoder|KeyDecoder|Xkb(Rules|Registry|Symbols|Layout)|LanguageCycle|LocaleNumbers|KeyboardGeometry|SettingValues|Config'),
+     r'Layout|JSON|StackDecoder|KeyDecoder|Xkb(Rules|Registry|Symbols|Layout)|LanguageCycle|LocaleNumbers|KeyboardGeometry|SettingValues|ConfigLoader|SettingReader'),
     ('keyboard state and painting (KeypadRuntime, KeyboardState, painter, theme, first frame)',
      r'KeypadRuntime|KeyboardState|KeyboardPainter|TextRenderer|LabelFitter|Theme|FirstFrame|Redraws'),
     ('injector and keymap (KeyboardMap, XKB map of the XTEST device)', r'Injector|KeyboardMap|KeymapLock|BorrowedKeys'),
@@ -198,6 +198,23 @@ def table(res):
     for g, v in sorted(res['mappings_kb'].items(), key=lambda kv: -kv[1]['dirty']):
         lines.append(f"| {g} | {v['rss']:,} | {v['pss']:,} | {v['dirty']:,} |")
     return '\n'.join(lines) + '\n'
+
+
+def run(binary, settle, out):
+    """bench.py's reading (its memory section): the result, or {'error': why} (no heaptrack, ...)."""
+    os.makedirs(out, exist_ok=True)
+    try:
+        return measure(binary, ['--no-sound'], settle, out)
+    except (RuntimeError, OSError, subprocess.SubprocessError, SystemExit) as e:
+        return {'error': str(e)}
+
+
+def summary(res):
+    """The section of bench.py's summary (empty when it did not run)."""
+    if not res:
+        return ''
+    head = '\n\n## Where the idle keyboard\'s heap goes (Benchmarks/heap.py)\n\n'
+    return head + (f"skipped: {res['error']}\n" if 'error' in res else table(res))
 
 
 def main():
