@@ -2,7 +2,7 @@
 """The first swipe after start-up against the ones after it: release → first key of the word at
 the target, and the keyboard's private dirty memory before the first swipe and after.
 
-  Benchmarks/firstswipe.py BINARY [--swipes N] [--rounds R] [--word WORD]
+  Benchmarks/firstswipe.py BINARY [--swipes N] [--rounds R] [--word WORD] [--layout L --language LANG]
 
 Each round is a fresh X session (Xvfb + openbox + keysink, as bench.py's) and a fresh keyboard,
 left until it is idle; then N swipes of WORD on qwerty at a finger's pace (Tests/Tools/pointer.c:
@@ -32,12 +32,12 @@ def swipe_steps(keys, window, word):
     return steps
 
 
-def one_round(binary, swipes, word):
+def one_round(binary, swipes, word, layout='qwerty', language=None):
     s = B.Session()
     try:
-        kb = s.spawn([binary, '--no-sound'], 'stackboard')
+        kb = s.spawn([binary, '--no-sound', '--layout', layout] + (['--language', language] if language else []), 'stackboard')
         window = s.wait_window('Stackboard')
-        keys = B.key_frames(binary, 'qwerty', window[3], window[4])
+        keys = B.key_frames(binary, layout, window[3], window[4])
         time.sleep(2)  # the word engine attaches after the first frame
         before = B.memory_kb(kb.pid)
         out = []
@@ -62,8 +62,11 @@ def main():
     ap.add_argument('--swipes', type=int, default=4)
     ap.add_argument('--rounds', type=int, default=3)
     ap.add_argument('--word', default='keyboard')
+    ap.add_argument('--layout', default='qwerty', help='a layout name or file (qwerty)')
+    ap.add_argument('--language', help='the word model (default: the layout\'s)')
     o = ap.parse_args()
-    rounds = [one_round(os.path.abspath(o.binary), o.swipes, o.word) for _ in range(o.rounds)]
+    layout = os.path.abspath(o.layout) if os.path.exists(o.layout) else o.layout
+    rounds = [one_round(os.path.abspath(o.binary), o.swipes, o.word, layout, o.language) for _ in range(o.rounds)]
     for r in rounds:
         print('release → first key, ms:', ' '.join(f"{x['ms']:.1f}" for x in r['swipes']),
               '| typed:', repr(r['swipes'][0]['typed']),
