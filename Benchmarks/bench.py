@@ -22,10 +22,15 @@ import measures as M  # noqa: E402
 import words as W  # noqa: E402
 import swipe as SW  # noqa: E402
 import autoshow as AS  # noqa: E402
+import heap as H  # noqa: E402
 from report import summarize  # noqa: E402
 
 
 SECTIONS = ('startup', 'memory', 'idle', 'latency', 'taps', 'click', 'breakdown', 'paint', 'layouts', 'type', 'swipe', 'autoshow')
+
+
+# The first build's memory is also read with these options (label, arguments).
+MEMORY_VARIANTS = [('--suggestions 0', ['--suggestions', '0']), ('--no-swipe', ['--no-swipe'])]
 
 
 def cache_env(s, name):
@@ -60,6 +65,12 @@ def memories(s, o, builds, res):
     for name, path in builds:
         res['memory_programs'][name] = M.program_memory(s, [path, '--no-sound'], 'Stackboard', o.settle,
                                                         env=cache_env(s, name), name=name)
+    # The features' part, paired in the same session: the first build without the suggestion bar
+    # (no word model, no swipe index) and without swiping (the model, no index).
+    name, path = builds[0]
+    for label, extra in MEMORY_VARIANTS:
+        res['memory_programs'][f'{name} {label}'] = M.program_memory(s, [path, '--no-sound'] + extra, 'Stackboard', o.settle,
+                                                                     env=cache_env(s, name + label), name=name)
     if shutil.which('matchbox-keyboard'):
         res['memory_programs']['matchbox-keyboard'] = M.program_memory(s, ['matchbox-keyboard'], 'Keyboard', o.settle,
                                                                        name='matchbox-keyboard')
@@ -152,6 +163,9 @@ def one_round(rnd, o, builds, bench_binary, texts):
         if 'swipe' in o.sections and o.with_swipe:
             res['swipe_pair'] = SW.pair(s, binary, o.latency_taps, rnd)
             B.log('  tap→key, swipe on / off:', {k: B.fmt(B.median(v['tap_ms'])) for k, v in res['swipe_pair'].items()})
+        if 'latency' in o.sections:
+            res['suggestions_pair'] = SW.pair(s, binary, o.latency_taps, rnd, configs=SW.SUGGESTION_CONFIGS)
+            B.log('  tap→key, suggestions on / off:', {k: B.fmt(B.median(v['tap_ms'])) for k, v in res['suggestions_pair'].items()})
     except Exception as e:  # record it and go on: one bad round must not lose the others
         res['error'] = f'{type(e).__name__}: {e}'
         res['traceback'] = traceback.format_exc()
@@ -366,14 +380,19 @@ def main():
     if 'autoshow' in o.sections and not o.words_only:
         B.log('auto-show: focus → keyboard mapped and unmapped, idle wake-ups (the real keyboard, AT-SPI)')
         autoshow = AS.run(o, builds)
+    heap = None
+    if 'memory' in o.sections and not o.words_only:
+        B.log('heap: the idle keyboard\'s live heap by owner (heaptrack), next to its mappings')
+        heap = H.run(binary, o.settle, os.path.join(o.out, 'heap'))
     peer = peers(o, builds) if o.with_peers else None
     info['finished'] = datetime.datetime.now().isoformat(timespec='seconds')
     info['minutes'] = round((datetime.datetime.now() - started).total_seconds() / 60, 1)
     info['load_average_end'] = os.getloadavg()
     with open(os.path.join(o.out, 'results.json'), 'w') as f:
         json.dump({'info': info, 'rounds': rounds, 'peers': peer, 'words': words, 'swipe': swipe,
-                   'autoshow': autoshow}, f, indent=1, default=str)
-    summary = summarize(info, rounds, peer) + W.summary(words) + SW.summary(swipe, rounds) + AS.summary(autoshow)
+                   'autoshow': autoshow, 'heap': heap}, f, indent=1, default=str)
+    summary = (summarize(info, rounds, peer) + W.summary(words) + SW.summary(swipe, rounds)
+               + AS.summary(autoshow) + H.summary(heap))
     with open(os.path.join(o.out, 'summary.md'), 'w') as f:
         f.write(summary + '\n')
     print(summary)

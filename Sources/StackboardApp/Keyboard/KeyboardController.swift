@@ -151,6 +151,9 @@ final class KeyboardController: TypingHost {
         let words = runtime.state.layout.suggestionBar == nil ? nil : wordsFor(runtime.state.layout)
         words?.setSecure(isSecure)
         runtime.words = words
+        // Loading the model and indexing it for swiping read all of it and left free heap pages.
+        (words as? SuggestionWords)?.releaseResidentPages()
+        HeapMemory.giveBackFreePages()
     }
 
     // MARK: What the keys ask for
