@@ -31,6 +31,10 @@ test: setup
 bench: build
 	@./scripts/bench.sh "$(BIN)"
 
+.PHONY: bench-heap
+bench-heap: build
+	@/usr/bin/python3 Benchmarks/heap.py "$(BIN)"
+
 soak: build
 	@./scripts/soak.sh "$(BIN)"
 

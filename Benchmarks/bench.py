@@ -21,10 +21,16 @@ import benchlib as B  # noqa: E402
 import measures as M  # noqa: E402
 import words as W  # noqa: E402
 import swipe as SW  # noqa: E402
+import autoshow as AS  # noqa: E402
+import heap as H  # noqa: E402
 from report import summarize  # noqa: E402
 
 
-SECTIONS = ('startup', 'memory', 'idle', 'latency', 'taps', 'click', 'breakdown', 'paint', 'layouts', 'type', 'swipe')
+SECTIONS = ('startup', 'memory', 'idle', 'latency', 'taps', 'click', 'breakdown', 'paint', 'layouts', 'type', 'swipe', 'autoshow')
+
+
+# The first build's memory is also read with these options (label, arguments).
+MEMORY_VARIANTS = [('--suggestions 0', ['--suggestions', '0']), ('--no-swipe', ['--no-swipe'])]
 
 
 def cache_env(s, name):
@@ -59,6 +65,12 @@ def memories(s, o, builds, res):
     for name, path in builds:
         res['memory_programs'][name] = M.program_memory(s, [path, '--no-sound'], 'Stackboard', o.settle,
                                                         env=cache_env(s, name), name=name)
+    # The features' part, paired in the same session: the first build without the suggestion bar
+    # (no word model, no swipe index) and without swiping (the model, no index).
+    name, path = builds[0]
+    for label, extra in MEMORY_VARIANTS:
+        res['memory_programs'][f'{name} {label}'] = M.program_memory(s, [path, '--no-sound'] + extra, 'Stackboard', o.settle,
+                                                                     env=cache_env(s, name + label), name=name)
     if shutil.which('matchbox-keyboard'):
         res['memory_programs']['matchbox-keyboard'] = M.program_memory(s, ['matchbox-keyboard'], 'Keyboard', o.settle,
                                                                        name='matchbox-keyboard')
@@ -151,6 +163,9 @@ def one_round(rnd, o, builds, bench_binary, texts):
         if 'swipe' in o.sections and o.with_swipe:
             res['swipe_pair'] = SW.pair(s, binary, o.latency_taps, rnd)
             B.log('  tap→key, swipe on / off:', {k: B.fmt(B.median(v['tap_ms'])) for k, v in res['swipe_pair'].items()})
+        if 'latency' in o.sections:
+            res['suggestions_pair'] = SW.pair(s, binary, o.latency_taps, rnd, configs=SW.SUGGESTION_CONFIGS)
+            B.log('  tap→key, suggestions on / off:', {k: B.fmt(B.median(v['tap_ms'])) for k, v in res['suggestions_pair'].items()})
     except Exception as e:  # record it and go on: one bad round must not lose the others
         res['error'] = f'{type(e).__name__}: {e}'
         res['traceback'] = traceback.format_exc()
@@ -303,6 +318,10 @@ def main():
     ap.add_argument('--words-only', action='store_true', help='only the word suggestions section (no X rounds, no peers)')
     ap.add_argument('--no-swipe', dest='with_swipe', action='store_false',
                     help='skip the swipe section (accuracy, decode time, tap→key with swiping on and off)')
+    ap.add_argument('--autoshow-changes', type=int, default=20,
+                    help='auto-show: focus changes each way, entry then button (20)')
+    ap.add_argument('--autoshow-settle', type=float, default=0.5,
+                    help='auto-show: pause after each map or unmap before the next click, s (0.5)')
     ap.add_argument('--quick', action='store_true', help='1 round, fewer taps, 1 peer round: a smoke run')
     ap.add_argument('--out', help='output folder (default out/bench-DATE-TIME)')
     o = ap.parse_args()
@@ -357,19 +376,29 @@ def main():
     if o.with_swipe and 'swipe' in o.sections and not o.words_only:
         B.log('swipe: accuracy and decode time on synthetic swipes')
         swipe = SW.run(o, bench_binary)
+    autoshow = None
+    if 'autoshow' in o.sections and not o.words_only:
+        B.log('auto-show: focus → keyboard mapped and unmapped, idle wake-ups (the real keyboard, AT-SPI)')
+        autoshow = AS.run(o, builds)
+    heap = None
+    if 'memory' in o.sections and not o.words_only:
+        B.log('heap: the idle keyboard\'s live heap by owner (heaptrack), next to its mappings')
+        heap = H.run(binary, o.settle, os.path.join(o.out, 'heap'))
     peer = peers(o, builds) if o.with_peers else None
     info['finished'] = datetime.datetime.now().isoformat(timespec='seconds')
     info['minutes'] = round((datetime.datetime.now() - started).total_seconds() / 60, 1)
     info['load_average_end'] = os.getloadavg()
     with open(os.path.join(o.out, 'results.json'), 'w') as f:
-        json.dump({'info': info, 'rounds': rounds, 'peers': peer, 'words': words, 'swipe': swipe}, f, indent=1, default=str)
-    summary = summarize(info, rounds, peer) + W.summary(words) + SW.summary(swipe, rounds)
+        json.dump({'info': info, 'rounds': rounds, 'peers': peer, 'words': words, 'swipe': swipe,
+                   'autoshow': autoshow, 'heap': heap}, f, indent=1, default=str)
+    summary = (summarize(info, rounds, peer) + W.summary(words) + SW.summary(swipe, rounds)
+               + AS.summary(autoshow) + H.summary(heap))
     with open(os.path.join(o.out, 'summary.md'), 'w') as f:
         f.write(summary + '\n')
     print(summary)
     if not os.listdir(o.scratch):
         os.rmdir(o.scratch)
-    failed = [r for r in rounds if 'error' in r]
+    failed = [r for r in rounds if 'error' in r] + [r for r in (autoshow or {}).get('builds', []) if 'error' in r]
     return 1 if failed or (not rounds and not o.words_only) else 0
 
 

@@ -19,6 +19,7 @@ TOOL_SOURCES = {
     'rttprobe': ('Benchmarks/tools/rttprobe.c', ['-lX11']),
     'tapper': ('Benchmarks/tools/tapper.c', ['-lX11', '-lXtst']),
     'startprobe': ('Benchmarks/tools/startprobe.c', ['-lX11', '-lXRes', '-lXdamage']),
+    'showprobe': ('Benchmarks/tools/showprobe.c', ['-lX11', '-lXtst']),
     'pcmspy.so': ('Benchmarks/tools/pcmspy.c', ['-shared', '-fPIC', '-ldl']),
     'xwirespy.so': ('Benchmarks/tools/xwirespy.c', ['-shared', '-fPIC', '-ldl']),
 }

@@ -56,7 +56,6 @@ PROBES = [
     ('startText<', r'^KeyboardPainter\.startText\(\)$', 'r'),
     ('finish<', r'^KeyboardStartup\.finish\(\)$', 'r'),
     ('attachWords<', r'^KeyboardController\.attachWords\(.*\)$', 'r'),
-    ('swipeIndex<', r'^KeypadRuntime\.indexSwipeWords\(\)$', 'r'),
     ('loop', r'^EventLoop\.run\(\)$', 'p'),
 ]
 GROUP = 'sbstart'

@@ -58,10 +58,15 @@ def run(o, bench_binary):
     return res
 
 
-def pair(s, binary, taps, rnd, settle=2.0):
-    """Tap→key with swiping on and with --no-swipe, in that order on odd rounds, reversed on even ones."""
+SWIPE_CONFIGS = [('swipe on', ['--no-sound']), ('swipe off', ['--no-sound', '--no-swipe'])]
+# The same pairing for the suggestion bar (bench.py's latency section).
+SUGGESTION_CONFIGS = [('suggestions on', ['--no-sound']), ('suggestions off', ['--no-sound', '--suggestions', '0'])]
+
+
+def pair(s, binary, taps, rnd, settle=2.0, configs=SWIPE_CONFIGS):
+    """Tap→key with the first of `configs` (swiping on) and the second (--no-swipe), in that
+    order on odd rounds, reversed on even ones."""
     out = {}
-    configs = [('swipe on', ['--no-sound']), ('swipe off', ['--no-sound', '--no-swipe'])]
     for name, args in (configs if rnd % 2 else configs[::-1]):
         kb, window = M.start_keyboard(s, binary, args=tuple(args))
         try:
@@ -103,6 +108,14 @@ def summary(res, rounds):
         lines += ['', '| tap→key on a letter (paired, same session) | median ms | p95 ms | taps | lost |', '|---|---|---|---|---|']
         for name, xs in (('swipe on (default)', on), ('--no-swipe', off)):
             key = 'swipe on' if name.startswith('swipe on') else 'swipe off'
+            lost = sum(r[key]['lost'] for r in paired)
+            lines.append(f"| {name} | {B.fmt(B.median(xs))} | {B.fmt(B.p95(xs))} | {len(xs)} | {lost} |")
+    paired = [r['suggestions_pair'] for r in rounds if isinstance(r.get('suggestions_pair'), dict) and len(r['suggestions_pair']) == 2]
+    if paired:
+        lines += ['', '', '### Tap→key with the suggestion bar on and off', '',
+                  '| tap→key on a letter (paired, same session) | median ms | p95 ms | taps | lost |', '|---|---|---|---|---|']
+        for name, key in (('suggestion bar on (default)', 'suggestions on'), ('--suggestions 0', 'suggestions off')):
+            xs = [x for r in paired for x in r[key]['tap_ms']]
             lost = sum(r[key]['lost'] for r in paired)
             lines.append(f"| {name} | {B.fmt(B.median(xs))} | {B.fmt(B.p95(xs))} | {len(xs)} | {lost} |")
     return ('\n'.join(lines) + '\n') if lines else ''

@@ -21,6 +21,7 @@ BENCH_PACKAGES=(
   libxres-dev libxdamage-dev libxtst-dev   # headers of the helpers (xprobe, startprobe)
   xvfb openbox x11-utils xdotool imagemagick gcc make python3
   strace                                   # auto-show's idle wake-ups (Benchmarks/autoshow.sh)
+  heaptrack                                # the heap by owner (Benchmarks/heap.py, the memory section)
 )
 missing=()
 for p in "${BENCH_PACKAGES[@]}"; do

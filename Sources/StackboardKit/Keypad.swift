@@ -46,7 +46,7 @@ public final class Keypad {
         self.layout = loaded
         bridge = FieldBridge()
         // A keypad in a host's window shows no long-press popups: keys with alternates type their own text.
-        let config = KeyboardConfig(longPressDelay: KeyboardConfig.noLongPress, decimalSeparator: decimalSeparator)
+        let config = KeyboardConfig(timing: KeyTiming(longPressDelay: KeyTiming.noLongPress), decimalSeparator: decimalSeparator)
         let editor = FieldEditor(session: EntrySession(rules: rules, decimalSeparator: decimalSeparator,
                                                        reportBackspaceOnEmpty: true))
         runtime = KeypadRuntime(layout: loaded, surface: window, painter: painter, config: config, role: .entry(editor))

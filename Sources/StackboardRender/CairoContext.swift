@@ -13,11 +13,8 @@ public final class CairoContext {
         guard let made = cairo_create(surface.handle) else {
             throw RenderError("cannot make a cairo context: out of memory?")
         }
-        let status = cairo_status(made)
-        guard status == CAIRO_STATUS_SUCCESS else {
+        try RenderError.check(cairo_status(made), "cannot draw on the surface", hint: "check that the window or image still exists") {
             cairo_destroy(made)
-            throw RenderError("cannot draw on the surface: \(RenderError.cairoText(status)); "
-                + "check that the window or image still exists")
         }
         handle = made
         self.surface = surface
@@ -27,10 +24,7 @@ public final class CairoContext {
 
     /// Throws when cairo has entered an error state (`cairo_status`); drawing then does nothing.
     public func check() throws(RenderError) {
-        let status = cairo_status(handle)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError("drawing failed: \(RenderError.cairoText(status)); check that the window or image still exists")
-        }
+        try RenderError.check(cairo_status(handle), "drawing failed", hint: "check that the window or image still exists")
     }
 
     /// Fills `rect` with `color`, replacing what was there (no blending).

@@ -9,12 +9,8 @@ public class CairoSurface {
     /// Takes ownership of one reference to `surface` (for example one made by
     /// `stackboard_cairo_xlib_surface_create`); it is destroyed in deinit, also when this throws.
     public init(taking surface: OpaquePointer) throws(RenderError) {
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw RenderError("cannot use the cairo surface: \(RenderError.cairoText(status)); "
-                + "check that the window exists and the X server is still running")
-        }
+        try RenderError.check(cairo_surface_status(surface), "cannot use the cairo surface",
+                              hint: "check that the window exists and the X server is still running") { cairo_surface_destroy(surface) }
         handle = surface
     }
 
@@ -82,10 +78,8 @@ public final class ImageSurface: CairoSurface {
         guard let made = cairo_image_surface_create_from_png(path) else {
             throw RenderError("cannot read PNG '\(path)': out of memory?")
         }
-        let status = cairo_surface_status(made)
-        guard status == CAIRO_STATUS_SUCCESS else {
+        try RenderError.check(cairo_surface_status(made), "cannot read PNG '\(path)'", hint: "check that the file exists and is a PNG") {
             cairo_surface_destroy(made)
-            throw RenderError("cannot read PNG '\(path)': \(RenderError.cairoText(status)); check that the file exists and is a PNG")
         }
         width = Int(cairo_image_surface_get_width(made))
         height = Int(cairo_image_surface_get_height(made))
@@ -98,11 +92,8 @@ public final class ImageSurface: CairoSurface {
     /// Writes the image as a PNG file (`cairo_surface_write_to_png`).
     public func writePNG(to path: String) throws(RenderError) {
         flush()
-        let status = cairo_surface_write_to_png(handle, path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError("cannot write PNG '\(path)': \(RenderError.cairoText(status)); "
-                + "check that the directory exists and is writable")
-        }
+        try RenderError.check(cairo_surface_write_to_png(handle, path), "cannot write PNG '\(path)'",
+                              hint: "check that the directory exists and is writable")
     }
 
     /// Every pixel, row by row, as premultiplied ARGB (0xAARRGGBB).

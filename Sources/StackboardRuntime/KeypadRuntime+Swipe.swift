@@ -1,18 +1,15 @@
 import StackboardCore
 import StackboardRender
+import StackboardSystem
 
 extension KeypadRuntime {
-    /// The word engine changed: swiping works when it has a word list (and is not locked); the
-    /// list is indexed for the layer's letters now rather than in the middle of the first swipe.
+    /// The word engine changed: swiping works when it has a word list (and is not locked). The
+    /// list is indexed for the layer's letters when the first swipe starts (its trail is drawn),
+    /// on a thread of its own (`SwipeIndexing`), not now: a keyboard that is never swiped does
+    /// not keep the index (1.2 MB for 80,000 words), and the index (about 30 ms) is ready long
+    /// before a swipe's release.
     func wordsChanged() {
         perform(state.setSwipeReady(words?.swipeVocabulary != nil), now: 0)
-        if indexesSwipeWordsOnAttach { prepareSwipeDecoder(always: true) }
-    }
-
-    /// Indexes the word list for the layer's letters now, if it is not yet (~28 ms for the
-    /// shipped English model): a start does it after the bar's words are painted.
-    public func indexSwipeWords() {
-        prepareSwipeDecoder(always: true)
     }
 
     /// A swipe ended: decodes it, types the best word and a space (through the word engine),
@@ -41,13 +38,14 @@ extension KeypadRuntime {
         return true
     }
 
-    /// Indexes the word list for the layer's letters if it is not yet (`always`: now; else only
-    /// while a swipe is under way, so that its release finds it ready). Layers without letters
-    /// are not indexed.
-    func prepareSwipeDecoder(always: Bool = false) {
-        guard state.swipeOn, let vocabulary = words?.swipeVocabulary, always || !state.swipeTrails.isEmpty,
+    /// Starts indexing the word list for the layer's letters if no index serves them, while a
+    /// swipe is under way, so that its release finds it ready. Layers without letters are not
+    /// indexed.
+    func prepareSwipeDecoder() {
+        guard swipeIndexing == nil, state.swipeOn, let vocabulary = words?.swipeVocabulary, !state.swipeTrails.isEmpty,
+              swipeDecoder?.serves(vocabulary, geometry: state.geometry) != true,
               SwipeKeyboard(geometry: state.geometry).canSwipe else { return }
-        _ = swipeDecoder(for: vocabulary)
+        swipeIndexing = SwipeIndexing(vocabulary: vocabulary, geometry: state.geometry)
     }
 
     /// Slot `slot` was tapped right after a swipe: the edit that puts its word in place of the
@@ -63,6 +61,10 @@ extension KeypadRuntime {
     /// The decoder for `vocabulary` on the current layer's letters at its current size: the
     /// last one when it serves them (laid out again if the size changed), else a new index.
     private func swipeDecoder(for vocabulary: SwipeVocabulary) -> SwipeDecoder {
+        if let indexing = swipeIndexing {
+            swipeIndexing = nil
+            if let made = indexing.decoder() { swipeDecoder = made }
+        }
         if let decoder = swipeDecoder, decoder.serves(vocabulary, geometry: state.geometry) {
             let fresh = decoder.relaid(state.geometry)
             swipeDecoder = fresh
@@ -70,6 +72,9 @@ extension KeypadRuntime {
         }
         let made = SwipeDecoder(vocabulary: vocabulary, geometry: state.geometry)
         swipeDecoder = made
+        // Indexing read every word of the model and left the heap's free pages of its lists.
+        (vocabulary as? ShippedWordModel)?.releaseResidentPages()
+        HeapMemory.giveBackFreePages()
         return made
     }
 

@@ -91,10 +91,6 @@ public final class KeypadRuntime {
             refreshSuggestions()
         }
     }
-    /// Whether attaching `words` indexes its word list for swiping at once (false: the host
-    /// calls `indexSwipeWords()` once the bar's words are painted; a swipe under way indexes
-    /// it anyway, before its release).
-    public var indexesSwipeWordsOnAttach = true
     /// What the bar's slots show, best first.
     public internal(set) var suggestionLabels: [String] = []
 
@@ -115,6 +111,8 @@ public final class KeypadRuntime {
     public internal(set) var swipeChoices: SwipeChoices?
     /// The decoder of the last swipe (its index of the word list is kept).
     var swipeDecoder: SwipeDecoder?
+    /// The index being made for the swipe under way (taken at its release).
+    var swipeIndexing: SwipeIndexing?
 
     /// A keypad of `layout` in `frame` of `surface`, painted by `painter`, acting as `role` with
     /// the state machine configured by `config` (its mode follows the role).

@@ -100,8 +100,22 @@ public final class EventLoop {
         }
         let deadline = sources.compactMap(\.nextDeadline).min()
         let timeout = MonotonicClock.pollTimeout(until: deadline, now: MonotonicClock.now())
+        return Self.block(on: &fds, timeout: timeout).map { .failed($0) }
+    }
+
+    /// Blocks until one of `requests` is ready or `timeout` milliseconds pass (negative: no
+    /// limit), for a short wait outside the loop (the injector's wait for a pong). Nil when it
+    /// returned (ready, timed out or interrupted by a signal); the C library's message when
+    /// `poll` failed.
+    public static func block(on requests: [PollRequest], timeout: Int32) -> String? {
+        var fds = requests.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        return block(on: &fds, timeout: timeout)
+    }
+
+    /// The program's one call of `poll`.
+    private static func block(on fds: inout [pollfd], timeout: Int32) -> String? {
         if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
-            return .failed("poll failed: \(String(cString: strerror(errno)))")
+            return "poll failed: \(String(cString: strerror(errno)))"
         }
         return nil
     }

@@ -34,6 +34,12 @@ public final class MappedFile: ModelStorage, @unchecked Sendable {
         if let base { munmap(base, length) }
     }
 
+    /// Drops the mapping's pages from this process (`madvise(MADV_DONTNEED)`): a read-only
+    /// private file mapping reads them from the file (the page cache) again when touched.
+    public func releaseResidentPages() {
+        if let base { _ = madvise(base, length, Int32(MADV_DONTNEED)) }
+    }
+
     /// The mapped bytes (valid while this object lives; the call keeps it alive).
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try withExtendedLifetime(self) { try body(UnsafeRawBufferPointer(start: base.map { UnsafeRawPointer($0) }, count: length)) }

@@ -121,7 +121,7 @@ import Glibc
 
     @Test func aScanSwitchWhileHiddenDoesNothingAndShowingResumesTheScan() throws {
         var config = KeyboardConfig()
-        config.scan = ScanConfig(interval: 1, loops: 2)
+        config.timing.scan = ScanConfig(interval: 1, loops: 2)
         let f = try ControllerFixture(layouts: [TestLayouts.letters], config: config)
         f.controller.start(hidden: true, now: 0)
         f.controller.handle(.input(.switchPress), now: 1)

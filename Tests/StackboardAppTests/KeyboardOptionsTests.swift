@@ -18,8 +18,8 @@ import StackboardX11
         #expect(o.layouts == [.init(name: "qwerty")] && o.requestedLayout == nil)
         #expect(o.geometry == nil && o.dock == nil && o.keypad.theme == nil && o.keypad.scale == 1)
         #expect(!o.hidden && !o.hiddenOnCommandLine && !o.print && !o.help)
-        #expect(o.repeatDelay == 0.5 && o.repeatInterval == 0.05 && o.longPress == 0.5)
-        #expect(o.dwell == nil && o.scan == nil && o.scanSwitch == .button(1))
+        #expect(o.timing == KeyTiming(repeatDelay: 0.5, repeatInterval: 0.05, longPressDelay: 0.5, dwell: nil, scan: nil))
+        #expect(o.scanSwitch == .button(1))
         #expect(o.keypad.sound == SoundOptions())
         #expect(o.configProblems.isEmpty)
     }
@@ -27,11 +27,11 @@ import StackboardX11
     @Test func theCommandLineOverridesTheFileSettingBySetting() throws {
         let file = #"{"theme": "dark", "scale": 2, "dock": "top", "dwell": 800, "repeat": {"delay": 300}, "sound": {"volume": 10}}"#
         let fromFile = try options([], file)
-        #expect(fromFile.keypad.theme == .dark && fromFile.keypad.scale == 2 && fromFile.dock == .top && fromFile.dwell == 0.8)
-        #expect(fromFile.repeatDelay == 0.3 && fromFile.keypad.sound.volume == 10)
+        #expect(fromFile.keypad.theme == .dark && fromFile.keypad.scale == 2 && fromFile.dock == .top && fromFile.timing.dwell == 0.8)
+        #expect(fromFile.timing.repeatDelay == 0.3 && fromFile.keypad.sound.volume == 10)
         let given = try options(["--theme", "light", "--dock", "none", "--dwell", "0", "--volume", "70"], file)
-        #expect(given.keypad.theme == .light && given.dock == nil && given.dwell == nil && given.keypad.sound.volume == 70)
-        #expect(given.keypad.scale == 2 && given.repeatDelay == 0.3, "the settings not given stay the file's")
+        #expect(given.keypad.theme == .light && given.dock == nil && given.timing.dwell == nil && given.keypad.sound.volume == 70)
+        #expect(given.keypad.scale == 2 && given.timing.repeatDelay == 0.3, "the settings not given stay the file's")
     }
 
     @Test func layoutsComeFromTheCommandLineElseTheFile() throws {
@@ -48,12 +48,12 @@ import StackboardX11
     }
 
     @Test func scanningIsOnWithAnyScanOptionOrTheFilesInterval() throws {
-        #expect(try options([]).scan == nil)
-        #expect(try options(["--scan"]).scan == ScanConfig(interval: 1, loops: 3))
-        #expect(try options(["--scan-loops", "5"]).scan == ScanConfig(interval: 1, loops: 5))
+        #expect(try options([]).timing.scan == nil)
+        #expect(try options(["--scan"]).timing.scan == ScanConfig(interval: 1, loops: 3))
+        #expect(try options(["--scan-loops", "5"]).timing.scan == ScanConfig(interval: 1, loops: 5))
         #expect(try options(["--scan-switch", "F12"]).scanSwitch == .key("F12"))
-        #expect(try options([], #"{"scan": {"loops": 5}}"#).scan == nil, "loops alone do not turn it on")
-        #expect(try options([], #"{"scan": {"interval": 700}}"#).scan == ScanConfig(interval: 0.7, loops: 3))
+        #expect(try options([], #"{"scan": {"loops": 5}}"#).timing.scan == nil, "loops alone do not turn it on")
+        #expect(try options([], #"{"scan": {"interval": 700}}"#).timing.scan == ScanConfig(interval: 0.7, loops: 3))
     }
 
     @Test func hiddenInTheFileIsNotHiddenOnTheCommandLine() throws {

@@ -2,7 +2,7 @@ import Testing
 @testable import StackboardCore
 
 @Suite struct DwellTests {
-    static let config = KeyboardConfig(dwell: 1.0)
+    static let config = KeyboardConfig(timing: KeyTiming(dwell: 1.0))
 
     @Test func restingOnAKeyTypesItAfterTheDwellTime() {
         var rig = Rig(config: DwellTests.config)

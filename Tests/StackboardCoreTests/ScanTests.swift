@@ -25,7 +25,7 @@ import Testing
     }()
 
     static func rig(loops: Int = 2) -> Rig {
-        Rig(config: KeyboardConfig(scan: ScanConfig(interval: 1, loops: loops)), layout: layout)
+        Rig(config: KeyboardConfig(timing: KeyTiming(scan: ScanConfig(interval: 1, loops: loops))), layout: layout)
     }
 
     static func highlighted(_ rig: Rig) -> [Int] {
@@ -137,7 +137,7 @@ import Testing
         let layout = Layout(name: "b", description: "", layers: [
             Layer(name: "l", root: Stack(axis: .vertical, items: [.key(ScanTests.blank)])),
         ])
-        var rig = Rig(config: KeyboardConfig(scan: ScanConfig(interval: 1, loops: 1)), layout: layout)
+        var rig = Rig(config: KeyboardConfig(timing: KeyTiming(scan: ScanConfig(interval: 1, loops: 1))), layout: layout)
         #expect(rig.advance(to: 1) == [])
         #expect(rig.state.nextDeadline == nil)
         #expect(rig.handle(.switchPress) == [])

@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func timersDueTogetherFireInTimeThenPointerOrder() {
-        var rig = Rig(config: KeyboardConfig(repeatDelay: 0.5, repeatInterval: 0.125))
+        var rig = Rig(config: KeyboardConfig(timing: KeyTiming(repeatDelay: 0.5, repeatInterval: 0.125)))
         _ = rig.press("space", pointer: 7)
         _ = rig.press("⌫", pointer: 3)
         let effects = rig.advance(to: 0.5)

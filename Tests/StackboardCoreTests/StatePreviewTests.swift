@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func openAlternatesReplaceThePreview() {
-        var rig = Rig(config: KeyboardConfig(longPressDelay: 0.5, keyPreview: true))
+        var rig = Rig(config: KeyboardConfig(timing: KeyTiming(longPressDelay: 0.5), keyPreview: true))
         _ = rig.press("a")
         #expect(rig.state.preview != nil)
         let opened = rig.advance(to: 0.6)

@@ -2,7 +2,7 @@ import Testing
 @testable import StackboardCore
 
 @Suite struct StateRepeatTests {
-    static let config = KeyboardConfig(repeatDelay: 0.5, repeatInterval: 0.125)
+    static let config = KeyboardConfig(timing: KeyTiming(repeatDelay: 0.5, repeatInterval: 0.125))
     static let backspace: Effect = .key(.backspace, modifiers: [])
 
     @Test func holdingBackspaceRepeatsAfterTheDelayThenAtTheInterval() {
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func badTimingsAreClampedSoTheLoopCannotSpin() {
-        var rig = Rig(config: KeyboardConfig(repeatDelay: -1, repeatInterval: 0, longPressDelay: .nan))
+        var rig = Rig(config: KeyboardConfig(timing: KeyTiming(repeatDelay: -1, repeatInterval: 0, longPressDelay: .nan)))
         _ = rig.press("⌫")
         let first = rig.state.nextDeadline ?? 0
         #expect(first > 0)

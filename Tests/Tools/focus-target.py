@@ -3,11 +3,28 @@
 purpose DIGITS, which GTK 3 does not expose over AT-SPI) and a button. Once mapped it prints one
 line, `ready` and then each widget's name and root-window rectangle: `text=X,Y,W,H ...`. Each
 change of an entry prints `changed NAME LENGTH TEXT` (the password's text too: a test window).
-With `--at X,Y` the window asks to be put there (a user-specified position: on that monitor)."""
+With `--at X,Y` the window asks to be put there (a user-specified position: on that monitor).
+With `--stamp-focus` (first), each widget that gets the focus also prints `focus NAME T`, T its
+focus-in-event's CLOCK_MONOTONIC time in microseconds (Benchmarks/autoshow.py's origin)."""
 import sys
+import time
 import gi
 gi.require_version("Gtk", "3.0")
 from gi.repository import Gtk, GLib
+
+stamp_focus = len(sys.argv) > 1 and sys.argv[1] == "--stamp-focus"
+if stamp_focus:
+    del sys.argv[1]
+
+
+def stamp(name):
+    """The focus-in handler of `name` with --stamp-focus: the time first, then the print."""
+    def handler(*_):
+        t = time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000
+        print("focus %s %d" % (name, t), flush=True)
+        return False
+    return handler
+
 
 window = Gtk.Window(title="stackboard focus target")
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=12, margin=12)
@@ -22,8 +39,10 @@ for name in ("text", "password", "digits"):
     widgets.append((name, entry))
 button = Gtk.Button(label="OK")
 widgets.append(("button", button))
-for _, w in widgets:
+for name, w in widgets:
     box.pack_start(w, False, False, 0)
+    if stamp_focus:
+        w.connect("focus-in-event", stamp(name))
 window.add(box)
 window.set_default_size(320, 260)
 if len(sys.argv) == 3 and sys.argv[1] == "--at":

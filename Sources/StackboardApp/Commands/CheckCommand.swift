@@ -5,9 +5,7 @@ import StackboardCore
 import StackboardSystem
 /// `stackboard check FILE...`: validates layout files with the loader the keyboard uses.
 enum CheckCommand {
-    static let command = Command(name: "check", summary: "validate layout files (FILE... or - for stdin)") { words in
-        run(words)
-    }
+    static let command = Command(.check, summary: "validate layout files (FILE... or - for stdin)", help: help, run)
 
     static let help = """
         Usage: stackboard check FILE...
@@ -21,16 +19,9 @@ enum CheckCommand {
         Exit status: 0 when every file is valid, 1 when any is not, 2 on usage errors.
         """
 
-    static func run(_ words: [String]) -> Int32 {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(words, command: .check)
-        } catch {
-            return fail(error)
-        }
-        if arguments.help { print(help); return 0 }
+    static func run(_ arguments: Arguments) throws(UsageError) -> Int32 {
         guard !arguments.positional.isEmpty else {
-            return fail(UsageError("'stackboard check' needs at least one layout file, for example 'stackboard check my-layout.json'."))
+            throw UsageError("'stackboard check' needs at least one layout file, for example 'stackboard check my-layout.json'.")
         }
         var allValid = true
         for file in arguments.positional {

@@ -14,13 +14,17 @@ enum ControlCommands {
     static let hide = simple(.hide, .hide, "hide the running keyboard (releases latched modifiers)")
     static let toggle = simple(.toggle, .toggle, "show the running keyboard if hidden, else hide it")
     static let quit = simple(.quit, .quit, "close the running keyboard")
-    static let layout = Command(name: "layout", summary: "switch the running keyboard to another layout") { words in
-        runLayout(words)
-    }
-    static let status = Command(name: "status",
-                                summary: "print whether the running keyboard is shown or hidden (or its layout, monitor, geometry)") { words in
-        runStatus(words)
-    }
+    static let layout = Command(.layout, summary: "switch the running keyboard to another layout", help: help("layout NAME|FILE", .layout, """
+        Switches the running keyboard to the layout NAME (see 'stackboard layouts') or the
+        layout file FILE (a relative path is taken from the current directory).
+        """), runLayout)
+    static let status = Command(.status, summary: "print whether the running keyboard is shown or hidden (or its layout, monitor, geometry)",
+                                help: help("status [--layout|--monitor|--geometry]", .status, """
+        Prints 'shown' or 'hidden' for the keyboard running on the display ('running' if it has
+        not said yet). With --layout, prints the name of the layout on screen instead; with
+        --monitor, the keyboard's monitor and its geometry (HDMI-1 1920x1080+1280+0); with
+        --geometry, the keyboard window's geometry on the root window (1920x360+1280+720).
+        """), runStatus)
 
     /// Every control command, in `--help` order.
     static let all = [show, hide, toggle, layout, status, quit]
@@ -40,59 +44,31 @@ enum ControlCommands {
     }
 
     private static func simple(_ name: CommandName, _ command: ControlCommand, _ summary: String) -> Command {
-        Command(name: name.rawValue, summary: summary) { words in
-            let arguments: Arguments
-            do throws(UsageError) { arguments = try Arguments(words, command: name) } catch { return fail(error) }
-            if arguments.help {
-                print(help(name.rawValue, name, summary.prefix(1).uppercased() + summary.dropFirst() + "."))
-                return 0
-            }
+        Command(name, summary: summary, help: help(name.rawValue, name, summary.prefix(1).uppercased() + summary.dropFirst() + ".")) { (arguments: Arguments) throws(UsageError) -> Int32 in
             if let extra = arguments.positional.first {
-                return fail(UsageError("'stackboard \(name)' takes no arguments, not '\(extra)'."))
+                throw UsageError("'stackboard \(name)' takes no arguments, not '\(extra)'.")
             }
             return deliver(command, display: arguments.settings().string(.display))
         }
     }
 
-    private static func runLayout(_ words: [String]) -> Int32 {
-        let arguments: Arguments
-        do throws(UsageError) { arguments = try Arguments(words, command: .layout) } catch { return fail(error) }
-        if arguments.help {
-            print(help("layout NAME|FILE", .layout, """
-                Switches the running keyboard to the layout NAME (see 'stackboard layouts') or the
-                layout file FILE (a relative path is taken from the current directory).
-                """))
-            return 0
-        }
+    private static func runLayout(_ arguments: Arguments) throws(UsageError) -> Int32 {
         guard arguments.positional.count == 1, let given = arguments.positional.first, !given.isEmpty else {
-            return fail(UsageError(arguments.positional.isEmpty
+            throw UsageError(arguments.positional.isEmpty
                 ? "'stackboard layout' needs a layout name, for example 'stackboard layout numeric'. 'stackboard layouts' lists them."
-                : "'stackboard layout' takes one layout name, not \(arguments.positional.count)."))
+                : "'stackboard layout' takes one layout name, not \(arguments.positional.count).")
         }
-        let target: String
-        do throws(UsageError) { target = try layoutReference(given) } catch { return fail(error) }
-        return deliver(.layout(target), display: arguments.settings().string(.display))
+        return deliver(.layout(try layoutReference(given)), display: arguments.settings().string(.display))
     }
 
-    private static func runStatus(_ words: [String]) -> Int32 {
-        let arguments: Arguments
-        do throws(UsageError) { arguments = try Arguments(words, command: .status) } catch { return fail(error) }
-        if arguments.help {
-            print(help("status [--layout|--monitor|--geometry]", .status, """
-                Prints 'shown' or 'hidden' for the keyboard running on the display ('running' if it has
-                not said yet). With --layout, prints the name of the layout on screen instead; with
-                --monitor, the keyboard's monitor and its geometry (HDMI-1 1920x1080+1280+0); with
-                --geometry, the keyboard window's geometry on the root window (1920x360+1280+720).
-                """))
-            return 0
-        }
+    private static func runStatus(_ arguments: Arguments) throws(UsageError) -> Int32 {
         if let extra = arguments.positional.first {
-            return fail(UsageError("'stackboard status' takes no arguments, not '\(extra)'."))
+            throw UsageError("'stackboard status' takes no arguments, not '\(extra)'.")
         }
         let settings = arguments.settings()
         let asked: [Setting] = [.statusLayout, .statusMonitor, .statusGeometry].filter { settings.bool($0) }
         if asked.count > 1 {
-            return fail(UsageError("'stackboard status' prints one thing: give one of --layout, --monitor and --geometry."))
+            throw UsageError("'stackboard status' prints one thing: give one of --layout, --monitor and --geometry.")
         }
         do {
             let status = try ControlClient.status(displayName: settings.string(.display))

@@ -21,38 +21,34 @@ enum KeysCommand {
     \(SettingsHelp.options(for: .keys))
     """
 
-    static let command = Command(name: "keys", summary: "print the frames of a layout's keys as JSON lines") { words in
-        do throws(UsageError) {
-            let args = try Arguments(words, command: .keys)
-            if args.help { print(helpText); return 0 }
-            if let extra = args.positional.first {
-                throw UsageError("Unexpected argument '\(extra)'. See 'stackboard keys --help'.")
-            }
-            let values = args.settings()
-            guard let size = values.size(.size) else {
-                throw UsageError("'stackboard keys' needs '--size WxH', for example '--size 1280x400'.")
-            }
-            let layout: Layout
-            do throws(LayoutError) {
-                let slots = values.bool(.entryWindow) ? 0 : values.int(.suggestions)
-                let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
-                layout = LanguageCycle(values.names(.languages) ?? [])
-                    .keyed(try LayoutPreparation.forLocale(shuffle: false, suggestions: slots).load(name), named: name)
-            } catch {
-                throw UsageError(error.description)
-            }
-            let layer = try LayoutPreparation.layer(values.string(.layer), of: layout)
-            if values.bool(.entryWindow) {
-                let (field, keys) = EntryLayout.geometry(layout: layout, layer: layer, size: size)
-                print(fieldLine(field))
-                for line in lines(layer: layer, geometry: keys) { print(line) }
-            } else {
-                for line in lines(layout: layout, layer: layer, size: size) { print(line) }
-            }
-            return 0
-        } catch {
-            return fail(error)
+    static let command = Command(.keys, summary: "print the frames of a layout's keys as JSON lines", help: helpText, run)
+
+    static func run(_ args: Arguments) throws(UsageError) -> Int32 {
+        if let extra = args.positional.first {
+            throw UsageError("Unexpected argument '\(extra)'. See 'stackboard keys --help'.")
         }
+        let values = args.settings()
+        guard let size = values.size(.size) else {
+            throw UsageError("'stackboard keys' needs '--size WxH', for example '--size 1280x400'.")
+        }
+        let layout: Layout
+        do throws(LayoutError) {
+            let slots = values.bool(.entryWindow) ? 0 : values.int(.suggestions)
+            let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
+            layout = LanguageCycle(values.names(.languages) ?? [])
+                .keyed(try LayoutPreparation.forLocale(shuffle: false, suggestions: slots).load(name), named: name)
+        } catch {
+            throw UsageError(error.description)
+        }
+        let layer = try LayoutPreparation.layer(values.string(.layer), of: layout)
+        if values.bool(.entryWindow) {
+            let (field, keys) = EntryLayout.geometry(layout: layout, layer: layer, size: size)
+            print(fieldLine(field))
+            for line in lines(layer: layer, geometry: keys) { print(line) }
+        } else {
+            for line in lines(layout: layout, layer: layer, size: size) { print(line) }
+        }
+        return 0
     }
 
     /// One JSON line per key of `layer` at `size`, from the same geometry the window uses.

@@ -3,9 +3,7 @@ import StackboardSystem
 import StackboardXKB
 /// `stackboard layouts`: one line per available layout: name, where it comes from, description.
 enum LayoutsCommand {
-    static let command = Command(name: "layouts", summary: "list the available layouts and where each comes from") { words in
-        run(words)
-    }
+    static let command = Command(.layouts, summary: "list the available layouts and where each comes from", help: help, run)
 
     static let help = """
         Usage: stackboard layouts [--paths | --xkb]
@@ -23,20 +21,13 @@ enum LayoutsCommand {
         \(SettingsHelp.options(for: .layouts))
         """
 
-    static func run(_ words: [String]) -> Int32 {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(words, command: .layouts)
-        } catch {
-            return fail(error)
-        }
-        if arguments.help { print(help); return 0 }
+    static func run(_ arguments: Arguments) throws(UsageError) -> Int32 {
         if let extra = arguments.positional.first {
-            return fail(UsageError("'stackboard layouts' takes no arguments, not '\(extra)'. To check a file, run 'stackboard check \(extra)'."))
+            throw UsageError("'stackboard layouts' takes no arguments, not '\(extra)'. To check a file, run 'stackboard check \(extra)'.")
         }
         let settings = arguments.settings()
         if settings.bool(.xkbLayouts) {
-            if settings.bool(.paths) { return fail(UsageError("'--paths' and '--xkb' do not go together: XKB layouts are not files.")) }
+            if settings.bool(.paths) { throw UsageError("'--paths' and '--xkb' do not go together: XKB layouts are not files.") }
             return listXkb()
         }
         let catalog = LayoutCatalog.stackboard()

@@ -4,9 +4,7 @@ import StackboardSystem
 
 /// `stackboard render`: paints a layout (or the entry window) to a PNG without any X server.
 enum RenderCommand {
-    static let command = Command(name: "render", summary: "paint a layout to a PNG file, no X server needed") { words in
-        run(words)
-    }
+    static let command = Command(.render, summary: "paint a layout to a PNG file, no X server needed", help: help, run)
 
     static let help = """
         Usage: stackboard render --output FILE.png [--layout NAME|FILE] [--size WxH] [--theme T]
@@ -21,36 +19,32 @@ enum RenderCommand {
         \(SettingsHelp.options(for: .render))
         """
 
-    static func run(_ words: [String]) -> Int32 {
-        do {
-            let args = try Arguments(words, command: .render)
-            if args.help { print(help); return 0 }
-            guard args.positional.isEmpty else {
-                throw UsageError("'stackboard render' takes no word '\(args.positional[0])'; see 'stackboard render --help'.")
-            }
-            let values = args.settings()
-            guard let output = values.string(.output) else {
-                throw UsageError("'stackboard render' needs --output FILE.png, for example 'stackboard render --layout pin --output pin.png'.")
-            }
-            guard let size = values.size(.size) else { throw UsageError("'stackboard render' needs --size WxH.") }
-            let preparation = LayoutPreparation.forLocale(shuffle: values.bool(.shuffle),
-                                                          suggestions: values.bool(.entryWindow) ? 0 : values.int(.suggestions))
-            let layout: Layout
-            let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
-            do { layout = LanguageCycle(values.names(.languages) ?? []).keyed(try preparation.load(name), named: name) } catch {
-                printError("stackboard: \(error.description)")
-                return 1
-            }
-            let layer = try LayoutPreparation.layer(values.string(.layer), of: layout)
-            let theme = (values.string(.theme) ?? layout.defaults.theme).flatMap(Theme.named) ?? Theme.light
+    static func run(_ args: Arguments) throws(UsageError) -> Int32 {
+        guard args.positional.isEmpty else {
+            throw UsageError("'stackboard render' takes no word '\(args.positional[0])'; see 'stackboard render --help'.")
+        }
+        let values = args.settings()
+        guard let output = values.string(.output) else {
+            throw UsageError("'stackboard render' needs --output FILE.png, for example 'stackboard render --layout pin --output pin.png'.")
+        }
+        guard let size = values.size(.size) else { throw UsageError("'stackboard render' needs --size WxH.") }
+        let preparation = LayoutPreparation.forLocale(shuffle: values.bool(.shuffle),
+                                                      suggestions: values.bool(.entryWindow) ? 0 : values.int(.suggestions))
+        let layout: Layout
+        let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
+        do { layout = LanguageCycle(values.names(.languages) ?? []).keyed(try preparation.load(name), named: name) } catch {
+            printError("stackboard: \(error.description)")
+            return 1
+        }
+        let layer = try LayoutPreparation.layer(values.string(.layer), of: layout)
+        let theme = (values.string(.theme) ?? layout.defaults.theme).flatMap(Theme.named) ?? Theme.light
+        do throws(RenderError) {
             try paint(layout: layout, layer: layer, size: size, theme: theme, scale: values.double(.scale), values: values, output: output)
-            return 0
-        } catch let error as UsageError {
-            return fail(error)
         } catch {
             printError("stackboard: \(error)")
             return 1
         }
+        return 0
     }
 
     /// The suggestions the bar shows after `typed` (none without it), from the shipped model.
@@ -64,7 +58,7 @@ enum RenderCommand {
     }
 
     static func paint(layout: Layout, layer: Layer, size: Size, theme: Theme, scale: Double,
-                      values: SettingValues, output: String) throws {
+                      values: SettingValues, output: String) throws(RenderError) {
         let surface = try ImageSurface(size: size)
         let ctx = try CairoContext(surface: surface)
         let painter = try KeyboardPainter(theme: theme, scale: scale)

@@ -10,9 +10,7 @@ import StackboardSystem
 /// Exit 0 when every click was handed to the device, 1 when there is no sound, the device stalled
 /// or clicks failed (one line on stderr says which), 2 for bad options.
 enum SoundCheckCommand {
-    static let command = Command(name: "sound-check", summary: "play clicks on a sound device and report how it went") { words in
-        run(words)
-    }
+    static let command = Command(.soundCheck, summary: "play clicks on a sound device and report how it went", help: help, run)
 
     static let help = """
         Usage: stackboard sound-check [--sound-device PCM] [--volume 0-100] [--count N] [--kind KIND]
@@ -28,19 +26,11 @@ enum SoundCheckCommand {
         2 bad options.
         """
 
-    static func run(_ words: [String]) -> Int32 {
-        let parsed: Arguments
-        let values: SettingValues
-        do throws(UsageError) {
-            parsed = try Arguments(words, command: .soundCheck)
-            if parsed.help { print(help); return 0 }
-            if let extra = parsed.positional.first {
-                throw UsageError("sound-check takes no arguments, only options (found '\(extra)'); see 'stackboard sound-check --help'.")
-            }
-            values = parsed.settings()
-        } catch {
-            return fail(error)
+    static func run(_ parsed: Arguments) throws(UsageError) -> Int32 {
+        if let extra = parsed.positional.first {
+            throw UsageError("sound-check takes no arguments, only options (found '\(extra)'); see 'stackboard sound-check --help'.")
         }
+        let values = parsed.settings()
         let burst = values.bool(.burst)
         let options = SoundOptions(volume: values.int(.volume),
                                    device: values.given(.soundDevice)?.string ?? values.string(.device) ?? SoundOptions.defaultDevice)

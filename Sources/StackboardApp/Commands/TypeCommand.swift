@@ -1,15 +1,10 @@
 import StackboardCore
 import StackboardSystem
 import StackboardX11
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// `stackboard type`: types text (or one named key) into the focused window through XTest.
 enum TypeCommand {
-    static let command = Command(name: "type", summary: "type text or a key into the focused window (like xdotool type)") { args in
-        run(args)
-    }
+    static let command = Command(.type, summary: "type text or a key into the focused window (like xdotool type)", help: help, run)
 
     static let help = """
         Usage: stackboard type [OPTIONS] TEXT...
@@ -38,25 +33,15 @@ enum TypeCommand {
         case key(String)
     }
 
-    static func run(_ words: [String]) -> Int32 {
-        let args: Arguments
-        let payload: Payload
-        let modifiers: Set<Modifier>
-        let delayMs, keepMs, holdMs, slowMs: Int
-        do throws(UsageError) {
-            args = try Arguments(words, command: .type)
-            if args.help { print(help); return 0 }
-            let values = args.settings()
-            if values.bool(.restoreKeymap) { return try restoreKeymap(args) }
-            delayMs = values.int(.typeDelay)
-            keepMs = values.int(.keepMs)
-            holdMs = values.int(.holdMs)
-            slowMs = values.int(.slowAppMs)
-            modifiers = Set((values.names(.modifiers) ?? []).compactMap(Modifier.init(rawValue:)))
-            payload = try readPayload(args)
-        } catch {
-            return fail(error)
-        } 
+    static func run(_ args: Arguments) throws(UsageError) -> Int32 {
+        let values = args.settings()
+        if values.bool(.restoreKeymap) { return try restoreKeymap(args) }
+        let delayMs = values.int(.typeDelay)
+        let keepMs = values.int(.keepMs)
+        let holdMs = values.int(.holdMs)
+        let slowMs = values.int(.slowAppMs)
+        let modifiers = Set((values.names(.modifiers) ?? []).compactMap(Modifier.init(rawValue:)))
+        let payload = try readPayload(args)
         if case .text(let text) = payload {
             do throws(InjectorError) { try Injector.validate(text) } catch { printError("stackboard: \(error)"); return 1 }
         }

@@ -8,9 +8,8 @@ import StackboardWords
 /// `stackboard words`: the learned words (list, forget, clear, learn from a file) and the
 /// keystroke-savings evaluation of the suggestions.
 enum WordsCommand {
-    static let command = Command(name: "words", summary: "list, forget or learn the words suggestions learned; measure keystroke savings") { words in
-        run(words)
-    }
+    static let command = Command(.words, summary: "list, forget or learn the words suggestions learned; measure keystroke savings",
+                                 help: help, run)
 
     static let help = """
         Usage: stackboard words list [--language L]
@@ -40,50 +39,48 @@ enum WordsCommand {
         Exit status: 0 done, 1 a file could not be read or written, 2 usage error.
         """
 
-    static func run(_ words: [String]) -> Int32 {
-        let args: Arguments
-        do { args = try Arguments(words, command: .words) } catch { return fail(error) }
-        if args.help { print(help); return 0 }
+    static func run(_ args: Arguments) throws(UsageError) -> Int32 {
         let values = args.settings(config: Config())
         guard let action = args.positional.first else {
-            return fail(UsageError("'stackboard words' needs an action: list, forget WORD, clear, learn FILE, evaluate FILE or languages. See 'stackboard words --help'."))
+            throw UsageError("'stackboard words' needs an action: list, forget WORD, clear, learn FILE, evaluate FILE or languages. See 'stackboard words --help'.")
         }
         let rest = Array(args.positional.dropFirst())
         let models = WordModels.forCurrentProcess()
         let language = values.string(.language) ?? defaultLanguage(models)
         guard WordModels.isLanguageTag(language) else {
-            return fail(UsageError("'\(language)' is not a language tag; give one such as en, de, fr, es or ru."))
+            throw UsageError("'\(language)' is not a language tag; give one such as en, de, fr, es or ru.")
         }
-        func expect(_ count: Int, _ what: String) -> UsageError? {
-            rest.count == count ? nil : UsageError("'stackboard words \(action)' takes \(what), not \(rest.count) argument\(rest.count == 1 ? "" : "s"). See 'stackboard words --help'.")
+        func expect(_ count: Int, _ what: String) throws(UsageError) {
+            guard rest.count != count else { return }
+            throw UsageError("'stackboard words \(action)' takes \(what), not \(rest.count) argument\(rest.count == 1 ? "" : "s"). See 'stackboard words --help'.")
         }
         for option in [Setting.suggestions, .learn, .json] where values.commandLine[option] != nil && action != "evaluate" {
-            return fail(UsageError("Option '--\(option.spec.flag ?? "")' is for 'stackboard words evaluate'."))
+            throw UsageError("Option '--\(option.spec.flag ?? "")' is for 'stackboard words evaluate'.")
         }
         switch action {
         case "languages":
-            if let error = expect(0, "no arguments") { return fail(error) }
+            try expect(0, "no arguments")
             return languages(models)
         case "list", "clear":
-            if let error = expect(0, "no arguments") { return fail(error) }
+            try expect(0, "no arguments")
             return action == "list" ? WordsLearned.list(language: language, models: models) : WordsLearned.clear(language: language)
         case "forget":
-            if let error = expect(1, "one WORD") { return fail(error) }
+            try expect(1, "one WORD")
             return WordsLearned.forget(rest[0], language: language, models: models)
         case "learn":
-            if let error = expect(1, "one FILE") { return fail(error) }
+            try expect(1, "one FILE")
             return WordsLearned.learn(file: rest[0], language: language, models: models)
         case "evaluate":
-            if let error = expect(1, "one FILE") { return fail(error) }
+            try expect(1, "one FILE")
             guard values.int(.suggestions) > 0 else {
-                return fail(UsageError("'--suggestions 0' leaves nothing to evaluate: give 1 to 9 suggestions."))
+                throw UsageError("'--suggestions 0' leaves nothing to evaluate: give 1 to 9 suggestions.")
             }
             return WordsEvaluate.run(file: rest[0], language: language, models: models, slots: values.int(.suggestions),
                                      learning: values.bool(.learn), json: values.bool(.json))
         default:
             let actions: Set<String> = ["list", "forget", "clear", "learn", "evaluate", "languages"]
             let guess = Arguments.closest(to: action, in: actions).map { " Did you mean '\($0)'?" } ?? ""
-            return fail(UsageError("Unknown action '\(action)' for 'stackboard words'.\(guess) Actions: list, forget, clear, learn, evaluate, languages."))
+            throw UsageError("Unknown action '\(action)' for 'stackboard words'.\(guess) Actions: list, forget, clear, learn, evaluate, languages.")
         }
     }
 

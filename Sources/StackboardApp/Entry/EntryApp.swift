@@ -67,8 +67,8 @@ final class EntryApp: WindowShellClient {
         // No long-press popups and no key preview in a secure field (nothing may magnify what is
         // typed): keys with alternates just type their own text.
         let secure = setup.rules.secure
-        let longPress = secure ? KeyboardConfig.noLongPress : KeyboardConfig().longPressDelay
-        let config = KeyboardConfig(longPressDelay: longPress, decimalSeparator: setup.decimalSeparator,
+        let longPress = secure ? KeyTiming.noLongPress : KeyTiming().longPressDelay
+        let config = KeyboardConfig(timing: KeyTiming(longPressDelay: longPress), decimalSeparator: setup.decimalSeparator,
                                     keyPreview: options.keypad.keyPreview && !secure, swipe: options.keypad.swipe && !secure)
         let session = EntrySession(initial: options.initial, rules: setup.rules, decimalSeparator: setup.decimalSeparator,
                                    reportBackspaceOnEmpty: setup.reportBackspaceOnEmpty)

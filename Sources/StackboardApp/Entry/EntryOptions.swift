@@ -11,12 +11,9 @@ struct EntryOptions {
     var prompt: String?
     /// `--initial`: the field's text at start (checked against the rules).
     var initial: String
-    /// `--secure`: mask the field and keep its text out of every event.
-    var secure: Bool
-    /// `--max-length N`.
-    var maxLength: Int?
-    /// `--allow RULE`, as written.
-    var allow: String?
+    /// `--max-length N`, `--allow RULE` (as written) and `--secure` (mask the field and keep its
+    /// text out of every event): what they change about the layout's field rules.
+    var rules: FieldRuleOverrides
     /// `--no-shuffle`: a PIN pad's digits in order.
     var noShuffle: Bool
     /// `--events`: one JSON line per change on stdout.
@@ -52,9 +49,7 @@ struct EntryOptions {
         layout = values.string(.keypad)
         prompt = values.string(.prompt)
         initial = values.string(.initial) ?? ""
-        secure = values.bool(.secure)
-        maxLength = values.given(.maxLength)?.int
-        allow = values.string(.allow)
+        rules = FieldRuleOverrides(maxLength: values.given(.maxLength)?.int, allow: values.string(.allow), secure: values.bool(.secure))
         noShuffle = values.bool(.noShuffle)
         events = values.bool(.events)
         xid = values.bool(.xid)
@@ -68,7 +63,7 @@ struct EntryOptions {
     /// `--allow decimal`, else `qwerty`.
     var layoutName: String {
         if let layout { return layout }
-        switch allow {
+        switch rules.allow {
         case "digits": return "numeric"
         case "decimal": return "decimal"
         default: return "qwerty"

@@ -26,9 +26,8 @@ struct EntrySetup {
     init(_ options: EntryOptions, preparation: LayoutPreparation) throws(Failure) {
         let layout: Layout
         do { layout = try preparation.load(options.layoutName) } catch { throw Failure(message: error.description) }
-        let overrides = FieldRuleOverrides(maxLength: options.maxLength, allow: options.allow, secure: options.secure)
         let rules: FieldRules, reportBackspaceOnEmpty: Bool
-        do { (rules, reportBackspaceOnEmpty) = try preparation.fieldRules(for: layout, overrides: overrides) } catch {
+        do { (rules, reportBackspaceOnEmpty) = try preparation.fieldRules(for: layout, overrides: options.rules) } catch {
             throw Failure(message: error.description)
         }
         if let reason = rules.validate(options.initial) {

@@ -74,14 +74,14 @@ final class KeyboardApp: WindowShellClient {
         } else {
             placer = nil
         }
-        if config.scan != nil {
+        if config.timing.scan != nil {
             // Without its switch the keyboard still works with the pointer: say so and go on.
             do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
         }
         // `--print | head -1` must not kill the keyboard before it releases what it holds.
         signal(SIGPIPE, SIG_IGN)
         shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.keypad.sound)
-        shell.setHoverTracking(config.dwell != nil)
+        shell.setHoverTracking(config.timing.dwell != nil)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
         let bus = options.xid ? nil : KeyboardBus(environment: startup.environment, autoShow: options.autoShow,
                                                   hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)
@@ -151,24 +151,22 @@ final class KeyboardApp: WindowShellClient {
     }
 
     /// The start after the first frame, in the order that paints the suggestion bar's words
-    /// soonest: the word model (mapped in a millisecond; the swipe index of its words, ~28 ms,
-    /// waits), then Pango's repaint of a cached frame, which paints the words too. A frame
+    /// soonest: the word model (mapped in a millisecond; its swipe index is made at the first
+    /// swipe), then Pango's repaint of a cached frame, which paints the words too. A frame
     /// painted before the map is kept first (the buffer holds exactly it), and a hidden
     /// keyboard's frame is painted and kept with its bar empty, as a shown start maps it; then
-    /// the words are painted. Then the emoji panels and the swipe index, before any input is
-    /// handled.
+    /// the words are painted. Then the emoji panels, before any input is handled.
     private func finishStart() {
         shell.connection.flush()
         let wordsFirst = startup.frame == .cached
-        if wordsFirst { controller.attachWords(indexingSwipes: false) }
+        if wordsFirst { controller.attachWords() }
         startup.finish()
         if !wordsFirst {
-            controller.attachWords(indexingSwipes: false)
+            controller.attachWords()
             controller.runtime.repaint(now: MonotonicClock.now())
         }
         shell.connection.flush()
         if let completed = startup.completedLayouts() { controller.takeCompleted(completed, now: MonotonicClock.now()) }
-        controller.runtime.indexSwipeWords()
     }
 
     // MARK: WindowShellClient

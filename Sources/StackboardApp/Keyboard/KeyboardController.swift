@@ -81,7 +81,7 @@ final class KeyboardController: TypingHost {
             publisher.publish(state: "hidden")
         } else if shown {
             visible = true
-            if runtime.state.config.scan != nil { runtime.handle(.switchPress, now: now) } // as `show` starts it
+            if runtime.state.config.timing.scan != nil { runtime.handle(.switchPress, now: now) } // as `show` starts it
         } else {
             show(now: now)
         }
@@ -147,13 +147,13 @@ final class KeyboardController: TypingHost {
     }
 
     /// Gives the layout shown its word engine (after start-up: the first frame is not delayed).
-    /// (`indexingSwipes: false`: the word list is indexed for swiping later, `runtime.indexSwipeWords()`.)
-    func attachWords(indexingSwipes: Bool = true) {
+    func attachWords() {
         let words = runtime.state.layout.suggestionBar == nil ? nil : wordsFor(runtime.state.layout)
         words?.setSecure(isSecure)
-        runtime.indexesSwipeWordsOnAttach = indexingSwipes
-        defer { runtime.indexesSwipeWordsOnAttach = true }
         runtime.words = words
+        // Loading the model and indexing it for swiping read all of it and left free heap pages.
+        (words as? SuggestionWords)?.releaseResidentPages()
+        HeapMemory.giveBackFreePages()
     }
 
     /// The start's layouts as loaded in full (the emoji panels, added after the first frame):
@@ -219,7 +219,7 @@ final class KeyboardController: TypingHost {
         visible = true
         window.show(now: now)
         // Hiding paused the scan; a switch press is what resumes a paused scan.
-        if wasHidden, runtime.state.config.scan != nil { runtime.handle(.switchPress, now: now) }
+        if wasHidden, runtime.state.config.timing.scan != nil { runtime.handle(.switchPress, now: now) }
     }
 
     /// Releases every latched or locked modifier and every injected key, then unmaps the window.

@@ -26,16 +26,8 @@ struct KeyboardOptions {
     var hiddenOnCommandLine: Bool
     /// `--print`: write every typed key to stdout.
     var print: Bool
-    /// Seconds a repeating key is held before it repeats, and between repeats.
-    var repeatDelay: Double
-    /// Seconds between repeats.
-    var repeatInterval: Double
-    /// Seconds a key with alternates is held before they open.
-    var longPress: Double
-    /// Dwell time in seconds: a key fires when the pointer rests on it that long (nil: off).
-    var dwell: Double?
-    /// Switch scanning timing (nil: off).
-    var scan: ScanConfig?
+    /// Repeat, long press, dwell and scanning times.
+    var timing: KeyTiming
     /// The scanning switch.
     var scanSwitch: ScanSwitch
     /// Slots of the typing layouts' suggestion bar (0: no bar).
@@ -86,11 +78,7 @@ struct KeyboardOptions {
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
         placedOnCommandLine = values.commandLine[.geometry] != nil || values.commandLine[.dock] != nil
         hidden = values.bool(.hidden) || autoShow
-        repeatDelay = Double(values.int(.repeatDelay)) / 1000
-        repeatInterval = Double(values.int(.repeatInterval)) / 1000
-        longPress = Double(values.int(.longPress)) / 1000
-        let dwellMS = values.int(.dwell)
-        dwell = dwellMS > 0 ? Double(dwellMS) / 1000 : nil
+        timing = KeyTiming(values)
         geometry = values.geometry(.geometry)
         dock = values.string(.dock).flatMap(DockEdge.init(rawValue:))
         languages = LanguageCycle(values.names(.languages) ?? [])
@@ -100,10 +88,6 @@ struct KeyboardOptions {
         scanSwitch = try values.custom(.scanSwitch, file: configFile, problems: &problems, ScanSwitch.init(parsing:))
             ?? .button(1)
         monitor = try values.custom(.monitor, file: configFile, problems: &problems, MonitorChoice.init(parsing:)) ?? .primary
-        let scanOptions: [Setting] = [.scan, .scanInterval, .scanLoops, .scanSwitch]
-        if scanOptions.contains(where: { values.commandLine[$0] != nil }) || values.config[.scanInterval] != nil {
-            scan = ScanConfig(interval: Double(values.int(.scanInterval)) / 1000, loops: values.int(.scanLoops))
-        }
         configProblems = problems
         (layouts, requestedLayout) = Self.layouts(values)
     }
@@ -139,7 +123,6 @@ struct KeyboardOptions {
 
     /// The state machine's behaviour settings.
     func keyboardConfig(decimalSeparator: String) -> KeyboardConfig {
-        KeyboardConfig(mode: .typing, repeatDelay: repeatDelay, repeatInterval: repeatInterval, longPressDelay: longPress,
-                       decimalSeparator: decimalSeparator, dwell: dwell, scan: scan, keyPreview: keypad.keyPreview, swipe: keypad.swipe)
+        KeyboardConfig(mode: .typing, timing: timing, decimalSeparator: decimalSeparator, keyPreview: keypad.keyPreview, swipe: keypad.swipe)
     }
 }

@@ -61,6 +61,11 @@ final class SuggestionWords: KeypadWords {
         savedGeneration = session.learnedGeneration
     }
 
+    /// Lets the pages of the shipped model read so far go (read again from the file when needed).
+    func releaseResidentPages() {
+        session.predictor.shipped.releaseResidentPages()
+    }
+
     /// Locks the engine for a secret (a password field) or unlocks it.
     func setSecure(_ on: Bool) {
         guard on != secure else { return }

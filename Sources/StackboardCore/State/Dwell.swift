@@ -9,7 +9,7 @@ struct DwellTracker: Sendable, Equatable {
     var armed: Bool
     /// When the dwell on this key began.
     var start: Double
-    /// Progress-ring steps passed, 0 to `Timing.dwellSteps`.
+    /// Progress-ring steps passed, 0 to `KeyTiming.dwellSteps`.
     var step: Int
     /// Where the last fire (or press) happened.
     var anchor: Point
@@ -64,10 +64,10 @@ extension KeyboardState {
     /// (click included) and the dwell disarms.
     mutating func advanceDwell(now: Double) -> [Effect] {
         guard let duration = timing.dwell, var tracker = dwell, tracker.armed else { return [] }
-        while tracker.step < Timing.dwellSteps, KeyboardState.dwellTime(tracker, duration) <= now {
+        while tracker.step < KeyTiming.dwellSteps, KeyboardState.dwellTime(tracker, duration) <= now {
             tracker.step += 1
         }
-        guard tracker.step >= Timing.dwellSteps, let key = key(at: tracker.key) else {
+        guard tracker.step >= KeyTiming.dwellSteps, let key = key(at: tracker.key) else {
             dwell = tracker
             return []
         }
@@ -87,12 +87,12 @@ extension KeyboardState {
     /// The dwell progress shown on the key at `index` (0 to 1 in steps; nil: not dwelling there).
     func dwellProgress(ofKey index: Int) -> Double? {
         guard timing.dwell != nil, let tracker = dwell, tracker.armed, tracker.key == index else { return nil }
-        return Double(tracker.step) / Double(Timing.dwellSteps)
+        return Double(tracker.step) / Double(KeyTiming.dwellSteps)
     }
 
     /// The time the step after `tracker.step` is due; the same expression decides and schedules,
     /// so `advance(to: nextDeadline)` always makes progress.
     private static func dwellTime(_ tracker: DwellTracker, _ duration: Double) -> Double {
-        tracker.start + duration * Double(tracker.step + 1) / Double(Timing.dwellSteps)
+        tracker.start + duration * Double(tracker.step + 1) / Double(KeyTiming.dwellSteps)
     }
 }

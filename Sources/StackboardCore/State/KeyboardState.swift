@@ -18,9 +18,9 @@
 /// - Holding a repeating key fires it after `repeatDelay`, then every `repeatInterval` (no click
 ///   for repeats); its release then fires nothing. Modifier, caps lock, layer, next-layout and
 ///   hide keys never repeat. Holding a key with alternates opens them instead (long press wins).
-/// - Dwell (`config.dwell`): `.hover` resting on a key fires it like a tap; it must leave the
+/// - Dwell (`config.timing.dwell`): `.hover` resting on a key fires it like a tap; it must leave the
 ///   key (or move well away on it) before it fires again. Progress shows in 20 steps.
-/// - Scanning (`config.scan`): rows of the root stack, then the chosen row's keys, highlighted in
+/// - Scanning (`config.timing.scan`): rows of the root stack, then the chosen row's keys, highlighted in
 ///   turn; `.switchPress` picks. Rows left alone for `loops` passes pause until the next press.
 /// - Key preview (`config.keyPreview`, never in secure entry): the newest press on a character
 ///   key shows its label enlarged above it (`preview`), until released, slid off or swiped.
@@ -49,7 +49,8 @@ public struct KeyboardState: Sendable {
     /// The configuration the state was made with.
     public let config: KeyboardConfig
 
-    let timing: Timing
+    /// The configuration's timing, made safe to schedule with.
+    let timing: KeyTiming
     var pointers: [Int: PointerTrack] = [:]
     var latched: Set<Modifier> = []
     var locked: Set<Modifier> = []
@@ -73,11 +74,11 @@ public struct KeyboardState: Sendable {
     public init(layout: Layout, size: Size, config: KeyboardConfig) {
         self.layout = layout
         self.config = config
-        self.timing = Timing(config)
+        self.timing = config.timing.safe
         let layer = layout.layers.first ?? KeyboardState.emptyLayer
         self.layerName = layer.name
         self.geometry = KeyboardGeometry(layout: layout, layer: layer, size: size)
-        self.scan = timing.scanInterval == nil ? .off : .starting
+        self.scan = timing.scan == nil ? .off : .starting
         self.scanGroups = KeyboardState.scanGroups(of: layer)
     }
 

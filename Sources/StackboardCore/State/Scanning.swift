@@ -42,18 +42,18 @@ extension KeyboardState {
 
     /// Highlights row `index` now and scans the rows from there.
     mutating func startRows(at index: Int, now: Double) {
-        guard let interval = timing.scanInterval, !scanGroups.isEmpty else {
+        guard let scanning = timing.scan, !scanGroups.isEmpty else {
             if scan != .off { scan = .paused }
             return
         }
         let start = scanGroups.indices.contains(index) ? index : 0
-        scan = .rows(index: start, remaining: timing.scanLoops * scanGroups.count - 1, next: now + interval)
+        scan = .rows(index: start, remaining: scanning.loops * scanGroups.count - 1, next: now + scanning.interval)
     }
 
     /// The switch: resumes a paused scan, selects the highlighted row, or fires the highlighted
     /// key (like a tap, click included) and goes back to the first row.
     mutating func switchPressed(now: Double) -> [Effect] {
-        guard let interval = timing.scanInterval else { return [] }
+        guard let scanning = timing.scan else { return [] }
         switch scan {
         case .off:
             return []
@@ -65,8 +65,8 @@ extension KeyboardState {
                 startRows(at: 0, now: now)
                 return []
             }
-            scan = .keys(group: row, index: 0, remaining: timing.scanLoops * scanGroups[row].count - 1,
-                         next: now + interval)
+            scan = .keys(group: row, index: 0, remaining: scanning.loops * scanGroups[row].count - 1,
+                         next: now + scanning.interval)
             return []
         case .keys(let row, let column, _, _):
             startRows(at: 0, now: now)
@@ -78,7 +78,8 @@ extension KeyboardState {
     /// Moves the highlight on when its time is up: next row (pausing after `loops` passes), or
     /// next key of the row (back to the rows after `loops` passes).
     mutating func advanceScan(now: Double) {
-        guard let interval = timing.scanInterval else { return }
+        guard let scanning = timing.scan else { return }
+        let interval = scanning.interval
         func after(_ due: Double) -> Double { due + interval > now ? due + interval : now + interval }
         switch scan {
         case .rows(let row, let remaining, let next) where next <= now:
@@ -90,7 +91,7 @@ extension KeyboardState {
         case .keys(let row, let column, let remaining, let next) where next <= now:
             if remaining <= 0 || !scanGroups.indices.contains(row) {
                 let back = scanGroups.indices.contains(row) ? row : 0
-                scan = .rows(index: back, remaining: timing.scanLoops * scanGroups.count - 1, next: after(next))
+                scan = .rows(index: back, remaining: scanning.loops * scanGroups.count - 1, next: after(next))
             } else {
                 let count = max(1, scanGroups[row].count)
                 scan = .keys(group: row, index: (column + 1) % count, remaining: remaining - 1, next: after(next))

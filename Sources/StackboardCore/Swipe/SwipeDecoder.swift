@@ -84,7 +84,7 @@ public struct SwipeDecoder: Sendable {
         let p = parameters
         let unit = keyboard.unit
         let points = SwipeGeometry.dedup(path.map { SwipeGeometry.XY(Double($0.x) / unit, Double($0.y) / unit) })
-        guard limit > 0, points.count >= 2, keyboard.letters.count == index.buckets.count else { return [] }
+        guard limit > 0, points.count >= 2, keyboard.letters.count == index.bucketCount else { return [] }
         let n = max(8, p.samples)
         let line = SwipeGeometry.resample(points, count: n)
         guard let first = line.first, let last = line.last else { return [] }
@@ -94,14 +94,13 @@ public struct SwipeDecoder: Sendable {
         let nearest = centres.map { c in line.reduce(Double.infinity) { min($0, SwipeGeometry.distance2($1, c)) } }
         let ends = centres.map { SwipeGeometry.distance2($0, last) <= reach2 }
         let successors = previous.flatMap { vocabulary.swipeSuccessors(of: $0) }
-        var scored: [(entry: Int, cost: Double)] = []
+        var scored: [(entry: Int, start: Int, cost: Double)] = []
         var template = [SwipeGeometry.XY](), resampled = [SwipeGeometry.XY](), work = [Double]()
         template.reserveCapacity(32)
         for start in centres.indices where SwipeGeometry.distance2(centres[start], first) <= reach2 {
-            for entry32 in index.buckets[start] {
-                let entry = Int(entry32)
-                let slots = index.path(entry)
-                guard let end = slots.last, ends[Int(end)], slots.allSatisfy({ nearest[Int($0)] <= reach2 }) else { continue }
+            index.forEachEntry(inBucket: start) { entry, at in
+                let slots = index.path(entry, start: at)
+                guard let end = slots.last, ends[Int(end)], slots.allSatisfy({ nearest[Int($0)] <= reach2 }) else { return }
                 template.removeAll(keepingCapacity: true)
                 for s in slots { template.append(centres[Int(s)]) }
                 SwipeGeometry.resample(template, count: n, into: &resampled)
@@ -112,7 +111,7 @@ public struct SwipeDecoder: Sendable {
                 let letters = SwipeGeometry.alignedLetterCost(template, line, work: &work)
                 let stray = SwipeGeometry.strayCost(line, template)
                 let language = languageCost(entry, successors)
-                scored.append((entry, p.shapeWeight * shape + p.letterWeight * letters + p.strayWeight * stray + p.languageWeight * language))
+                scored.append((entry, at, p.shapeWeight * shape + p.letterWeight * letters + p.strayWeight * stray + p.languageWeight * language))
             }
         }
         scored.sort { $0.cost != $1.cost ? $0.cost < $1.cost : index.ranks[$0.entry] < index.ranks[$1.entry] }
@@ -121,7 +120,7 @@ public struct SwipeDecoder: Sendable {
             let head = min(scored.count, max(limit, p.elasticCandidates))
             for k in 0..<head {
                 template.removeAll(keepingCapacity: true)
-                for s in index.path(scored[k].entry) { template.append(centres[Int(s)]) }
+                for s in index.path(scored[k].entry, start: scored[k].start) { template.append(centres[Int(s)]) }
                 SwipeGeometry.resample(template, count: n, into: &resampled)
                 scored[k].cost += p.elasticWeight * SwipeGeometry.elasticCost(line, resampled, work: &work)
                 if p.cornerWeight > 0 || p.matchedWeight > 0 {
@@ -135,7 +134,7 @@ public struct SwipeDecoder: Sendable {
         }
         var out: [SwipeCandidate] = []
         var seen = Set<String>()
-        for (entry, cost) in scored {
+        for (entry, _, cost) in scored {
             let rank = Int(index.ranks[entry])
             let word = vocabulary.swipeWord(at: rank)
             guard seen.insert(word.lowercased()).inserted else { continue }

@@ -3,6 +3,15 @@
 public protocol ModelStorage: Sendable {
     /// Calls `body` with the bytes; they stay valid only during the call.
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
+    /// Lets the system take back the pages read so far when it can read them again (a mapped
+    /// file's pages, after the load's checks and the swipe index have read all of it): the
+    /// process then holds only what later look-ups touch. The bytes stay the same.
+    func releaseResidentPages()
+}
+
+extension ModelStorage {
+    /// Nothing to release (bytes in the heap).
+    public func releaseResidentPages() {}
 }
 
 extension Array: ModelStorage where Element == UInt8 {}

@@ -69,6 +69,10 @@ public struct ShippedWordModel: Sendable {
         try? ShippedWordModel(storage: WordModelWriter.encode(language: language, words: [], pairs: [:], backoff: [:]))
     }
 
+    /// Lets the pages of a mapped model read so far go (they are read again from the file when
+    /// needed): after loading and indexing, which touch every word.
+    public func releaseResidentPages() { storage.releaseResidentPages() }
+
     /// Runs `body` with a view of the model's bytes (valid only during the call).
     public func withView<R>(_ body: (WordModelView) throws -> R) rethrows -> R {
         try storage.withUnsafeBytes { try body(WordModelView(bytes: $0, sections: sections)) }

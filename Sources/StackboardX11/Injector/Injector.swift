@@ -197,7 +197,7 @@ public final class Injector {
     public func expireIdle(now: Double) {
         drainOwnEvents()
         lastBarrierPoll = now
-        if let confirmed = barrier.poll() { confirm(confirmed, at: now) }
+        if let confirmed = barrier.readPongs() { confirm(confirmed, at: now) }
         if !outbox.isEmpty { flushOutbox() }
         if recordChanged { try? refreshShare() }
         guard now >= (lastFetchTrigger ?? 0) + Injector.settleSeconds else { return }

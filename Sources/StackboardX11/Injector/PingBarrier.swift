@@ -1,7 +1,5 @@
 import CX11
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
+import StackboardSystem
 
 /// Proves that the focused application has handled the keys sent so far, before a borrowed
 /// keycode it may still look up is changed: a `_NET_WM_PING` sent to it after the keys, when
@@ -69,7 +67,7 @@ final class PingBarrier {
     }
 
     /// Reads what has arrived, without waiting: the highest send a pong confirms (nil: none yet).
-    func poll() -> Int? {
+    func readPongs() -> Int? {
         guard let dpy, !pending.isEmpty else { return nil }
         var confirmed: Int?
         var event = XEvent()
@@ -90,12 +88,14 @@ final class PingBarrier {
     /// Waits until a pong arrives or `deadline` passes (on `clock`); the send it confirms.
     func wait(until deadline: Double, clock: () -> Double) -> Int? {
         while true {
-            if let confirmed = poll() { return confirmed }
+            if let confirmed = readPongs() { return confirmed }
             guard let fd = fileDescriptor else { return nil }
             let left = deadline - clock()
             guard left > 0 else { return nil }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            _ = Glibc.poll(&pfd, 1, Int32(min(left, 1) * 1000) + 1)
+            // A failed poll ends the wait, with what has arrived by then.
+            if EventLoop.block(on: [PollRequest(fd: fd)], timeout: Int32(min(left, 1) * 1000) + 1) != nil {
+                return readPongs()
+            }
         }
     }
 

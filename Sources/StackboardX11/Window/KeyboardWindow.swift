@@ -112,14 +112,12 @@ public final class KeyboardWindow {
     }
 
     private func setKeyboardProperties() {
+        setIdentity()
         let p = properties
-        p.setTitle(configuration.title)
-        p.setClass(instance: configuration.instanceName, className: configuration.className)
         p.setNoInputHints()
         p.setDeleteProtocolOnly()
         p.setNormalHints(frame: configuration.frame, userSpecified: configuration.userSpecifiedGeometry,
                          minimum: minimumSize)
-        p.setProcess()
         p.setUndecorated()
         setPlacementProperties(frame: configuration.frame)
         p.setStates(wantedStates)

@@ -1,0 +1,15 @@
+extension KeyTiming {
+    /// The timing settings of `values` (milliseconds in the table, seconds here). A dwell of 0
+    /// is off; scanning is on when the command line gives any scan option or the configuration
+    /// file a scan interval (its loops alone do not turn it on).
+    public init(_ values: SettingValues) {
+        let dwell = values.int(.dwell)
+        let scanOptions: [Setting] = [.scan, .scanInterval, .scanLoops, .scanSwitch]
+        let scanning = scanOptions.contains { values.commandLine[$0] != nil } || values.config[.scanInterval] != nil
+        self.init(repeatDelay: Double(values.int(.repeatDelay)) / 1000,
+                  repeatInterval: Double(values.int(.repeatInterval)) / 1000,
+                  longPressDelay: Double(values.int(.longPress)) / 1000,
+                  dwell: dwell > 0 ? Double(dwell) / 1000 : nil,
+                  scan: scanning ? ScanConfig(interval: Double(values.int(.scanInterval)) / 1000, loops: values.int(.scanLoops)) : nil)
+    }
+}
