@@ -138,24 +138,6 @@ final class KeyboardController: TypingHost {
         }
     }
 
-    /// The caret moved somewhere the keyboard cannot follow (another window, a click outside,
-    /// a physical key): the word being typed is over.
-    func contextChanged(_ reason: ContextReset) {
-        guard let words = runtime.words else { return }
-        words.reset(reason)
-        runtime.refreshSuggestions()
-    }
-
-    /// Gives the layout shown its word engine (after start-up: the first frame is not delayed).
-    func attachWords() {
-        let words = runtime.state.layout.suggestionBar == nil ? nil : wordsFor(runtime.state.layout)
-        words?.setSecure(isSecure)
-        runtime.words = words
-        // Loading the model and indexing it for swiping read all of it and left free heap pages.
-        (words as? SuggestionWords)?.releaseResidentPages()
-        HeapMemory.giveBackFreePages()
-    }
-
     /// The start's layouts as loaded in full (the emoji panels, added after the first frame):
     /// the cycle is replaced and the layout on screen taken again, repainted only if its shown
     /// part changed (before any input: it has not).
