@@ -1,6 +1,5 @@
 import StackboardCore
 import StackboardRender
-import StackboardSystem
 
 extension KeypadRuntime {
     /// The word engine changed: swiping works when it has a word list (and is not locked). The
@@ -70,11 +69,8 @@ extension KeypadRuntime {
             swipeDecoder = fresh
             return fresh
         }
-        let made = SwipeDecoder(vocabulary: vocabulary, geometry: state.geometry)
+        let made = SwipeIndexing.index(vocabulary, for: state.geometry)
         swipeDecoder = made
-        // Indexing read every word of the model and left the heap's free pages of its lists.
-        (vocabulary as? ShippedWordModel)?.releaseResidentPages()
-        HeapMemory.giveBackFreePages()
         return made
     }
 

@@ -17,12 +17,19 @@ final class SwipeIndexing: @unchecked Sendable {
     /// Starts indexing `vocabulary` for the letters of `geometry`.
     init(vocabulary: SwipeVocabulary, geometry: KeyboardGeometry) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            made = SwipeDecoder(vocabulary: vocabulary, geometry: geometry)
-            // Indexing read every word of the model and left the heap's free pages of its lists.
-            (vocabulary as? ShippedWordModel)?.releaseResidentPages()
-            HeapMemory.giveBackFreePages()
+            made = Self.index(vocabulary, for: geometry)
             done.signal()
         }
+    }
+
+    /// A decoder for the letters of `geometry` over `vocabulary`, made here and now (on the
+    /// thread, or on the loop's when no index was started in time).
+    static func index(_ vocabulary: SwipeVocabulary, for geometry: KeyboardGeometry) -> SwipeDecoder {
+        let made = SwipeDecoder(vocabulary: vocabulary, geometry: geometry)
+        // Indexing read every word of the model and left the heap's free pages of its lists.
+        (vocabulary as? ShippedWordModel)?.releaseResidentPages()
+        HeapMemory.giveBackFreePages()
+        return made
     }
 
     /// The decoder, waiting for the thread if it is not done yet.

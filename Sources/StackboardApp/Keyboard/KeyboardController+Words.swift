@@ -1,5 +1,4 @@
 import StackboardCore
-import StackboardSystem
 
 /// The word engine of the layout shown: attached after start-up and at each layout, and told
 /// when the caret moves where the keyboard cannot follow.
@@ -17,8 +16,5 @@ extension KeyboardController {
         let words = runtime.state.layout.suggestionBar == nil ? nil : wordsFor(runtime.state.layout)
         words?.setSecure(isSecure)
         runtime.words = words
-        // Loading the model read all of it and left free heap pages.
-        (words as? SuggestionWords)?.releaseResidentPages()
-        HeapMemory.giveBackFreePages()
     }
 }

@@ -35,6 +35,10 @@ final class WordEngines {
             return nil
         }
         engines[tag] = made
+        // Loading the model read all of it and left free heap pages: both go back once, here,
+        // not at every layout shown.
+        made.releaseResidentPages()
+        HeapMemory.giveBackFreePages()
         return made
     }
 
