@@ -8,9 +8,13 @@ scratch="$1"; shift
 stamp="$scratch/release-flags"
 want="$*"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then exit 0; fi
-if compgen -G "$scratch/*/release" >/dev/null; then
-  echo "flags-stamp: the release flags changed: building $scratch's release objects again" >&2
-  rm -rf "$scratch"/*/release
-fi
+# The target triple's folder (x86_64-unknown-linux-gnu/release); `release` beside it, and other
+# scratch folders inside (their `release` is a link), are left alone.
+for dir in "$scratch"/*/release; do
+  if [ -d "$dir" ] && [ ! -L "$dir" ]; then
+    echo "flags-stamp: the release flags changed: building $dir again" >&2
+    rm -rf "$dir"
+  fi
+done
 mkdir -p "$scratch"
 printf '%s' "$want" > "$stamp"
