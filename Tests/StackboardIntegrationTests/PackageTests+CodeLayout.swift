@@ -5,8 +5,9 @@ import Foundation
 /// nothing exported for other programs, and its code laid out in scripts/link-order.txt's
 /// order (the functions start-up and taps run first, together). Read from the package's binary
 /// and, for the layout, from its debug symbols (the -dbgsym package that `make deb` makes too).
-@Suite(.packageBuild, .enabled(if: PackageBuild.canBuild, Comment(rawValue: PackageBuild.missingTools ?? "")))
-struct PackageCodeLayoutTests {
+/// Part of `PackageTests`, whose one package build they share (a suite of their own would build
+/// the package at the same time, in the same tree).
+extension PackageTests {
     @Test func relocationsArePackedAndNothingIsExported() throws {
         let built = try PackageBuild.get()
         let binary = built.root + "/usr/bin/stackboard"
