@@ -18,6 +18,17 @@ import Testing
         #expect(Set(KeyDefaults.table.keys) == Set(Action.allNames))
     }
 
+    @Test func everyNamedKeyIsAnActionOfItsOwnNameAndAnyOtherKeyIsAKeysymAction() throws {
+        #expect(NamedKey.fixed.map(\.name) == ["backspace", "delete", "return", "tab", "escape",
+                                               "left", "right", "up", "down", "home", "end"])
+        for named in NamedKey.fixed {
+            #expect(Action.allNames.contains(named.name))
+            let key = try #require(try S.keys(S.layout(rows: #"[{"action": "\#(named.name)"}]"#)).first)
+            #expect(key.action == .key(named))
+        }
+        #expect(NamedKey.keysym("Return").name == "keysym" && Action.key(.keysym("F1")).name == "keysym")
+    }
+
     /// A key object for every action name, with the parameters it needs.
     static func keyObject(for name: String) -> String {
         switch name {
