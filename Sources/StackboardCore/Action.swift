@@ -17,32 +17,38 @@ public enum Modifier: String, CaseIterable, Hashable, Sendable, Comparable {
     }
 }
 
-/// Keys that are not text: what the injector sends as real X keys.
+/// Keys that are not text: what the injector sends as real X keys, and what an `Action.key`
+/// sends. In the layout format each is an action named after its X keysym in lower case
+/// (`backspace`, `return`, `left`); any other X key is a `keysym` action.
 public enum NamedKey: Equatable, Hashable, Sendable {
-    /// BackSpace.
+    /// BackSpace; in entry mode: deletes the character before the cursor.
     case backspace
-    /// Delete (forward).
+    /// Delete (forward); in entry mode: deletes the character after the cursor.
     case delete
-    /// Return.
+    /// Return; in entry mode: done.
     case returnKey
     /// Tab.
     case tab
-    /// Escape.
+    /// Escape; in entry mode: cancel.
     case escape
-    /// Left arrow.
+    /// Left arrow; in entry mode: the cursor one character left.
     case left
-    /// Right arrow.
+    /// Right arrow; in entry mode: the cursor one character right.
     case right
     /// Up arrow.
     case up
     /// Down arrow.
     case down
-    /// Home.
+    /// Home; in entry mode: the cursor to the start.
     case home
-    /// End.
+    /// End; in entry mode: the cursor to the end.
     case end
     /// Any X keysym by its name, for example `F1`, `Print`, `XF86AudioMute`.
     case keysym(String)
+
+    /// Every named key with an action name of its own (all but `keysym`).
+    public static let fixed: [NamedKey] = [.backspace, .delete, .returnKey, .tab, .escape,
+                                           .left, .right, .up, .down, .home, .end]
 
     /// The X keysym name of this key.
     public var keysymName: String {
@@ -61,40 +67,24 @@ public enum NamedKey: Equatable, Hashable, Sendable {
         case .keysym(let name): return name
         }
     }
+
+    /// The key's action name in the layout format: its keysym name in lower case, or `keysym`.
+    public var name: String {
+        if case .keysym = self { return "keysym" }
+        return keysymName.lowercased()
+    }
 }
 
 /// What a key does when it fires. Each case has a name in the layout format (`name`).
 public enum Action: Equatable, Hashable, Sendable {
     /// Types the text (in entry mode: inserts it into the field).
     case text(String)
-    /// Deletes the character before the cursor (BackSpace).
-    case backspace
-    /// Deletes the character after the cursor (Delete).
-    case delete
-    /// Return; in entry mode: done.
-    case returnKey
+    /// Sends a key that is not text (see `NamedKey` for what each does in entry mode).
+    case key(NamedKey)
     /// Types a space.
     case space
-    /// Tab.
-    case tab
-    /// Escape; in entry mode: cancel.
-    case escape
     /// Clears the field (entry mode); in typing mode nothing.
     case clear
-    /// Cursor left.
-    case left
-    /// Cursor right.
-    case right
-    /// Cursor up.
-    case up
-    /// Cursor down.
-    case down
-    /// Cursor to the start.
-    case home
-    /// Cursor to the end.
-    case end
-    /// Any X keysym by name (`F1`, `Print`, `XF86AudioMute`).
-    case keysym(String)
     /// A modifier: latched on one tap, locked on a second, released on a third.
     case modifier(Modifier)
     /// Caps Lock: shifts letters until tapped again.
@@ -143,20 +133,9 @@ public enum Action: Equatable, Hashable, Sendable {
     public var name: String {
         switch self {
         case .text: return "text"
-        case .backspace: return "backspace"
-        case .delete: return "delete"
-        case .returnKey: return "return"
+        case .key(let key): return key.name
         case .space: return "space"
-        case .tab: return "tab"
-        case .escape: return "escape"
         case .clear: return "clear"
-        case .left: return "left"
-        case .right: return "right"
-        case .up: return "up"
-        case .down: return "down"
-        case .home: return "home"
-        case .end: return "end"
-        case .keysym: return "keysym"
         case .modifier(let m): return m.rawValue
         case .capsLock: return "capslock"
         case .layer: return "layer"
@@ -173,25 +152,6 @@ public enum Action: Equatable, Hashable, Sendable {
         case .move: return "move"
         case .suggestion: return "suggestion"
         case .showLayout: return "show-layout"
-        }
-    }
-
-    /// The named X key this action sends in typing mode, if it is one.
-    public var namedKey: NamedKey? {
-        switch self {
-        case .backspace: return .backspace
-        case .delete: return .delete
-        case .returnKey: return .returnKey
-        case .tab: return .tab
-        case .escape: return .escape
-        case .left: return .left
-        case .right: return .right
-        case .up: return .up
-        case .down: return .down
-        case .home: return .home
-        case .end: return .end
-        case .keysym(let name): return .keysym(name)
-        default: return nil
         }
     }
 }

@@ -159,7 +159,8 @@ public struct LayoutDefaults: Equatable, Hashable, Sendable {
     }
 }
 
-/// Field rules a layout brings for entry mode (command-line options override them).
+/// Field rules for entry mode as written: a layout's `entry` object, or the `--secure`,
+/// `--max-length` and `--allow` of `stackboard entry`, which override the layout's.
 public struct EntryPreset: Equatable, Hashable, Sendable {
     /// Mask the field.
     public var secure: Bool
@@ -176,6 +177,13 @@ public struct EntryPreset: Equatable, Hashable, Sendable {
         self.maxLength = maxLength
         self.allow = allow
         self.reportBackspaceOnEmpty = reportBackspaceOnEmpty
+    }
+
+    /// This preset with `other`'s limits where it gives them; what either turns on (secure,
+    /// backspace reports) stays on.
+    public func overridden(by other: EntryPreset) -> EntryPreset {
+        EntryPreset(secure: secure || other.secure, maxLength: other.maxLength ?? maxLength, allow: other.allow ?? allow,
+                    reportBackspaceOnEmpty: reportBackspaceOnEmpty || other.reportBackspaceOnEmpty)
     }
 }
 

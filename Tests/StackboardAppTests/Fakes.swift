@@ -163,7 +163,7 @@ enum TestLayouts {
 
     static let letters = make("letters", [
         Key(label: "a", action: .text("a")), Key(label: "b", action: .text("b")),
-        Key(label: "⏎", action: .returnKey), Key(label: "hide", action: .hide), Key(label: "next", action: .nextLayout),
+        Key(label: "⏎", action: .key(.returnKey)), Key(label: "hide", action: .hide), Key(label: "next", action: .nextLayout),
     ])
     static let digits = make("digits", [Key(label: "1", action: .text("1")), Key(label: "next", action: .nextLayout)])
 }

@@ -22,7 +22,7 @@ import Testing
     }
 
     static let pad = TestLayouts.make("pad", [
-        Key(label: "1", action: .text("1")), Key(label: "2", action: .text("2")), Key(label: "⌫", action: .backspace),
+        Key(label: "1", action: .text("1")), Key(label: "2", action: .text("2")), Key(label: "⌫", action: .key(.backspace)),
         Key(label: "done", action: .done), Key(label: "cancel", action: .cancel), Key(label: "hide", action: .hide),
     ])
 

@@ -44,7 +44,7 @@ import Testing
 
     static let layout = TestLayouts.make("w", [
         Key(label: "h", action: .text("h")), Key(label: "e", action: .text("e")), Key(label: ".", action: .text(".")),
-        Key(label: "⌫", action: .backspace), Key(label: "⏎", action: .returnKey), Key(label: "ctrl", action: .modifier(.ctrl)),
+        Key(label: "⌫", action: .key(.backspace)), Key(label: "⏎", action: .key(.returnKey)), Key(label: "ctrl", action: .modifier(.ctrl)),
     ]).with(suggestionBar: SuggestionBar()).withSuggestionSlots(3)
 
     func fixture() throws -> (ControllerFixture, ScriptedWords) {

@@ -28,7 +28,7 @@ import Testing
         let rows = ["qwertyuiop", "asdfghjkl"].map { row in
             StackItem.stack(Stack(axis: .horizontal, items: row.map { .key(Key(label: String($0), action: .text(String($0)))) }))
         }
-        let root = Stack(axis: .vertical, items: rows + [.stack(Stack(axis: .horizontal, items: [.key(Key(label: "⌫", action: .backspace))]))])
+        let root = Stack(axis: .vertical, items: rows + [.stack(Stack(axis: .horizontal, items: [.key(Key(label: "⌫", action: .key(.backspace)))]))])
         return Layout(name: "s", description: "", layers: [Layer(name: "l", root: root)], suggestionBar: SuggestionBar()).withSuggestionSlots(3)
     }()
 

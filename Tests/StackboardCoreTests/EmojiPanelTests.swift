@@ -73,7 +73,7 @@ import Testing
         #expect(emojiKeys.map(\.label) == ["👋🏿"], "the recents the panel knows, typed as they were")
         let bottom = layers[4].root.keys.suffix(6)
         #expect(bottom.map(\.label) == ["ABC", "◀", "", "▶", "⌫", "⏎"])
-        #expect(bottom.map(\.action) == [.layer("letters"), .layer("emoji:flags:1"), .space, .layer("emoji:objects:2"), .backspace, .returnKey])
+        #expect(bottom.map(\.action) == [.layer("letters"), .layer("emoji:flags:1"), .space, .layer("emoji:objects:2"), .key(.backspace), .key(.returnKey)])
         #expect(layers[5].root.keys.suffix(6).map(\.action)[3] == .layer("emoji"), "the last page's next wraps to the first")
         let hand = try #require(layers[2].root.keys.first { $0.label == "👋" && $0.style == .normal })
         #expect(hand.alternates.map(\.label) == ["👋🏻", "👋🏿"])

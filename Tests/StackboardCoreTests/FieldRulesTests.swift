@@ -156,6 +156,24 @@ import Testing
         }
         #expect(RejectReason.tooLong(max: 6).description.contains("6"))
     }
+
+    // MARK: The layout's preset under the command line's
+
+    @Test func theCommandLineOverridesThePresetsLimitsAndCannotTurnSecureOff() throws {
+        let pin = EntryPreset(secure: true, maxLength: 6, allow: "digits", reportBackspaceOnEmpty: true)
+        #expect(pin.overridden(by: EntryPreset()) == pin)
+        #expect(pin.overridden(by: EntryPreset(maxLength: 4)) == EntryPreset(secure: true, maxLength: 4, allow: "digits", reportBackspaceOnEmpty: true))
+        #expect(EntryPreset(maxLength: 6).overridden(by: EntryPreset(secure: true, allow: "AB"))
+                == EntryPreset(secure: true, maxLength: 6, allow: "AB"))
+
+        let layer = Layer(name: "digits", root: Stack(axis: .horizontal, items: [.key(Key(label: "1", action: .text("1")))]))
+        let layout = Layout(name: "pad", description: "test", layers: [layer], entry: pin)
+        let preparation = LayoutPreparation(decimalSeparator: ",", catalog: LayoutCatalog(searchPath: []))
+        let (rules, reports) = try preparation.fieldRules(for: layout, overrides: EntryPreset(allow: "decimal"))
+        #expect(rules == FieldRules(maxLength: 6, allow: .decimal(separator: ","), secure: true) && reports)
+        let plain = try preparation.fieldRules(for: Layout(name: "plain", description: "test", layers: [layer]))
+        #expect(plain.rules == FieldRules() && !plain.reportBackspaceOnEmpty)
+    }
 }
 
 private extension EntrySession {

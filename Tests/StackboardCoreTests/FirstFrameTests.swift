@@ -41,7 +41,7 @@ import Testing
     }
 
     static let layout = Layout(name: "t", description: "t", layers: [Layer(name: "main", root: Stack(axis: .vertical, items: [
-        .stack(Stack(axis: .horizontal, items: [.key(Key(label: "a", action: .text("a"))), .key(Key(label: "⌫", action: .backspace))])),
+        .stack(Stack(axis: .horizontal, items: [.key(Key(label: "a", action: .text("a"))), .key(Key(label: "⌫", action: .key(.backspace)))])),
     ]))])
 
     static func key(_ layout: Layout = layout, size: Size = Size(width: 200, height: 80),

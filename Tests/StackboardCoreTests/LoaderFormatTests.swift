@@ -18,6 +18,17 @@ import Testing
         #expect(Set(KeyDefaults.table.keys) == Set(Action.allNames))
     }
 
+    @Test func everyNamedKeyIsAnActionOfItsOwnNameAndAnyOtherKeyIsAKeysymAction() throws {
+        #expect(NamedKey.fixed.map(\.name) == ["backspace", "delete", "return", "tab", "escape",
+                                               "left", "right", "up", "down", "home", "end"])
+        for named in NamedKey.fixed {
+            #expect(Action.allNames.contains(named.name))
+            let key = try #require(try S.keys(S.layout(rows: #"[{"action": "\#(named.name)"}]"#)).first)
+            #expect(key.action == .key(named))
+        }
+        #expect(NamedKey.keysym("Return").name == "keysym" && Action.key(.keysym("F1")).name == "keysym")
+    }
+
     /// A key object for every action name, with the parameters it needs.
     static func keyObject(for name: String) -> String {
         switch name {
@@ -52,14 +63,14 @@ import Testing
     @Test func givenPropertiesOverrideDefaults() throws {
         let rows = #"[{"action": "backspace", "label": "删除", "style": "accent", "repeat": false, "weight": 2.5, "shifted": "DEL"}, {"label": "q", "shifted": "Q!", "repeat": true}]"#
         let keys = try S.keys(S.layout(rows: rows))
-        #expect(keys[0] == Key(label: "删除", shiftedLabel: "DEL", action: .backspace, weight: 2.5, style: .accent, repeats: false))
+        #expect(keys[0] == Key(label: "删除", shiftedLabel: "DEL", action: .key(.backspace), weight: 2.5, style: .accent, repeats: false))
         #expect(keys[1] == Key(label: "q", shiftedLabel: "Q!", action: .text("q"), repeats: true))
     }
 
     @Test func actionIsInferredFromTheParameterGiven() throws {
         let rows = #"[{"label": "2 ABC", "text": "2"}, {"keysym": "Print"}, {"layer": "main", "label": "↺"}, {"factor": 10000, "label": "万"}, {"label": "k"}]"#
         let keys = try S.keys(S.layout(rows: rows))
-        #expect(keys.map(\.action) == [.text("2"), .keysym("Print"), .layer("main"), .multiply(10000), .text("k")])
+        #expect(keys.map(\.action) == [.text("2"), .key(.keysym("Print")), .layer("main"), .multiply(10000), .text("k")])
         #expect(keys[0].label == "2 ABC" && keys[0].shiftedLabel == nil)
         #expect(keys[1].label == "Print" && keys[1].style == .function)
         #expect(keys[4].shiftedLabel == "K")
@@ -70,7 +81,7 @@ import Testing
         let key = try #require(try S.keys(S.layout(rows: rows)).first)
         #expect(key.alternates.map(\.label) == ["é", "è", "€", "´"])
         #expect(key.alternates.map(\.shiftedLabel) == ["É", "È", nil, nil])
-        #expect(key.alternates[3].action == .keysym("dead_acute"))
+        #expect(key.alternates[3].action == .key(.keysym("dead_acute")))
     }
 
     @Test func blankKeysAreSpacersThatTypeNothing() throws {

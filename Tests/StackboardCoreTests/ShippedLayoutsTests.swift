@@ -101,12 +101,12 @@ import Testing
             #expect(key?.text(shifted: true) == letter.uppercased())
         }
         let actions = Set(letters.map(\.action))
-        for needed: Action in [.backspace, .returnKey, .space, .tab, .modifier(.shift), .capsLock, .modifier(.ctrl),
-                               .modifier(.alt), .left, .right, .up, .down, .layer("numbers"), .move] {
+        for needed: Action in [.key(.backspace), .key(.returnKey), .space, .key(.tab), .modifier(.shift), .capsLock, .modifier(.ctrl),
+                               .modifier(.alt), .key(.left), .key(.right), .key(.up), .key(.down), .layer("numbers"), .move] {
             #expect(actions.contains(needed), "letters layer lacks \(needed.name)")
         }
-        #expect(letters.first { $0.action == .backspace }?.repeats == true)
-        #expect(letters.first { $0.action == .returnKey }?.style == .accent)
+        #expect(letters.first { $0.action == .key(.backspace) }?.repeats == true)
+        #expect(letters.first { $0.action == .key(.returnKey) }?.style == .accent)
         #expect(letters.first { $0.action == .modifier(.shift) }?.style == .function)
         for letter in ["a", "e", "i", "o", "u", "c", "n", "s"] {
             let key = letters.first { $0.action == .text(letter) }
@@ -132,7 +132,7 @@ import Testing
         }
         let digits = Set((0...9).map(String.init))
         #expect(try digits.isSubset(of: texts("numeric")))
-        #expect(try actions("numeric").contains(.backspace) && actions("numeric").contains(.returnKey))
+        #expect(try actions("numeric").contains(.key(.backspace)) && actions("numeric").contains(.key(.returnKey)))
         #expect(try digits.isSubset(of: texts("decimal")) && actions("decimal").contains(.decimalSeparator))
         #expect(try digits.union(["*", "#", "+"]).isSubset(of: texts("phone")))
         #expect(try texts("binary") == ["0", "1"])
@@ -140,14 +140,14 @@ import Testing
         #expect(try texts("code") == digits && actions("code").contains(.done))
         let amount = try actions("amount-zh")
         for factor in [1000, 10000, 100000, 1000000] { #expect(amount.contains(.multiply(factor))) }
-        #expect(amount.contains(.backspace) && amount.contains(.clear) && amount.contains(.done))
+        #expect(amount.contains(.key(.backspace)) && amount.contains(.clear) && amount.contains(.done))
         #expect(try texts("amount-zh") == digits.union(["00"]))
         let zh = try Self.shipped("amount-zh").layers[0].root.keys
         #expect(zh.first { $0.action == .multiply(10000) }?.label == "万")
-        #expect(zh.first { $0.action == .backspace }?.label == "删除")
+        #expect(zh.first { $0.action == .key(.backspace) }?.label == "删除")
         #expect(zh.first { $0.action == .clear }?.label == "清除")
         let morse = try actions("morse")
-        for needed: Action in [.morseDot, .morseDash, .morseGap, .space, .backspace, .returnKey] { #expect(morse.contains(needed)) }
+        for needed: Action in [.morseDot, .morseDash, .morseGap, .space, .key(.backspace), .key(.returnKey)] { #expect(morse.contains(needed)) }
     }
 
     @Test func entryPresets() throws {

@@ -6,7 +6,7 @@ import Testing
     static let layout: Layout = {
         let root = Stack(axis: .vertical, items: [
             StateFixtures.row([StateFixtures.text("a"), StateFixtures.text("b"), StateFixtures.text("c")]),
-            StateFixtures.row([Key(label: "⌫", action: .backspace, repeats: true), Key(label: "✥", action: .move, style: .function),
+            StateFixtures.row([Key(label: "⌫", action: .key(.backspace), repeats: true), Key(label: "✥", action: .move, style: .function),
                                StateFixtures.text("d")]),
         ])
         return Layout(name: "grip", description: "a grip in the middle", layers: [Layer(name: "main", root: root)])

@@ -8,7 +8,7 @@ enum SwipeFixtures {
     static let layout: Layout = {
         var items = rows.map { row in StateFixtures.row(row.map { Key(label: String($0), shiftedLabel: $0.uppercased(), action: .text(String($0))) }) }
         items.append(StateFixtures.row([Key(label: "⇧", action: .modifier(.shift)), Key(label: "ctrl", action: .modifier(.ctrl)),
-                                        Key(label: "space", action: .space), Key(label: "⌫", action: .backspace)]))
+                                        Key(label: "space", action: .space), Key(label: "⌫", action: .key(.backspace))]))
         let letters = Layer(name: "letters", root: Stack(axis: .vertical, items: items))
         return Layout(name: "swipe", description: "letters with a bar", layers: [letters], suggestionBar: SuggestionBar()).withSuggestionSlots(3)
     }()

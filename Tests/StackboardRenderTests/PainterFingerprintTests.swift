@@ -44,7 +44,7 @@ import Testing
 
     @Test func aDeferredPainterPaintsTheSameAsAnEagerOne() throws {
         let layout = Layout(name: "t", description: "t", layers: [Layer(name: "main", root: Stack(axis: .vertical, items: [
-            .stack(Stack(axis: .horizontal, items: [.key(Key(label: "Q", action: .text("q"))), .key(Key(label: "⌫", action: .backspace))])),
+            .stack(Stack(axis: .horizontal, items: [.key(Key(label: "Q", action: .text("q"))), .key(Key(label: "⌫", action: .key(.backspace)))])),
         ]))])
         let geometry = KeyboardGeometry(layout: layout, layer: layout.layers[0], size: Size(width: 240, height: 90))
         var images: [[UInt32]] = []

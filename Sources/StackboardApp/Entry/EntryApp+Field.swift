@@ -69,20 +69,7 @@ extension EntryApp: FieldHost, KeypadOverlay {
         case .key(.returnKey): runtime.finishField(now: now)
         case .key(.escape): runtime.cancelField()
         case .key(let named):
-            if let command = Self.command(for: named) { runtime.edit(command, now: now) }
-        }
-    }
-
-    /// The field command of an editing key.
-    static func command(for key: NamedKey) -> BufferCommand? {
-        switch key {
-        case .backspace: return .deleteBackward
-        case .delete: return .deleteForward
-        case .left: return .moveLeft
-        case .right: return .moveRight
-        case .home: return .moveToStart
-        case .end: return .moveToEnd
-        default: return nil
+            if let command = named.fieldCommand { runtime.edit(command, now: now) }
         }
     }
 

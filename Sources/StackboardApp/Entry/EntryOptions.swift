@@ -13,7 +13,7 @@ struct EntryOptions {
     var initial: String
     /// `--max-length N`, `--allow RULE` (as written) and `--secure` (mask the field and keep its
     /// text out of every event): what they change about the layout's field rules.
-    var rules: FieldRuleOverrides
+    var rules: EntryPreset
     /// `--no-shuffle`: a PIN pad's digits in order.
     var noShuffle: Bool
     /// `--events`: one JSON line per change on stdout.
@@ -49,7 +49,7 @@ struct EntryOptions {
         layout = values.string(.keypad)
         prompt = values.string(.prompt)
         initial = values.string(.initial) ?? ""
-        rules = FieldRuleOverrides(maxLength: values.given(.maxLength)?.int, allow: values.string(.allow), secure: values.bool(.secure))
+        rules = EntryPreset(secure: values.bool(.secure), maxLength: values.given(.maxLength)?.int, allow: values.string(.allow))
         noShuffle = values.bool(.noShuffle)
         events = values.bool(.events)
         xid = values.bool(.xid)

@@ -93,8 +93,8 @@ public struct EmojiPanel: Equatable, Sendable {
             Key(label: "◀", action: .layer(previous), style: .function),
             Key(label: "", action: .space, weight: 4, repeats: true),
             Key(label: "▶", action: .layer(next), style: .function),
-            Key(label: KeyDefaults.label(for: .backspace), action: .backspace, weight: 1.5, style: .function, repeats: true),
-            Key(label: KeyDefaults.label(for: .returnKey), action: .returnKey, weight: 1.5, style: .accent),
+            Key(label: KeyDefaults.label(for: .key(.backspace)), action: .key(.backspace), weight: 1.5, style: .function, repeats: true),
+            Key(label: KeyDefaults.label(for: .key(.returnKey)), action: .key(.returnKey), weight: 1.5, style: .accent),
         ]
         return Stack(axis: .horizontal, distribution: .proportional, items: keys.map(StackItem.key))
     }

@@ -93,7 +93,7 @@ public struct FirstFrameKey: Sendable {
     static func feed(_ action: Action, into hasher: inout StableHasher) {
         hasher.combine(action.name)
         switch action {
-        case .text(let text), .keysym(let text), .layer(let text): hasher.combine(text)
+        case .text(let text), .key(.keysym(let text)), .layer(let text): hasher.combine(text)
         case .multiply(let n), .suggestion(let n): hasher.combine(n)
         default: break // the name says it all (modifiers are named by their modifier)
         }

@@ -114,7 +114,7 @@ extension LayoutDecoder {
                 throw context.error(fields.path("keysym"), fields.value("keysym") ?? JSONValue(.null, offset: fields.offset),
                                     "\(JSONValue.quote(keysym)) is not a keysym name: expected letters, digits and _ only (\"F1\", \"Print\", \"XF86AudioMute\")")
             }
-            return .keysym(keysym)
+            return .key(.keysym(keysym))
         case "layer":
             let layer = try fields.requiredString("layer", expected: "the name of a layer of this layout", in: "a layer key")
             layerReferences.append(LayerReference(name: layer, path: fields.path("layer"), offset: fields.value("layer")?.offset ?? fields.offset))
@@ -132,15 +132,10 @@ extension LayoutDecoder {
 
     /// Actions that take no parameter, by name.
     static let simpleActions: [String: Action] = {
-        var table: [String: Action] = [
-            "backspace": .backspace, "delete": .delete, "return": .returnKey, "space": .space, "tab": .tab,
-            "escape": .escape, "clear": .clear, "left": .left, "right": .right, "up": .up, "down": .down,
-            "home": .home, "end": .end, "capslock": .capsLock, "next-layout": .nextLayout, "hide": .hide,
-            "decimal": .decimalSeparator, "morse-dot": .morseDot, "morse-dash": .morseDash,
-            "morse-gap": .morseGap, "shuffled-digit": .shuffledDigit, "done": .done, "cancel": .cancel, "move": .move,
-        ]
-        for m in Modifier.allCases { table[m.rawValue] = .modifier(m) }
-        return table
+        let simple: [Action] = NamedKey.fixed.map(Action.key) + Modifier.allCases.map(Action.modifier)
+            + [.space, .clear, .capsLock, .nextLayout, .hide, .decimalSeparator, .morseDot, .morseDash,
+               .morseGap, .shuffledDigit, .done, .cancel, .move]
+        return Dictionary(uniqueKeysWithValues: simple.map { ($0.name, $0) })
     }()
 
     private static func isKeysymByte(_ b: UInt8) -> Bool {

@@ -44,7 +44,7 @@ public enum KeyDefaults {
     public static func label(for action: Action) -> String {
         switch action {
         case .text(let t): return t
-        case .keysym(let name): return name
+        case .key(.keysym(let name)): return name
         case .layer(let name): return name
         case .multiply(let factor): return "×\(factor)"
         default: return table[action.name]?.label ?? action.name

@@ -48,30 +48,14 @@ public struct LayoutPreparation: Sendable {
         return dealt.withDecimalSeparator(decimalSeparator).withSuggestionSlots(suggestionSlots)
     }
 
-    /// The field rules of `layout`'s entry preset (no preset: no rules), with `overrides` from
-    /// the command line taking precedence, and whether backspace on an empty field is reported.
-    public func fieldRules(for layout: Layout, overrides: FieldRuleOverrides = FieldRuleOverrides())
+    /// The field rules of `layout`'s entry preset (no preset: no rules) overridden by the
+    /// command line's (`EntryPreset.overridden(by:)`), and whether backspace on an empty field
+    /// is reported.
+    public func fieldRules(for layout: Layout, overrides: EntryPreset = EntryPreset())
         throws(FieldRuleError) -> (rules: FieldRules, reportBackspaceOnEmpty: Bool) {
-        let preset = layout.entry ?? EntryPreset()
-        let rules = try FieldRules(maxLength: overrides.maxLength ?? preset.maxLength, allow: overrides.allow ?? preset.allow,
-                                   secure: overrides.secure || preset.secure, decimalSeparator: decimalSeparator)
+        let preset = (layout.entry ?? EntryPreset()).overridden(by: overrides)
+        let rules = try FieldRules(maxLength: preset.maxLength, allow: preset.allow, secure: preset.secure,
+                                   decimalSeparator: decimalSeparator)
         return (rules, preset.reportBackspaceOnEmpty)
-    }
-}
-
-/// What the command line may change about a layout's entry preset.
-public struct FieldRuleOverrides: Equatable, Sendable {
-    /// `--max-length` (nil: the preset's).
-    public var maxLength: Int?
-    /// `--allow` (nil: the preset's).
-    public var allow: String?
-    /// `--secure` (the preset's secure stays on when it is).
-    public var secure: Bool
-
-    /// Overrides; none by default.
-    public init(maxLength: Int? = nil, allow: String? = nil, secure: Bool = false) {
-        self.maxLength = maxLength
-        self.allow = allow
-        self.secure = secure
     }
 }

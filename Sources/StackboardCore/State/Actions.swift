@@ -3,8 +3,8 @@ extension KeyboardState {
     public static func clickKind(of action: Action) -> ClickKind {
         switch action {
         case .text, .space, .decimalSeparator, .morseDot, .morseDash, .morseGap, .shuffledDigit, .suggestion: return .character
-        case .backspace, .delete, .clear: return .delete
-        case .returnKey, .done: return .returnKey
+        case .key(.backspace), .key(.delete), .clear: return .delete
+        case .key(.returnKey), .done: return .returnKey
         default: return .modifier
         }
     }
@@ -71,9 +71,8 @@ extension KeyboardState {
             pendingMorse = ""
             guard let letter = MorseCode.decode(code) else { return [.click(.error)] }
             return typed(shifted ? String(letter).uppercased() : String(letter))
-        default:
-            guard let named = key.action.namedKey else { return [] }
-            return [.key(named, modifiers: active)]
+        case .key(let named): return [.key(named, modifiers: active)]
+        default: return []
         }
     }
 
@@ -86,15 +85,10 @@ extension KeyboardState {
             return [.edit(.insert(text))]
         case .space: return [.edit(.insert(" "))]
         case .decimalSeparator: return config.decimalSeparator.isEmpty ? [] : [.edit(.insert(config.decimalSeparator))]
-        case .backspace: return [.edit(.deleteBackward)]
-        case .delete: return [.edit(.deleteForward)]
         case .clear: return [.edit(.clear)]
-        case .left: return [.edit(.moveLeft)]
-        case .right: return [.edit(.moveRight)]
-        case .home: return [.edit(.moveToStart)]
-        case .end: return [.edit(.moveToEnd)]
-        case .returnKey, .done: return [.done]
-        case .escape, .cancel: return [.cancel]
+        case .key(.returnKey), .done: return [.done]
+        case .key(.escape), .cancel: return [.cancel]
+        case .key(let named): return named.fieldCommand.map { [.edit($0)] } ?? []
         case .multiply(let factor): return [.edit(.multiply(factor))]
         case .morseDot: return [.edit(.morseDot)]
         case .morseDash: return [.edit(.morseDash)]

@@ -68,14 +68,13 @@ public struct XkbLayoutBuilder {
         let iso = isISO
         func keys(_ names: [String]) -> [StackItem] { names.map { .key(key(named: $0, levels: levels)) } }
         var digits = keys(XkbKeyRows.digits)
-        digits.append(.key(Key(label: KeyDefaults.label(for: .backspace), action: .backspace, weight: 2,
-                               style: .function, repeats: true)))
-        var top: [StackItem] = [.key(function(.tab, weight: 1.5))] + keys(XkbKeyRows.top)
+        digits.append(.key(function(.key(.backspace), weight: 2, repeats: true)))
+        var top: [StackItem] = [.key(function(.key(.tab), weight: 1.5))] + keys(XkbKeyRows.top)
         var home: [StackItem] = [.key(function(.capsLock, weight: 1.75))] + keys(XkbKeyRows.home)
         var bottom: [StackItem] = []
         if iso {
             home += keys([XkbKeyRows.backslash])
-            home.append(.key(Key(label: KeyDefaults.label(for: .returnKey), action: .returnKey, weight: 1.25, style: .accent)))
+            home.append(.key(function(.key(.returnKey), weight: 1.25)))
             bottom = [.key(function(.modifier(.shift), weight: 1.25))] + keys([XkbKeyRows.lessGreater])
         } else {
             top += keys([XkbKeyRows.backslash]).map { item in
@@ -83,7 +82,7 @@ public struct XkbLayoutBuilder {
                 k.weight = 1.5
                 return .key(k)
             }
-            home.append(.key(Key(label: KeyDefaults.label(for: .returnKey), action: .returnKey, weight: 2.25, style: .accent)))
+            home.append(.key(function(.key(.returnKey), weight: 2.25)))
             bottom = [.key(function(.modifier(.shift), weight: 2.25))]
         }
         bottom += keys(XkbKeyRows.bottom)
@@ -95,16 +94,16 @@ public struct XkbLayoutBuilder {
     /// The `functions` layer: esc F1-F12; ⇥ home end PgUp PgDn ins del ⌫; ⇧ ctrl alt super ⏎;
     /// the bottom row with Fn lit (it goes back to the letters).
     func functionRows(altgrKey: AltGrKey?) -> Stack {
-        let first = [function(.escape)] + (1...12).map { function(.keysym("F\($0)")) }
-        let second = [function(.tab, weight: 1.5), function(.home), function(.end),
-                      Key(label: "PgUp", action: .keysym("Prior"), style: .function),
-                      Key(label: "PgDn", action: .keysym("Next"), style: .function),
-                      Key(label: "ins", action: .keysym("Insert"), style: .function),
-                      Key(label: "del", action: .delete, style: .function, repeats: true),
-                      Key(label: KeyDefaults.label(for: .backspace), action: .backspace, weight: 1.5, style: .function, repeats: true)]
+        let first = [function(.key(.escape))] + (1...12).map { function(.key(.keysym("F\($0)"))) }
+        let second = [function(.key(.tab), weight: 1.5), function(.key(.home)), function(.key(.end)),
+                      Key(label: "PgUp", action: .key(.keysym("Prior")), style: .function),
+                      Key(label: "PgDn", action: .key(.keysym("Next")), style: .function),
+                      Key(label: "ins", action: .key(.keysym("Insert")), style: .function),
+                      Key(label: "del", action: .key(.delete), style: .function, repeats: true),
+                      function(.key(.backspace), weight: 1.5, repeats: true)]
         let third = [function(.modifier(.shift), weight: 2), function(.modifier(.ctrl), weight: 1.5),
                      function(.modifier(.alt), weight: 1.5), function(.modifier(.super), weight: 1.5),
-                     Key(label: KeyDefaults.label(for: .returnKey), action: .returnKey, weight: 2, style: .accent)]
+                     function(.key(.returnKey), weight: 2)]
         let rows: [[StackItem]] = [first, second, third].map { $0.map(StackItem.key) } + [lastRow(altgrKey, functions: true)]
         return Stack(axis: .vertical, items: rows.map { .stack(Stack(axis: .horizontal, distribution: .proportional, items: $0)) })
     }
@@ -126,14 +125,15 @@ public struct XkbLayoutBuilder {
         row.append(.key(function(.modifier(.ctrl), weight: 1.25)))
         row.append(.key(function(.modifier(.alt), weight: 1.25)))
         row.append(.key(Key(label: info.description, action: .space, weight: 4, repeats: true)))
-        row.append(.key(function(.left, repeats: true)))
+        row.append(.key(function(.key(.left), repeats: true)))
         row.append(.stack(Stack(axis: .vertical, spacing: 2,
-                                items: [.key(function(.up, repeats: true)), .key(function(.down, repeats: true))])))
-        row.append(.key(function(.right, repeats: true)))
+                                items: [.key(function(.key(.up), repeats: true)), .key(function(.key(.down), repeats: true))])))
+        row.append(.key(function(.key(.right), repeats: true)))
         row.append(.key(function(.move)))
         return row
     }
 
+    /// A key with the action's default label and style (`KeyDefaults`).
     func function(_ action: Action, weight: Double = 1, repeats: Bool = false) -> Key {
         Key(label: KeyDefaults.label(for: action), action: action, weight: weight, style: KeyDefaults.style(for: action),
             repeats: repeats)

@@ -34,13 +34,13 @@ enum Samples {
     ///        8 q, 9 e (alternates), 10 ⇧, 11 space, 12 ←, 13 万, 14 删除, 15 Morse gap.
     static var mixed: Layout {
         let first = row([
-            text("千"), key("⌫", .backspace), key("⏎", .returnKey, style: .accent), text("é", shifted: "É"),
+            text("千"), key("⌫", .key(.backspace)), key("⏎", .key(.returnKey), style: .accent), text("é", shifted: "É"),
             text("😀"), key("Shift", .modifier(.shift)), key("", .text(""), style: .blank), text("2 ABC"),
         ])
         let second = row([
             text("q", shifted: "Q"), text("e", shifted: "E", alternates: ["è", "é", "ê", "ë"]),
-            key("⇧", .modifier(.shift)), key("space", .space, style: .normal, weight: 2), key("←", .left),
-            text("万"), key("删除", .backspace), key("gap", .morseGap),
+            key("⇧", .modifier(.shift)), key("space", .space, style: .normal, weight: 2), key("←", .key(.left)),
+            text("万"), key("删除", .key(.backspace)), key("gap", .morseGap),
         ])
         let layer = Layer(name: "main", root: Stack(axis: .vertical, items: [first, second]))
         return Layout(name: "mixed", description: "test", layers: [layer])
@@ -52,7 +52,7 @@ enum Samples {
             row([text("1"), text("2"), text("3")]),
             row([text("4"), text("5"), text("6")]),
             row([text("7"), text("8"), text("9")]),
-            row([key("⌫", .backspace), text("0"), key("OK", .done, style: .accent)]),
+            row([key("⌫", .key(.backspace)), text("0"), key("OK", .done, style: .accent)]),
         ]
         let layer = Layer(name: "digits", root: Stack(axis: .vertical, items: rows))
         return Layout(name: "digits", description: "test", layers: [layer])
