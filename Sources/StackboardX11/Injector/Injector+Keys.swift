@@ -76,6 +76,11 @@ extension Injector {
     /// borrowed level without taking one that an earlier keysym of the batch uses.
     private func planBatch(_ keysyms: ArraySlice<UInt>, state: KeyboardLockState, otherGroups: Bool) throws(InjectorError) -> [KeyPlan] {
         if planCacheState != state { planCache.removeAll(); planCacheState = state }
+        // A key of the keyboard typed before: its plan, without the batch's bookkeeping.
+        if keysyms.count == 1, let keysym = keysyms.first,
+           let plan = planCache[PlanKey(keysym: keysym, otherGroups: otherGroups, character: CharacterKeysyms.isPrintable(keysym))] {
+            return [plan]
+        }
         var plans: [KeyPlan] = []
         var protected = Set<UInt>()
         var nextUse: [UInt: Int] = [:]
