@@ -2,9 +2,10 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
-# The Swift runtime linked into the binary, as the Debian package does: `make run` starts as
-# fast and measures the same as what users install (docs/benchmarks.md).
-BUILD_FLAGS ?= -c release --static-swift-stdlib
+# Built as the Debian package is (scripts/release.mk): `make run` starts as fast and measures
+# the same as what users install (docs/benchmarks.md).
+include scripts/release.mk
+BUILD_FLAGS ?= $(RELEASE_FLAGS)
 export BUILD_FLAGS
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/stackboard
 
@@ -34,6 +35,16 @@ bench: build
 .PHONY: bench-heap
 bench-heap: build
 	@/usr/bin/python3 Benchmarks/heap.py "$(BIN)"
+
+# scripts/link-order.txt again, from what the keyboard runs under callgrind (Benchmarks/linkorder.py).
+.PHONY: link-order
+LINK_ORDER_BUILD = .build/link-order
+link-order: setup
+	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind >/dev/null
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) --scratch-path $(LINK_ORDER_BUILD) \
+	  --product stackboard -Xlinker -Map=$(CURDIR)/$(LINK_ORDER_BUILD)/stackboard.map
+	@/usr/bin/python3 Benchmarks/linkorder.py "$$($(SWIFT) build -c release --static-swift-stdlib \
+	  --scratch-path $(LINK_ORDER_BUILD) --show-bin-path)/stackboard" $(LINK_ORDER_BUILD)/stackboard.map scripts/link-order.txt
 
 soak: build
 	@./scripts/soak.sh "$(BIN)"

@@ -167,6 +167,9 @@ final class KeyboardApp: WindowShellClient {
         }
         shell.connection.flush()
         if let completed = startup.completedLayouts() { controller.takeCompleted(completed, now: MonotonicClock.now()) }
+        // Parsing, font loading, the first paint and the layouts completed last leave free heap
+        // pages behind.
+        HeapMemory.giveBackFreePages()
     }
 
     // MARK: WindowShellClient

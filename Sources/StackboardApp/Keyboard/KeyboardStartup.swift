@@ -171,8 +171,6 @@ struct KeyboardStartup {
     /// with Pango now (the same pixels; the text stack is up before the first tap), a painted
     /// frame is given to the cache. A hidden keyboard or a plug paints its first frame here.
     func finish() {
-        // Parsing, font loading and the first paint leave free heap pages behind.
-        defer { HeapMemory.giveBackFreePages() }
         switch frame {
         case .cached:
             runtime.markAllDirty()
