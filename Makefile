@@ -16,6 +16,7 @@ setup:
 	@./scripts/setup.sh
 
 build: setup
+	@./scripts/flags-stamp.sh .build $(BUILD_FLAGS)
 	$(SWIFT) build $(BUILD_FLAGS)
 
 debug: setup
@@ -41,6 +42,7 @@ bench-heap: build
 LINK_ORDER_BUILD = .build/link-order
 link-order: setup
 	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind >/dev/null
+	@./scripts/flags-stamp.sh $(LINK_ORDER_BUILD) -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) --scratch-path $(LINK_ORDER_BUILD) \
 	  --product stackboard -Xlinker -Map=$(CURDIR)/$(LINK_ORDER_BUILD)/stackboard.map
 	@/usr/bin/python3 Benchmarks/linkorder.py "$$($(SWIFT) build -c release --static-swift-stdlib \

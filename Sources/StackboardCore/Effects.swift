@@ -90,6 +90,9 @@ public enum Effect: Equatable, Hashable, Sendable {
     case acceptSuggestion(Int)
     /// Show the layout of that name.
     case showLayout(String)
+    /// A key opens a layer that the layout does not have yet: the host may add it and show it
+    /// (the keyboard makes its emoji panel on the first ☺, not at start).
+    case openLayer(String)
     /// Show the enlarged label of the pressed key at `keyIndex` above it (`KeyboardState.preview`).
     case showPreview(keyIndex: Int)
     /// Hide the key preview.

@@ -17,6 +17,7 @@ extension KeypadRuntime {
             case .hide: typingHost?.keypad(self, perform: .hide)
             case .nextLayout: typingHost?.keypad(self, perform: .nextLayout)
             case .showLayout(let name): typingHost?.keypad(self, perform: .showLayout(name))
+            case .openLayer(let name): typingHost?.keypad(self, perform: .openLayer(name))
             case .dragWindow(let pointer, let kind, let from, let to):
                 let dx = frame.x, dy = frame.y
                 typingHost?.keypad(self, perform: .dragWindow(pointer: pointer, kind: kind, from: Point(x: from.x + dx, y: from.y + dy),
@@ -46,7 +47,8 @@ extension KeypadRuntime {
             case .redrawTrail:
                 trailDirty = true
                 prepareSwipeDecoder()
-            case .type, .key, .acceptSuggestion, .hide, .nextLayout, .showLayout, .edit, .done, .cancel, .dragWindow, .toggleDock, .swipe: continue
+            case .type, .key, .acceptSuggestion, .hide, .nextLayout, .showLayout, .openLayer, .edit, .done, .cancel, .dragWindow,
+                 .toggleDock, .swipe: continue
             }
         }
     }

@@ -13,6 +13,8 @@ public enum TypingRequest: Equatable, Sendable {
     case nextLayout
     /// Show the layout of that name.
     case showLayout(String)
+    /// A key opens a layer the layout shown does not have yet (the emoji panel, made on first use).
+    case openLayer(String)
     /// Pointer `pointer`, which went down at `from` and is now at `to` (surface pixels), drags
     /// the window (`kind`): its later events are the host's.
     case dragWindow(pointer: Int, kind: WindowDragKind, from: Point, to: Point)

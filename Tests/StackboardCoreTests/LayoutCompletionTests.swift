@@ -2,7 +2,7 @@ import Testing
 @testable import StackboardCore
 
 /// A first frame's layouts are loaded without the emoji panel (`LayoutCatalog.deferringCompletion`)
-/// and completed after the map: the shown part stays exactly as it was, a ☺ key that would go
+/// and completed when a ☺ is first pressed: the shown part stays exactly as it was, a ☺ key that would go
 /// (no emoji data) goes at once, and the state takes the added layers without a repaint.
 @Suite struct LayoutCompletionTests {
     static let emojiFile = LoaderSupport.repoRoot.appendingPathComponent("Resources/emoji/emoji-test.txt").path
@@ -54,5 +54,20 @@ import Testing
         let takenPin = other.takeLayers(of: pin)
         #expect(!takenPin)
         #expect(other.layout == first)
+    }
+
+    @Test func aKeyToALayerNotYetMadeAsksTheHostAndChangesNothing() throws {
+        let full = EmojiPanelTests.catalog(emojiFile: Self.emojiFile)
+        let first = try full.deferringCompletion.load("qwerty")
+        let emojiKey = try #require(first.layers[0].root.keys.first { $0.action == .layer("emoji") })
+        var rig = Rig(layout: first, size: Size(width: 800, height: 300))
+        let asked = rig.tap(emojiKey.label)
+        #expect(asked.contains(.openLayer("emoji")), "the host is asked for the panel: \(asked)")
+        #expect(rig.state.layerName == first.layers[0].name)
+
+        #expect(rig.state.takeLayers(of: try full.load("qwerty")))
+        let opened = rig.tap(emojiKey.label)
+        #expect(!opened.contains(.openLayer("emoji")))
+        #expect(rig.state.layerName == "emoji", "once made, the ☺ opens the panel itself")
     }
 }

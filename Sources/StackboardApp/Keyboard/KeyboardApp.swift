@@ -166,9 +166,9 @@ final class KeyboardApp: WindowShellClient {
             controller.runtime.repaint(now: MonotonicClock.now())
         }
         shell.connection.flush()
-        if let completed = startup.completedLayouts() { controller.takeCompleted(completed, now: MonotonicClock.now()) }
-        // Parsing, font loading, the first paint and the layouts completed last leave free heap
-        // pages behind.
+        // The emoji panels are made when a ☺ is first pressed.
+        controller.completeLayouts = startup.completion
+        // Parsing, font loading and the first paint leave free heap pages behind.
         HeapMemory.giveBackFreePages()
     }
 

@@ -138,12 +138,20 @@ final class KeyboardController: TypingHost {
         }
     }
 
-    /// The start's layouts as loaded in full (the emoji panels, added after the first frame):
-    /// the cycle is replaced and the layout on screen taken again, repainted only if its shown
-    /// part changed (before any input: it has not).
-    func takeCompleted(_ completed: LayoutCycle, now: Double) {
+    /// Completes the start's layouts (`KeyboardStartup.completed`: their emoji panels, left out
+    /// at start) in the cycle as it is then; nil once done or when nothing was left out.
+    var completeLayouts: ((LayoutCycle) -> LayoutCycle?)?
+
+    /// A key opens `name`, which the layout shown lacks: the start's layouts are completed (the
+    /// first ☺ makes the emoji panel: ~3 ms, and 0.5 MB that a keyboard never opened on it does
+    /// not hold), the layout on screen is taken again with its new layers, and `name` is shown.
+    private func openLayer(_ name: String, now: Double) {
+        guard let complete = completeLayouts else { return }
+        completeLayouts = nil
+        guard let completed = complete(layouts) else { return }
         layouts = completed
         if let current = completed.current, current != runtime.state.layout { runtime.takeCompleted(current, now: now) }
+        runtime.showLayer(name, now: now)
     }
 
     // MARK: What the keys ask for
@@ -164,6 +172,8 @@ final class KeyboardController: TypingHost {
             if let next = layouts.advance() { show(next, now: MonotonicClock.now()) }
         case .showLayout(let name):
             switchLayout(named: name, now: MonotonicClock.now())
+        case .openLayer(let name):
+            openLayer(name, now: MonotonicClock.now())
         case .dragWindow(let pointer, let kind, let from, let to):
             mover?.begin(pointer: pointer, kind: kind, from: from, to: to, now: MonotonicClock.now())
         case .toggleDock:

@@ -19,11 +19,11 @@ struct KeyboardStartup {
     let preparation: LayoutPreparation
     /// Loads a layout by name or file for the keyboard (prepared, its language key set).
     let load: (String) throws(LayoutError) -> Layout
-    /// The layouts as the first frame needs them: without the emoji panel, which
-    /// `completedLayouts` adds after the map.
+    /// The layouts as the first frame needs them: without the emoji panel, which `completion`
+    /// adds when a ☺ is first pressed.
     let layouts: LayoutCycle
     /// The layouts that lack their emoji panel: the name each was loaded by and its own
-    /// (`completedLayouts` loads them again).
+    /// (`completion` loads them again).
     let incomplete: [(loadedAs: String, name: String)]
     let connection: XConnection
     /// Commands from other `stackboard` processes (nil for a plug).
@@ -73,8 +73,8 @@ struct KeyboardStartup {
         }
         load = { (name: String) throws(LayoutError) -> Layout in try loadNotingDeal(name).layout }
         // The first frame needs no emoji panel (a ☺ key's 3,700 keys, made from emoji-test.txt
-        // in ~3 ms, and every later step over them): the layouts are loaded without it, and
-        // those with a ☺ key again in full after the map.
+        // in ~3 ms, 0.5 MB of heap, and every later step over them): the layouts are loaded
+        // without it, and those with a ☺ key again in full when a ☺ is first pressed.
         var firstFrameOnly = preparation
         firstFrameOnly.catalog = preparation.catalog.deferringCompletion
         let loaded = try KeyboardApp.loadLayouts(options.layouts, load: { (name: String) throws(LayoutError) in
@@ -151,12 +151,17 @@ struct KeyboardStartup {
         connection.flush()
     }
 
-    /// The layouts with their emoji panels (loaded again in full; the map is done). One that
-    /// cannot be loaded now (its file changed meanwhile) is kept as shown and the error said.
-    /// Nil when none lacks its panel.
-    func completedLayouts() -> LayoutCycle? {
+    /// What completes the start's layouts in a cycle (nil when none lacks its panel).
+    var completion: ((LayoutCycle) -> LayoutCycle?)? {
         guard !incomplete.isEmpty else { return nil }
-        var completed = layouts
+        return { [incomplete, load] cycle in Self.completed(cycle, incomplete: incomplete, load: load) }
+    }
+
+    /// `cycle` with the start's layouts that lack their emoji panels loaded again in full. One
+    /// that cannot be loaded now (its file changed meanwhile) is kept as shown and the error said.
+    private static func completed(_ cycle: LayoutCycle, incomplete: [(loadedAs: String, name: String)],
+                                  load: (String) throws(LayoutError) -> Layout) -> LayoutCycle {
+        var completed = cycle
         for (loadedAs, name) in incomplete {
             do {
                 completed.replace(named: name, with: try load(loadedAs))

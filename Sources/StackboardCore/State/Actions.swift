@@ -21,6 +21,7 @@ extension KeyboardState {
             capsLock.toggle()
             return []
         case .layer(let name):
+            guard layout.layer(named: name) != nil else { return [.openLayer(name)] }
             changeLayer(to: name)
             return []
         case .nextLayout:
