@@ -18,6 +18,10 @@ extension KeyboardPainter {
     /// highlighted one filled. Every frame is moved by `offset` first (to paint into a popup
     /// window of its own, pass minus the bounds' origin).
     public func paintAlternates(_ ctx: CairoContext, _ popup: AlternatesPaint, offset: Point = Point(x: 0, y: 0)) {
+        TextLock.held { paintAlternatesLocked(ctx, popup, offset: offset) }
+    }
+
+    private func paintAlternatesLocked(_ ctx: CairoContext, _ popup: AlternatesPaint, offset: Point) {
         let bounds = popupBounds(popup)
         guard !bounds.isEmpty else { return }
         let moved = Rect(x: bounds.x + offset.x, y: bounds.y + offset.y, width: bounds.width, height: bounds.height)

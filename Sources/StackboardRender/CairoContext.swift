@@ -20,7 +20,8 @@ public final class CairoContext {
         self.surface = surface
     }
 
-    deinit { cairo_destroy(handle) }
+    /// Destroyed holding `TextLock`: the context may hold the last reference to a font.
+    deinit { TextLock.held { cairo_destroy(handle) } }
 
     /// Throws when cairo has entered an error state (`cairo_status`); drawing then does nothing.
     public func check() throws(RenderError) {

@@ -2,7 +2,8 @@ import CCairoPango
 import StackboardCore
 
 /// Paints the entry field (prompt, text, cursor, placeholder, flash) and maps a tap in it to a
-/// cursor position. Painting and hit testing share one layout, so they always agree.
+/// cursor position. Painting and hit testing share one layout, so they always agree. Both hold
+/// `TextLock` (see KeyboardPainter).
 public struct FieldPainter {
     /// The colours and font.
     public let theme: Theme
@@ -20,6 +21,10 @@ public struct FieldPainter {
     /// Paints `field` filling `rect`: the background, the rounded field box, the prompt, the text
     /// (scrolled so the cursor stays visible) or the placeholder, and the cursor.
     public func paint(_ ctx: CairoContext, field: FieldPaint, in rect: Rect) {
+        TextLock.held { paintLocked(ctx, field: field, in: rect) }
+    }
+
+    private func paintLocked(_ ctx: CairoContext, field: FieldPaint, in rect: Rect) {
         ctx.fill(rect, with: theme.background)
         guard let m = metrics(field: field, in: rect) else { return }
         let colors = field.flash ? theme.field.flash : theme.field.normal
@@ -55,6 +60,10 @@ public struct FieldPainter {
     /// The cursor position (in Characters of `field.text`) for a tap at window column `x` in a
     /// field painted in `rect`: the nearest boundary between characters.
     public func cursorIndex(at x: Int, field: FieldPaint, in rect: Rect) -> Int {
+        TextLock.held { cursorIndexLocked(at: x, field: field, in: rect) }
+    }
+
+    private func cursorIndexLocked(at x: Int, field: FieldPaint, in rect: Rect) -> Int {
         let count = field.text.count
         guard let m = metrics(field: field, in: rect), let body = m.body else { return 0 }
         let layoutX = Double(x) - m.textArea.x + m.scroll
@@ -91,7 +100,12 @@ public struct FieldPainter {
         var lineHeight: Double
     }
 
+    /// Where things go for `field` in `rect` (its layouts are laid out here, holding `TextLock`).
     func metrics(field: FieldPaint, in rect: Rect) -> Metrics? {
+        TextLock.held { metricsLocked(field: field, in: rect) }
+    }
+
+    private func metricsLocked(field: FieldPaint, in rect: Rect) -> Metrics? {
         let margin = max(3, (6 * scale).rounded())
         let box = RectD(rect).insetBy(margin)
         guard box.width > 4, box.height > 4 else { return nil }

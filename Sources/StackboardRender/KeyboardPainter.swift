@@ -3,7 +3,8 @@ import StackboardCore
 /// Paints a laid-out keyboard on a cairo context: every key, or only the keys that changed.
 ///
 /// Everything a key draws stays inside its frame, so repainting one key (clear its frame with
-/// the background, draw it again) never touches its neighbours.
+/// the background, draw it again) never touches its neighbours. Painting holds `TextLock`, so
+/// that painters of several threads may paint at once (each painter on one thread at a time).
 public struct KeyboardPainter {
     /// The colours, outlines and font.
     public let theme: Theme
@@ -32,9 +33,11 @@ public struct KeyboardPainter {
     /// on morse-gap keys.
     public func paintAll(_ ctx: CairoContext, geometry: KeyboardGeometry, shifted: Bool,
                          states: (Int) -> KeyVisual = { _ in .idle }, pendingMorse: String? = nil) {
-        ctx.fill(Rect(size: geometry.size), with: theme.background)
-        for placed in geometry.keys {
-            paintKey(ctx, placed, shifted: shifted, state: states(placed.index), pendingMorse: pendingMorse)
+        TextLock.held {
+            ctx.fill(Rect(size: geometry.size), with: theme.background)
+            for placed in geometry.keys {
+                paintKey(ctx, placed, shifted: shifted, state: states(placed.index), pendingMorse: pendingMorse)
+            }
         }
     }
 
@@ -42,10 +45,12 @@ public struct KeyboardPainter {
     /// the key drawn again. Pixels outside those frames are left as they are.
     public func paintKeys(_ ctx: CairoContext, geometry: KeyboardGeometry, indices: [Int], shifted: Bool,
                           states: (Int) -> KeyVisual = { _ in .idle }, pendingMorse: String? = nil) {
-        for index in indices where geometry.keys.indices.contains(index) {
-            let placed = geometry.keys[index]
-            ctx.fill(placed.frame, with: theme.background)
-            paintKey(ctx, placed, shifted: shifted, state: states(index), pendingMorse: pendingMorse)
+        TextLock.held {
+            for index in indices where geometry.keys.indices.contains(index) {
+                let placed = geometry.keys[index]
+                ctx.fill(placed.frame, with: theme.background)
+                paintKey(ctx, placed, shifted: shifted, state: states(index), pendingMorse: pendingMorse)
+            }
         }
     }
 
@@ -55,7 +60,8 @@ public struct KeyboardPainter {
         geometry.keys.filter { $0.key.action == .morseGap }.map(\.index)
     }
 
-    /// Draws one key inside its frame (the frame must already hold the background).
+    /// Draws one key inside its frame (the frame must already hold the background). Hold
+    /// `TextLock` around it (as the public painting methods do): its `restore` may let go of a font.
     func paintKey(_ ctx: CairoContext, _ placed: PlacedKey, shifted: Bool, state: KeyVisual, pendingMorse: String?) {
         let key = placed.key
         guard key.style != .blank, !placed.frame.isEmpty else { return }

@@ -4,6 +4,10 @@ extension KeyboardPainter {
     /// Paints the key preview on a surface of `size` (the preview popup's): a bubble in the
     /// popup's colours filling it, the key's label centred in it, large.
     public func paintPreview(_ ctx: CairoContext, label: String, size: Size) {
+        TextLock.held { paintPreviewLocked(ctx, label: label, size: size) }
+    }
+
+    private func paintPreviewLocked(_ ctx: CairoContext, label: String, size: Size) {
         let bounds = Rect(size: size)
         guard !bounds.isEmpty else { return }
         beginBubble(ctx, bounds)

@@ -5,7 +5,8 @@ import StackboardCore
 /// CJK, symbols and emoji. Owns its own Pango font map and context, and caches font
 /// descriptions per size and fitted label layouts, so that repainting a key only draws.
 ///
-/// Not thread-safe: use one renderer per thread.
+/// Not thread-safe: use one renderer per thread. Every call into Pango holds `TextLock`, since
+/// the fonts under all renderers of the process are shared.
 public final class TextRenderer {
     /// The font family list (`Sans`, or `DejaVu Sans, Noto Sans CJK SC` to pin fonts).
     public let family: String
@@ -31,6 +32,10 @@ public final class TextRenderer {
 
     /// Starts Pango (nothing when it runs already).
     public func start() throws(RenderError) {
+        try TextLock.held { () throws(RenderError) in try startLocked() }
+    }
+
+    private func startLocked() throws(RenderError) {
         guard pango == nil else { return }
         guard let map = pango_cairo_font_map_new() else {
             throw RenderError("cannot start Pango: no font map; install fontconfig and fonts (apt-get install fonts-dejavu-core)")
@@ -60,11 +65,13 @@ public final class TextRenderer {
     static let fixedOptions = "antialias gray, hint style slight, hint metrics off"
 
     deinit {
-        labels.removeAll()
-        for desc in descriptions.values { pango_font_description_free(desc) }
-        if let pango {
-            g_object_unref(UnsafeMutableRawPointer(pango.context))
-            g_object_unref(UnsafeMutableRawPointer(pango.fontMap))
+        TextLock.held {
+            labels.removeAll()
+            for desc in descriptions.values { pango_font_description_free(desc) }
+            if let pango {
+                g_object_unref(UnsafeMutableRawPointer(pango.context))
+                g_object_unref(UnsafeMutableRawPointer(pango.fontMap))
+            }
         }
     }
 
@@ -81,24 +88,30 @@ public final class TextRenderer {
 
     /// A new single-line layout of `text` at `size` pixels.
     func makeLayout(_ text: String, size: Double) -> PangoLayoutBox? {
-        guard let context, let layout = pango_layout_new(context) else { return nil }
-        let box = PangoLayoutBox(layout)
-        pango_layout_set_font_description(layout, description(size: size))
-        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        text.withCString { pango_layout_set_text(layout, $0, -1) }
-        return box
+        TextLock.held {
+            guard let context, let layout = pango_layout_new(context) else { return nil }
+            let box = PangoLayoutBox(layout)
+            pango_layout_set_font_description(layout, description(size: size))
+            pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            text.withCString { pango_layout_set_text(layout, $0, -1) }
+            return box
+        }
     }
 
     /// The logical size of `text` in pixels at `size` pixels, on one line.
     public func measure(_ text: String, size: Double) -> (width: Double, height: Double) {
-        guard let box = makeLayout(text, size: size) else { return (0, 0) }
-        return box.logicalSize
+        TextLock.held {
+            guard let box = makeLayout(text, size: size) else { return (0, 0) }
+            return box.logicalSize
+        }
     }
 
     /// How many characters of `text` no installed font can show (they would be boxes).
     public func unknownGlyphCount(_ text: String, size: Double = 24) -> Int {
-        guard let box = makeLayout(text, size: size) else { return text.count }
-        return Int(pango_layout_get_unknown_glyphs_count(box.layout))
+        TextLock.held {
+            guard let box = makeLayout(text, size: size) else { return text.count }
+            return Int(pango_layout_get_unknown_glyphs_count(box.layout))
+        }
     }
 
     /// What a key label shows: `LabelDisplay.visible` (a lone combining mark on ◌, an
@@ -117,53 +130,60 @@ public final class TextRenderer {
         let key = LabelKey(text: text, width: Int(width * 4), height: Int(height * 4),
                            preferred: Int(preferred * 4), minimum: Int(minimum * 4))
         if let cached = labels[key] { return cached }
-        guard let label = LabelFitter(renderer: self).fit(shownText(text), width: width, height: height,
-                                                          preferred: preferred, minimum: minimum) else { return nil }
-        if labels.count >= labelCacheLimit { labels.removeAll() }
-        labels[key] = label
-        return label
+        return TextLock.held {
+            guard let label = LabelFitter(renderer: self).fit(shownText(text), width: width, height: height,
+                                                              preferred: preferred, minimum: minimum) else { return nil }
+            if labels.count >= labelCacheLimit { labels.removeAll() }
+            labels[key] = label
+            return label
+        }
     }
 
     /// Draws `label` centred in `rect` in `color`.
     func draw(_ label: FittedLabel, in ctx: CairoContext, centeredIn rect: RectD, color: Color) {
-        guard let context else { return }
-        pango_cairo_update_context(ctx.handle, context)
-        let logical = label.box.logicalRect
-        let x = rect.midX - logical.midX
-        let y = rect.midY - logical.midY
-        ctx.setColor(color)
-        cairo_move_to(ctx.handle, x.rounded(), y.rounded())
-        pango_cairo_show_layout(ctx.handle, label.box.layout)
+        TextLock.held {
+            guard let context else { return }
+            pango_cairo_update_context(ctx.handle, context)
+            let logical = label.box.logicalRect
+            let x = rect.midX - logical.midX
+            let y = rect.midY - logical.midY
+            ctx.setColor(color)
+            cairo_move_to(ctx.handle, x.rounded(), y.rounded())
+            pango_cairo_show_layout(ctx.handle, label.box.layout)
+        }
     }
 
     /// Draws `box` with its top-left corner at `x`, `y` in `color`.
     func draw(_ box: PangoLayoutBox, in ctx: CairoContext, x: Double, y: Double, color: Color) {
-        guard let context else { return }
-        pango_cairo_update_context(ctx.handle, context)
-        ctx.setColor(color)
-        cairo_move_to(ctx.handle, x, y)
-        pango_cairo_show_layout(ctx.handle, box.layout)
+        TextLock.held {
+            guard let context else { return }
+            pango_cairo_update_context(ctx.handle, context)
+            ctx.setColor(color)
+            cairo_move_to(ctx.handle, x, y)
+            pango_cairo_show_layout(ctx.handle, box.layout)
+        }
     }
 }
 
-/// An owned `PangoLayout *`.
+/// An owned `PangoLayout *` (let go holding `TextLock`: the last layout of a font frees it).
+/// Lay it out (`pango_layout_get_*`, `pango_layout_xy_to_index`) only holding `TextLock`.
 final class PangoLayoutBox {
     let layout: OpaquePointer
     init(_ layout: OpaquePointer) { self.layout = layout }
-    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    deinit { TextLock.held { g_object_unref(UnsafeMutableRawPointer(layout)) } }
 
     /// The logical extents' size in pixels (the origin of the logical rect is 0,0 for
     /// single-line, left-aligned text; centred text is offset, see `logicalOrigin`).
     var logicalSize: (width: Double, height: Double) {
         var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(layout, &ink, &logical)
+        TextLock.held { pango_layout_get_extents(layout, &ink, &logical) }
         return (Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
     }
 
     /// The logical rectangle in pixels relative to the layout's origin.
     var logicalRect: RectD {
         var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(layout, &ink, &logical)
+        TextLock.held { pango_layout_get_extents(layout, &ink, &logical) }
         let s = Double(PANGO_SCALE)
         return RectD(x: Double(logical.x) / s, y: Double(logical.y) / s,
                      width: Double(logical.width) / s, height: Double(logical.height) / s)

@@ -34,6 +34,13 @@ extension KeyboardPainter {
     /// reaches into it (erases a trail).
     public func paintRegion(_ ctx: CairoContext, geometry: KeyboardGeometry, region: Rect, shifted: Bool,
                             states: (Int) -> KeyVisual, pendingMorse: String?) {
+        TextLock.held {
+            paintRegionLocked(ctx, geometry: geometry, region: region, shifted: shifted, states: states, pendingMorse: pendingMorse)
+        }
+    }
+
+    private func paintRegionLocked(_ ctx: CairoContext, geometry: KeyboardGeometry, region: Rect, shifted: Bool,
+                                   states: (Int) -> KeyVisual, pendingMorse: String?) {
         guard !region.isEmpty else { return }
         ctx.save()
         ctx.clip(to: RectD(region))
