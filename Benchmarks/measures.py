@@ -284,14 +284,17 @@ def xtest_opcode(s):
     return int(m.group(1)) if m else None
 
 
-def breakdown(s, binary, keys_for, taps, hold_ms=30, gap_ms=40):
+def breakdown(s, binary, keys_for, taps, hold_ms=30, gap_ms=40, args=('--no-sound',)):
     """Where the tap→key time goes: the keyboard runs with xwirespy.so, which time-stamps the read
     that brings it the ButtonRelease and the write of its XTEST KeyPress. Per tap: delivery (button
     release sent → read by the keyboard), work (→ key request written), and to the target (→ the
-    KeyPress at keysink, which is what the floor measures)."""
+    KeyPress at keysink, which is what the floor measures). xwirespy writes its log after the
+    key's write, not between the two stamps."""
     spy = os.path.join(s.dir, 'xwirespy.log')
     env = dict(s.env, LD_PRELOAD=tool('xwirespy.so'), XWIRESPY_LOG=spy, XWIRESPY_XTEST=str(xtest_opcode(s)))
-    p, window = start_keyboard(s, binary, ('--no-sound',), env=env, name='stackboard-spied')
+    if os.path.exists(spy):
+        os.remove(spy)  # a second run in the session
+    p, window = start_keyboard(s, binary, args, env=env, name='stackboard-spied')
     time.sleep(1)
     lat = latency(s, window, keys_for(window), taps, hold_ms, gap_ms)
     s.stop(p)

@@ -63,18 +63,23 @@ UPROBES = '/sys/kernel/tracing/uprobe_events'
 
 
 def text_symbols(binary):
-    """{demangled name: file offset} of the binary's functions."""
+    """{demangled name: file offset} of the binary's functions (uprobes take file offsets)."""
     nm = subprocess.run(['nm', '--defined-only', binary], capture_output=True, text=True, check=True).stdout
     rows = [line.split(' ', 2) for line in nm.splitlines()]
     rows = [(int(a, 16), n) for a, t, n in (r for r in rows if len(r) == 3) if t in 'tT']
     demangled = subprocess.run(['swift-demangle', '--simplified'], input='\n'.join(n for _, n in rows),
                                capture_output=True, text=True, check=True).stdout.splitlines()
-    # A PIE's text segment starts at file offset 0 = address 0 (checked below with readelf).
+    # An address is a file offset only where its LOAD segment starts at the same number: lld puts
+    # the code segment a page further in memory than in the file (the release build links with lld).
     load = subprocess.run(['readelf', '-lW', binary], capture_output=True, text=True, check=True).stdout
-    first = next(line.split() for line in load.splitlines() if line.strip().startswith('LOAD'))
-    if int(first[1], 16) != int(first[2], 16):
-        sys.exit(f'startphases: {binary}: its first LOAD segment is not at its file offset')
-    return {d: a for (a, _), d in zip(rows, demangled)}
+    segments = [(int(f[2], 16), int(f[5], 16), int(f[1], 16)) for f in
+                (line.split() for line in load.splitlines() if line.strip().startswith('LOAD'))]
+    def offset(address):
+        for vaddr, size, file_offset in segments:
+            if vaddr <= address < vaddr + size:
+                return address - vaddr + file_offset
+        sys.exit(f'startphases: {binary}: address 0x{address:x} is in no LOAD segment')
+    return {d: offset(a) for (a, _), d in zip(rows, demangled)}
 
 
 def library_path(name):

@@ -30,8 +30,11 @@ extension KeypadRuntime {
                  .showPreview, .hidePreview, .redrawTrail: continue
             }
         }
-        // The key went out; now the suggestions for what it typed.
-        if wordsTold { refreshSuggestions() }
+        // The key went out; now the word engine's work on what it typed, and its suggestions.
+        if wordsTold {
+            words?.settle()
+            refreshSuggestions()
+        }
         for effect in effects {
             switch effect {
             case .click(let kind): click?(kind)

@@ -18,9 +18,18 @@ public struct KeypadEdit: Equatable, Sendable {
 /// told everything the keypad types, before it is typed, and may change it (a punctuation mark
 /// right after an accepted suggestion's space replaces the space); it answers what the
 /// suggestion bar shows and what a tap on a slot types.
+///
+/// Between a key's release and its key going out the keypad asks the engine only for the edit
+/// (`typing`); an engine may leave the rest of its work for that text (its context, learning)
+/// to `settle()`, which the keypad calls once the keys went out, before it asks for the
+/// suggestions. The engine must also settle by itself first thing at any other call.
 public protocol KeypadWords: AnyObject {
-    /// A key types `text`: what to do instead (usually just `text`).
+    /// A key types `text`: what to do instead (usually just `text`). Keep it quick: the key
+    /// waits for it; what can wait belongs in `settle()`.
     func typing(_ text: String) -> KeypadEdit
+    /// The keys of the edits asked for went out: the engine's work that `typing` left for after
+    /// them (the default: nothing).
+    func settle()
     /// A backspace: what to do instead (usually delete one; right after an accepted suggestion,
     /// restore what was typed before it).
     func deletingBackward() -> KeypadEdit
@@ -53,6 +62,8 @@ public protocol KeypadWords: AnyObject {
 }
 
 extension KeypadWords {
+    /// Nothing left to do.
+    public func settle() {}
     /// No swiping.
     public var swipeVocabulary: SwipeVocabulary? { nil }
     /// Nothing known.

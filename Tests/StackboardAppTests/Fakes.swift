@@ -129,7 +129,7 @@ struct ControllerFixture {
                 guard let layout = extra[name] else { throw LayoutError(file: name, message: "no layout named \(name)") }
                 return layout
             },
-            printKey: print ? { box.printed.append($0) } : nil,
+            printKey: print ? { box.printed.append($0); log.entries.append("print") } : nil,
             report: { box.reported.append($0) })
         controller.stop = { box.stopped.append($0) }
     }

@@ -61,4 +61,40 @@ import Testing
         words.save(now: 0, force: true)
         #expect(!FileManager.default.fileExists(atPath: dir + "/words-en.txt"))
     }
+
+    /// `typing` gives only the edit (the key goes out first); the session hears of the text at
+    /// `settle()`, or first thing at the next call: the same edits, suggestions and learned words
+    /// as a session told at once, settled by hand or not.
+    @Test func typingGivesTheEditAndTheSessionHearsOfItAfterTheKey() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let settled = try Self.engine(dir, learning: false)
+        let unsettled = try Self.engine(dir, learning: false)
+        var reference = settled.session
+        func edit(_ e: TextEdit) -> KeypadEdit { KeypadEdit(deleteCount: e.deleteCount, text: e.text) }
+        for c in "the hel" {
+            let typed = String(c)
+            let expected = edit(reference.typed(typed))
+            #expect(settled.typing(typed) == expected)
+            settled.settle()
+            #expect(unsettled.typing(typed) == expected)
+        }
+        let shown = reference.suggestions()
+        #expect(!shown.isEmpty && shown.allSatisfy { $0.lowercased().hasPrefix("hel") }, "\(shown)")
+        #expect(settled.suggestions() == shown)
+        #expect(unsettled.suggestions() == shown)
+        let accepting = reference.accept(0)
+        let accepted = try #require(accepting)
+        #expect(settled.accepting(slot: 0) == edit(accepted))
+        #expect(unsettled.accepting(slot: 0) == edit(accepted))
+        // A mark right after the accepted word takes its space: known before the session is told.
+        let mark = edit(reference.typed("."))
+        #expect(mark == KeypadEdit(deleteCount: 1, text: ". "))
+        #expect(settled.typing(".") == mark)
+        settled.settle()
+        #expect(unsettled.typing(".") == mark)
+        #expect(unsettled.swipeContext == reference.swipeContext)
+        #expect(settled.suggestions() == reference.suggestions())
+        #expect(unsettled.deletingBackward() == edit(reference.backspace()))
+    }
 }

@@ -84,6 +84,24 @@ import Testing
         #expect(session.typed("!") == .insert("!"))
     }
 
+    @Test func theEditOfAKeyIsKnownBeforeTheSessionIsToldOfIt() throws {
+        var session = TinyWords.session()
+        var text = ""
+        session.type("hel", into: &text)
+        text.apply(try session.tap(0))
+        let shown = session.suggestions()
+        // Asking first changes nothing: the same edit from `typed`, the same suggestions before it.
+        #expect(session.edit(forTyping: ".") == TextEdit(deleteCount: 1, text: ". "))
+        #expect(session.edit(forTyping: "x") == .insert("x"))
+        #expect(session.suggestions() == shown)
+        for key in [".", "!", " ", "w", "o", ",", " "] {
+            let first = session.edit(forTyping: key)
+            #expect(session.typed(key) == first, "\(key)")
+        }
+        session.setPrivacy(.secure)
+        #expect(session.edit(forTyping: "a") == session.typed("a"))
+    }
+
     @Test func backspaceRightAfterAnAcceptedWordRestoresWhatWasTyped() throws {
         var session = TinyWords.session()
         var text = ""

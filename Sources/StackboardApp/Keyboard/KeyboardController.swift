@@ -158,13 +158,14 @@ final class KeyboardController: TypingHost {
 
     func keypad(_ keypad: KeypadRuntime, perform request: TypingRequest) {
         switch request {
+        // The key first; its `--print` line after it went out.
         case .type(let text, let modifiers):
-            printKey?(PrintedKey.line(text: text, modifiers: modifiers))
             typing { () throws(InjectorError) in try typer.type(text, modifiers: modifiers) }
+            printKey?(PrintedKey.line(text: text, modifiers: modifiers))
             recordEmoji(text)
         case .key(let key, let modifiers):
-            printKey?(PrintedKey.line(key: key, modifiers: modifiers))
             typing { () throws(InjectorError) in try typer.key(key, modifiers: modifiers) }
+            printKey?(PrintedKey.line(key: key, modifiers: modifiers))
         case .hide:
             hide(now: MonotonicClock.now())
         case .nextLayout:

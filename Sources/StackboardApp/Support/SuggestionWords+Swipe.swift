@@ -6,5 +6,8 @@ import StackboardRuntime
 extension SuggestionWords {
     var swipeVocabulary: SwipeVocabulary? { isLocked ? nil : session.predictor.shipped }
 
-    var swipeContext: SwipeContext { session.swipeContext }
+    var swipeContext: SwipeContext {
+        settle()
+        return session.swipeContext
+    }
 }

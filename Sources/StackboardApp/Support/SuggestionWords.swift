@@ -6,7 +6,8 @@ import StackboardWords
 /// The word engine behind a keypad's suggestion bar: a `SuggestionSession` over the shipped
 /// model of one language and the user's learned words, which it saves (atomically, mode 0600)
 /// a few seconds after they changed and when the keyboard ends. A secure field locks it: no
-/// suggestions, nothing learned, no context kept.
+/// suggestions, nothing learned, no context kept. `typing` works out only the edit; the session
+/// hears of the text at `settle()`, after the key went out, or first thing at any other call.
 final class SuggestionWords: KeypadWords {
     /// Seconds after the last learned change before the learned words are written.
     static let saveDelay = 5.0
@@ -21,7 +22,13 @@ final class SuggestionWords: KeypadWords {
     /// The learned generation written last.
     private var savedGeneration: Int
     /// When the learned words are due to be written.
-    private(set) var saveDue: Double?
+    var saveDue: Double? {
+        settle()
+        return dueAt
+    }
+    private var dueAt: Double?
+    /// Text `typing` returned the edit for, not yet told to the session (`settle`).
+    private var unsettled: String?
     /// Told once about a problem (one line, never a word).
     private let report: (String) -> Void
     private var secure = false
@@ -68,6 +75,7 @@ final class SuggestionWords: KeypadWords {
 
     /// Locks the engine for a secret (a password field) or unlocks it.
     func setSecure(_ on: Bool) {
+        settle()
         guard on != secure else { return }
         secure = on
         session.setPrivacy(on ? .secure : (learning ? .normal : .noLearn))
@@ -75,28 +83,53 @@ final class SuggestionWords: KeypadWords {
 
     /// What is before the caret is no longer known, for `reason`.
     func reset(_ reason: ContextReset) {
+        settle()
         session.reset(reason)
     }
 
     // MARK: KeypadWords
 
-    func typing(_ text: String) -> KeypadEdit { changed(session.typed(text)) }
+    /// Only the edit: the session is told at `settle()` (the key goes out first).
+    func typing(_ text: String) -> KeypadEdit {
+        settle()
+        let edit = session.edit(forTyping: text)
+        unsettled = text
+        return KeypadEdit(deleteCount: edit.deleteCount, text: edit.text)
+    }
 
-    func deletingBackward() -> KeypadEdit { changed(session.backspace()) }
+    /// Tells the session the text of the last `typing` (its context, what it learns).
+    func settle() {
+        guard let text = unsettled else { return }
+        unsettled = nil
+        _ = changed(session.typed(text))
+    }
+
+    func deletingBackward() -> KeypadEdit {
+        settle()
+        return changed(session.backspace())
+    }
 
     func sending(_ key: NamedKey) {
+        settle()
         session.key(Self.contextKey(key))
         noteLearning()
     }
 
-    func contextLost() { session.reset(.keyboardChanged) }
+    func contextLost() {
+        settle()
+        session.reset(.keyboardChanged)
+    }
 
     func accepting(slot: Int) -> KeypadEdit? {
+        settle()
         guard let edit = session.accept(slot) else { return nil }
         return changed(edit)
     }
 
-    func suggestions() -> [String] { session.suggestions() }
+    func suggestions() -> [String] {
+        settle()
+        return session.suggestions()
+    }
 
     var isLocked: Bool { secure }
 
@@ -104,12 +137,13 @@ final class SuggestionWords: KeypadWords {
 
     /// Writes the learned words when they are due (or now, with `force`), if they changed.
     func save(now: Double, force: Bool = false) {
+        settle()
         guard let store, session.learnedGeneration != savedGeneration else {
-            saveDue = nil
+            dueAt = nil
             return
         }
-        guard force || (saveDue.map { $0 <= now } ?? false) else { return }
-        saveDue = nil
+        guard force || (dueAt.map { $0 <= now } ?? false) else { return }
+        dueAt = nil
         savedGeneration = session.learnedGeneration
         do { try store.save(session.learned, language: language) } catch { report("\(error)") }
     }
@@ -121,8 +155,8 @@ final class SuggestionWords: KeypadWords {
 
     /// After a change that may have learned something: the save is due a while later.
     private func noteLearning() {
-        guard store != nil, session.learnedGeneration != savedGeneration, saveDue == nil else { return }
-        saveDue = MonotonicClock.now() + Self.saveDelay
+        guard store != nil, session.learnedGeneration != savedGeneration, dueAt == nil else { return }
+        dueAt = MonotonicClock.now() + Self.saveDelay
     }
 
     /// How the engine sees a named key.

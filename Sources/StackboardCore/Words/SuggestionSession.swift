@@ -73,11 +73,10 @@ public struct SuggestionSession: Sendable {
 
     /// The keyboard is about to type `text`: returns what to type instead (normally `text` itself).
     public mutating func typed(_ text: String) -> TextEdit {
-        guard privacy != .secure else { return .insert(text) }
+        let edit = edit(forTyping: text)
+        guard privacy != .secure else { return edit }
         stale = true
-        var edit = TextEdit.insert(text)
-        if let accept = lastAccept, accept.separator == " ", text.count == 1, let c = text.first, attaching.contains(c) {
-            edit = TextEdit(deleteCount: 1, text: text + " ")
+        if edit.deleteCount > 0 {
             tail.removeLast()
             append(text + " ", learning: false)
         } else {
@@ -85,6 +84,15 @@ public struct SuggestionSession: Sendable {
         }
         lastAccept = nil
         return edit
+    }
+
+    /// What `typed(_:)` would return for `text`, changing nothing: a keyboard sends that edit
+    /// first and calls `typed` after it went out (the context and learning can wait; the key
+    /// cannot).
+    public func edit(forTyping text: String) -> TextEdit {
+        guard privacy != .secure, let accept = lastAccept, accept.separator == " ", text.count == 1,
+              let c = text.first, attaching.contains(c) else { return .insert(text) }
+        return TextEdit(deleteCount: 1, text: text + " ")
     }
 
     /// The keyboard is about to send a backspace: returns what to do instead (normally one backspace).

@@ -9,6 +9,8 @@ enum CharacterKeysyms {
     /// The keysyms that type `text`, one per Unicode scalar (a CR LF pair is one Return);
     /// nil when the text holds a control character without a key.
     static func keysyms(for text: String) -> [UInt]? {
+        // A key of the keyboard: printable ASCII is its own keysym (xkbcommon's answer too).
+        if text.utf8.count == 1, let byte = text.utf8.first, byte >= 0x20, byte < 0x7f { return [UInt(byte)] }
         var out: [UInt] = []
         out.reserveCapacity(text.unicodeScalars.count)
         for character in text {
@@ -46,6 +48,7 @@ enum CharacterKeysyms {
 
     /// Whether `keysym` stands for a printable character (Caps Lock would change its case).
     static func isPrintable(_ keysym: UInt) -> Bool {
+        if keysym >= 0x20 && keysym < 0x7f { return true } // ASCII: its own code point
         let u = xkb_keysym_to_utf32(UInt32(truncatingIfNeeded: keysym))
         return u >= 0x20 && u != 0x7f
     }

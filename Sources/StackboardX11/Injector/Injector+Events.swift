@@ -84,7 +84,13 @@ extension Injector {
 
     /// Applies the XkbStateNotify events in the shared connection's queue that were not applied
     /// yet, in order, leaving them there for the owner's loop (which passes them to `handle`).
+    /// An empty queue (the loop read it all before the tap that types) is not scanned: the scan
+    /// reads the socket and flushes when nothing matches, two system calls before the key.
     private func followQueuedState() {
+        guard XEventsQueued(display.raw, QueuedAlready) > 0 else {
+            stateEventsAhead = 0
+            return
+        }
         var scan = StateScan(eventBase: display.xkbEventBase, skip: stateEventsAhead)
         var scratch = XEvent()
         withUnsafeMutablePointer(to: &scan) { pointer in

@@ -8,9 +8,12 @@ extension Injector {
     /// Types `text` (validated whole before the first key goes out).
     func type(_ text: String, modifiers: Set<Modifier>, holdLast: Bool) throws(InjectorError) {
         guard let keysyms = CharacterKeysyms.keysyms(for: text) else { throw .untypableControlCharacter }
-        let shortcut = !modifiers.isDisjoint(with: [.ctrl, .alt, .super])
+        let shortcut = !modifiers.isEmpty && !modifiers.isDisjoint(with: Self.shortcutModifiers)
         try send(keysyms, modifiers: modifiers, otherGroups: shortcut, holdLast: holdLast)
     }
+
+    /// Modifiers that make a key a shortcut (it may use a key of another group).
+    static let shortcutModifiers: Set<Modifier> = [.ctrl, .alt, .super]
 
     /// Presses the modifier keys, types each keysym, releases the modifiers (in reverse order),
     /// and waits until the server has handled it all. The group and modifiers come from the
@@ -76,6 +79,11 @@ extension Injector {
     /// borrowed level without taking one that an earlier keysym of the batch uses.
     private func planBatch(_ keysyms: ArraySlice<UInt>, state: KeyboardLockState, otherGroups: Bool) throws(InjectorError) -> [KeyPlan] {
         if planCacheState != state { planCache.removeAll(); planCacheState = state }
+        // A key of the keyboard typed before: its plan, without the batch's bookkeeping.
+        if keysyms.count == 1, let keysym = keysyms.first,
+           let plan = planCache[PlanKey(keysym: keysym, otherGroups: otherGroups, character: CharacterKeysyms.isPrintable(keysym))] {
+            return [plan]
+        }
         var plans: [KeyPlan] = []
         var protected = Set<UInt>()
         var nextUse: [UInt: Int] = [:]

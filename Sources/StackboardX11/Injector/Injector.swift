@@ -183,7 +183,7 @@ public final class Injector {
         isShutDown = false
         drainOwnEvents()
         if stale { try refresh() }
-        try borrowAhead(keysyms, state: lockState, otherGroups: !modifiers.isDisjoint(with: [.ctrl, .alt, .super]))
+        try borrowAhead(keysyms, state: lockState, otherGroups: !modifiers.isDisjoint(with: Self.shortcutModifiers))
         try display.sync()
     }
 
