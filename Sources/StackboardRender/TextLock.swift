@@ -14,9 +14,12 @@
 ///
 /// A keyboard paints on one thread, so the lock is never contended there: taking it costs a
 /// few nanoseconds. It is recursive, so that a painter holding it may measure and draw (each of
-/// which takes it too). It does not guard text that other code of the process draws without it.
+/// which takes it too). A painter calls its `states` closure holding it: keep that a lookup that
+/// never waits for another thread. It does not guard text that other code of the process (a
+/// host's own GTK, say) draws with cairo without it.
 enum TextLock {
-    /// The recursive pthread mutex, made at first use (a global's initialiser runs once).
+    /// The recursive pthread mutex, made at first use (a global's initialiser runs once) and
+    /// kept as long as the process runs.
     private final class Storage: @unchecked Sendable {
         let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
