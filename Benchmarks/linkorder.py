@@ -29,6 +29,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib as B  # noqa: E402
+from firstswipe import swipe_steps  # noqa: E402
 
 # A section this small is moved whole even when it holds more than the one function.
 SMALL_SECTION = 4096
@@ -64,19 +65,6 @@ def run_functions(callgrind_out):
     return names
 
 
-def swipe_steps(keys, window, word):
-    """pointer.c steps through each letter's key centre at a finger's pace (as firstswipe.py)."""
-    points = []
-    for c in word:
-        key = next(k for k in keys if k.get('text') == c)
-        points.append(B.centre(key, window))
-    steps = [f'{points[0][0]},{points[0][1]}', 'press']
-    for (ax, ay), (bx, by) in zip(points, points[1:]):
-        for k in range(1, 7):
-            steps += [f'{ax + (bx - ax) * k // 6},{ay + (by - ay) * k // 6}', 'pause:8']
-    return steps + ['up']
-
-
 def trace(binary, out_path):
     """Runs the keyboard under callgrind, tapped and swiped; returns the callgrind output's path."""
     if not shutil.which('valgrind'):
@@ -97,7 +85,7 @@ def trace(binary, out_path):
             x, y = B.centre(key, window)
             s.run([B.tool('pointer'), f'{x},{y}', 'press', 'pause:30', 'up'])
             time.sleep(0.3)
-        s.run([B.tool('pointer')] + swipe_steps(keys, window, 'keyboard'))
+        s.run([B.tool('pointer')] + swipe_steps(keys, window, 'keyboard') + ['up'])
         s.wait(120, 'the swiped word', lambda: any(t == 'k' for _, _, t in s.sink_keys()), interval=0.1)
         time.sleep(2)
         s.stop(kb, grace=60)

@@ -284,6 +284,21 @@ def xtest_opcode(s):
     return int(m.group(1)) if m else None
 
 
+def spied_taps(spy, raw_taps):
+    """(button up, release read, key written, key at the target) of each tap whose two xwirespy
+    stamps (RELEASE, KEYSENT in the log `spy`) fall between its button release and its key."""
+    marks = [(l.split()[0], int(l.split()[1])) for l in read(spy).splitlines()] if os.path.exists(spy) else []
+    out = []
+    for _, up, key_t in raw_taps:
+        if key_t < up:
+            continue
+        rel = next((t for k, t in marks if k == 'RELEASE' and up <= t <= key_t), None)
+        sent = next((t for k, t in marks if k == 'KEYSENT' and rel is not None and rel <= t <= key_t), None)
+        if rel is not None and sent is not None:
+            out.append((up, rel, sent, key_t))
+    return out
+
+
 def breakdown(s, binary, keys_for, taps, hold_ms=30, gap_ms=40, args=('--no-sound',)):
     """Where the tap→key time goes: the keyboard runs with xwirespy.so, which time-stamps the read
     that brings it the ButtonRelease and the write of its XTEST KeyPress. Per tap: delivery (button
@@ -298,15 +313,8 @@ def breakdown(s, binary, keys_for, taps, hold_ms=30, gap_ms=40, args=('--no-soun
     time.sleep(1)
     lat = latency(s, window, keys_for(window), taps, hold_ms, gap_ms)
     s.stop(p)
-    marks = [(l.split()[0], int(l.split()[1])) for l in read(spy).splitlines()] if os.path.exists(spy) else []
     deliver, work, target = [], [], []
-    for down, up, key_t in lat['raw_taps']:
-        if key_t < up:
-            continue
-        rel = next((t for k, t in marks if k == 'RELEASE' and up <= t <= key_t), None)
-        sent = next((t for k, t in marks if k == 'KEYSENT' and rel is not None and rel <= t <= key_t), None)
-        if rel is None or sent is None:
-            continue
+    for up, rel, sent, key_t in spied_taps(spy, lat['raw_taps']):
         deliver.append((rel - up) / 1000)
         work.append((sent - rel) / 1000)
         target.append((key_t - sent) / 1000)

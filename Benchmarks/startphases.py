@@ -111,10 +111,11 @@ def install_probes(binaries):
         write_probe(line)
 
 
-def remove_probes():
+def remove_probes(group=GROUP):
+    """Takes out every uprobe of `group` (this script's, or tapphases.py's)."""
     try:
         with open(UPROBES) as f:
-            ours = [line.split()[0].split(':', 1)[1] for line in f if f':{GROUP}/' in line]
+            ours = [line.split()[0].split(':', 1)[1] for line in f if f':{group}/' in line]
         for name in ours:
             write_probe(f'-:{name}')
     except OSError:

@@ -25,7 +25,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib as B  # noqa: E402
 import measures as M  # noqa: E402
-from startphases import text_symbols, library_path, write_probe, UPROBES  # noqa: E402
+from startphases import text_symbols, library_path, write_probe, remove_probes, UPROBES  # noqa: E402
 
 # (mark, demangled-name pattern, entry `p` or return `r`), roughly in the order they run.
 PROBES = [
@@ -84,19 +84,9 @@ def install_probes(binaries, probes):
     reply = in_x11('_XReply')
     if reply:
         lines += [f'p:{GROUP}/xreply {reply}', f'r:{GROUP}/xreply_r {reply}']
-    remove_probes()
+    remove_probes(GROUP)
     for line in lines:
         write_probe(line)
-
-
-def remove_probes():
-    try:
-        with open(UPROBES) as f:
-            ours = [line.split()[0].split(':', 1)[1] for line in f if f':{GROUP}/' in line]
-        for name in ours:
-            write_probe(f'-:{name}')
-    except OSError:
-        pass
 
 
 def mark_name(event, index, probes):
@@ -137,15 +127,8 @@ def one(s, index, binary, args, taps, perf_data, probes):
             if mark:
                 hits.append((round(float(m.group(1)) * 1e6), mark))
     hits.sort()
-    wire = [(l.split()[0], int(l.split()[1])) for l in B.read(spy).splitlines()] if os.path.exists(spy) else []
     per_tap = []
-    for _, up, key_t in lat['raw_taps']:
-        if key_t < up:
-            continue
-        rel = next((t for k, t in wire if k == 'RELEASE' and up <= t <= key_t), None)
-        sent = next((t for k, t in wire if k == 'KEYSENT' and rel is not None and rel <= t <= key_t), None)
-        if rel is None or sent is None:
-            continue
+    for up, rel, sent, key_t in M.spied_taps(spy, lat['raw_taps']):
         # The turn: from the read of the release to the end of the dispatch that handled it.
         marks, replies_before = {}, 0
         for t, mark in hits:
@@ -225,7 +208,7 @@ def main():
             finally:
                 s.close()
     finally:
-        remove_probes()
+        remove_probes(GROUP)
     for b in binaries:
         for name, _ in variants:
             report(f'{b} {name}', results[(b, name)])
