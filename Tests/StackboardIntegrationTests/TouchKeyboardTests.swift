@@ -79,7 +79,7 @@ struct TouchKeyboardTests {
         dwelling.stop()
     }
 
-    private static func tap(_ touch: InputTestTouchscreen, _ key: KeyFrame, id: UInt32) throws {
+    private static func tap(_ touch: InputTestDevice, _ key: KeyFrame, id: UInt32) throws {
         try touch.down(id, x: key.center.x, y: key.center.y)
         try touch.up(id, x: key.center.x, y: key.center.y)
         try touch.sync()

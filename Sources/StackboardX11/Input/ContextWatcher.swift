@@ -17,10 +17,15 @@ public enum ContextNews: Equatable, Sendable {
 }
 
 /// Watches the whole display without grabbing anything: XInput 2 raw events on the root window
-/// (every button, touch and key press of every device, seen by any client that asks; nothing is
-/// taken from the focused application) and the root's `_NET_ACTIVE_WINDOW`. Raw events carry
-/// no position and no window, and the keyboard's own XTest keys come from the XTEST keyboard,
-/// which is left out.
+/// (button and touch presses of every device, key presses of the physical keyboards, seen by
+/// any client that asks; nothing is taken from the focused application) and the root's
+/// `_NET_ACTIVE_WINDOW`. Raw events carry no position and no window.
+///
+/// Key presses are selected per slave keyboard, leaving out the XTEST ones: keys that this
+/// keyboard, xdotool or another on-screen keyboard sends through XTest never reach the process,
+/// so typing into another window does not wake it once per key (which made every XTest key on
+/// the display slower while the keyboard ran). When a keyboard is plugged in or taken out
+/// (XI_HierarchyChanged), the selection is made again.
 public final class ContextWatcher {
     private let display: OpaquePointer
     private let root: Window
@@ -30,7 +35,8 @@ public final class ContextWatcher {
     /// The XTEST slave keyboard's device id (its keys are the keyboard's own typing).
     private var xtestKeyboards: Set<Int32>
 
-    /// Selects raw button, touch and key presses on the root window, and its property changes.
+    /// Selects raw button and touch presses of every device on the root window, key presses of
+    /// the physical keyboards, device hierarchy changes and the root's property changes.
     /// Throws without XInput 2.0 (then nothing is watched).
     public init(connection: XConnection) throws(TouchError) {
         let display = connection.display
@@ -45,15 +51,12 @@ public final class ContextWatcher {
         self.opcode = opcode
         activeWindow = connection.atoms.netActiveWindow
         rulesNames = XInternAtom(display, "_XKB_RULES_NAMES", 0)
-        xtestKeyboards = Self.xtestKeyboards(display)
-        var events = [XI_RawKeyPress, XI_RawButtonPress]
-        if major > 2 || minor >= 2 { events.append(XI_RawTouchBegin) }
-        var bits = [UInt8](repeating: 0, count: 4)
-        for event in events { bits[Int(event >> 3)] |= UInt8(1 << (event & 7)) }
-        bits.withUnsafeMutableBufferPointer { buffer in
-            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            _ = XISelectEvents(display, root, &mask, 1)
-        }
+        xtestKeyboards = []
+        let presses = major > 2 || minor >= 2 ? [XI_RawButtonPress, XI_RawTouchBegin] : [XI_RawButtonPress]
+        select(device: XIAllMasterDevices, events: presses)
+        // The same selection as TouchInput's (one mask per window and device, so they must agree).
+        select(device: XIAllDevices, events: [XI_HierarchyChanged])
+        selectKeyboards()
         connection.selectRootEvents(PropertyChangeMask)
     }
 
@@ -68,6 +71,11 @@ public final class ContextWatcher {
         }
         guard type == GenericEvent, event.pointee.xcookie.extension == opcode else { return nil }
         let evtype = event.pointee.xcookie.evtype
+        if evtype == XI_HierarchyChanged {
+            // Only looked at: TouchInput reads its data (a cookie's data can be read once).
+            selectKeyboards()
+            return (nil, false)
+        }
         guard evtype == XI_RawKeyPress || evtype == XI_RawButtonPress || evtype == XI_RawTouchBegin else { return nil }
         guard XGetEventData(display, &event.pointee.xcookie) != 0, let data = event.pointee.xcookie.data else {
             return (nil, true)
@@ -85,15 +93,30 @@ public final class ContextWatcher {
         }
     }
 
-    /// The device ids of the XTEST slave keyboards.
-    private static func xtestKeyboards(_ display: OpaquePointer) -> Set<Int32> {
+    /// Selects raw key presses on every attached slave keyboard but the XTEST ones, and clears
+    /// it on those and on floating devices (a device id can come back as another device). Notes
+    /// the XTEST ones.
+    private func selectKeyboards() {
         var count: Int32 = 0
-        guard let info = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
+        guard let info = XIQueryDevice(display, XIAllDevices, &count) else { return }
         defer { XIFreeDeviceInfo(info) }
-        var ids: Set<Int32> = []
-        for i in 0..<Int(count) where info[i].use == XISlaveKeyboard {
-            if let name = info[i].name, String(cString: name).contains("XTEST") { ids.insert(info[i].deviceid) }
+        var xtest: Set<Int32> = []
+        for i in 0..<Int(count) where info[i].use == XISlaveKeyboard || info[i].use == XIFloatingSlave {
+            let isXTest = info[i].name.map { String(cString: $0).contains("XTEST") } ?? false
+            if isXTest { xtest.insert(info[i].deviceid) }
+            // A floating keyboard types into nothing; its selection is cleared.
+            let types = info[i].use == XISlaveKeyboard && !isXTest
+            select(device: info[i].deviceid, events: types ? [XI_RawKeyPress] : [])
         }
-        return ids
+        xtestKeyboards = xtest
+    }
+
+    private func select(device: Int32, events: [Int32]) {
+        var bits = [UInt8](repeating: 0, count: 4)
+        for event in events { bits[Int(event >> 3)] |= UInt8(1 << (event & 7)) }
+        bits.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: device, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            _ = XISelectEvents(display, root, &mask, 1)
+        }
     }
 }

@@ -4,9 +4,10 @@ import StackboardCore
 @preconcurrency import Glibc
 #endif
 
-/// An `XSession` on Xorg with a real touchscreen, for one test: the `dummy` video driver (a
-/// screen in memory) and the `inputtest` input driver as a touch device that plays the touches
-/// a test sends through `touchscreen`. Openbox manages the screen. Xvfb has no touch device,
+/// An `XSession` on Xorg with a real touchscreen and a physical keyboard, for one test: the
+/// `dummy` video driver (a screen in memory) and two `inputtest` input devices, a touch device
+/// that plays the touches a test sends through `touchscreen` and a keyboard that presses the
+/// keys it sends through `keyboard`. Openbox manages the screen. Xvfb has no touch device,
 /// and XTest cannot fake touches (X11-PITFALLS.md item 17). Everything else (spawn, run,
 /// readiness, cleanup) is the one `XSession` core.
 ///
@@ -19,7 +20,10 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
     let screen: (width: Int, height: Int)
     /// The touchscreen: one connection to the driver for the whole session (a disconnect makes
     /// that Xorg spin at 100% CPU, so it is closed only after Xorg is gone).
-    let touchscreen: InputTestTouchscreen
+    let touchscreen: InputTestDevice
+    /// The physical keyboard (a slave keyboard of its own, as a USB keyboard is; kept
+    /// connected for the same reason).
+    let keyboard: InputTestDevice
 
     /// Why no session can be started on this machine, or nil when it can.
     static let unavailableReason: String? = {
@@ -36,28 +40,32 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
         return nil
     }()
 
-    /// Starts Xorg, connects to the touchscreen (which proves the device is on), then openbox,
+    /// Starts Xorg, connects to the touchscreen and the keyboard (which proves both are on), then openbox,
     /// and waits until openbox manages windows. `modes` are more screen sizes `xrandr -s` can
     /// switch to (the screen starts at `width`x`height`).
     init(width: Int = 1280, height: Int = 800, modes: [Size] = [], windowManager: Bool = true) throws {
         screen = (width, height)
         let dir = try XSession.makeTempDir(prefix: "stackboard-touch")
         let socket = dir + "/touch.sock"
-        touchscreen = InputTestTouchscreen(socketPath: socket, width: width, height: height)
+        touchscreen = InputTestDevice(socketPath: socket, width: width, height: height)
+        keyboard = InputTestDevice(socketPath: dir + "/keys.sock", width: width, height: height)
         let all = [Size(width: width, height: height)] + modes
         try super.init(server: .xorgTouch(modes: all, socket: socket), wm: .none, dir: dir)
         try touchscreen.connect()
+        try keyboard.connect()
         if windowManager { try startWindowManager(.openbox) }
     }
 
-    /// Stops every process, then Xorg, then closes the touch socket.
+    /// Stops every process, then Xorg, then closes the device sockets.
     override func close() {
         super.close()
         touchscreen.close()
+        keyboard.close()
     }
 
     /// The xorg.conf: a dummy screen of the first of `modes` (the others for `xrandr -s`, within
-    /// a virtual screen that holds them all) and the inputtest touchscreen, nothing hot-plugged.
+    /// a virtual screen that holds them all), the inputtest touchscreen on `socket` and the
+    /// inputtest keyboard on `keys.sock` beside it, nothing hot-plugged.
     static func config(modes: [Size], socket: String) -> String {
         // CVT-like modes; the dummy driver accepts any timings within the monitor ranges.
         let modelines = modes.map { mode -> String in
@@ -105,10 +113,17 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
             Option "TouchCount" "10"
             Option "SocketPath" "\(socket)"
         EndSection
+        Section "InputDevice"
+            Identifier "keyboard"
+            Driver "inputtest"
+            Option "DeviceType" "Keyboard"
+            Option "SocketPath" "\((socket as NSString).deletingLastPathComponent)/keys.sock"
+        EndSection
         Section "ServerLayout"
             Identifier "layout"
             Screen "screen"
             InputDevice "touchscreen"
+            InputDevice "keyboard"
         EndSection
 
         """

@@ -3,37 +3,40 @@ import Foundation
 @preconcurrency import Glibc
 #endif
 
-/// A client of Xorg's `inputtest` driver configured as a touchscreen (`DeviceType "Touch"`):
-/// plays touch down, move and up with ids and screen positions.
+/// A client of one device of Xorg's `inputtest` driver: a touchscreen (`DeviceType "Touch"`)
+/// plays touch down, move and up with ids and screen positions; a keyboard (`DeviceType
+/// "Keyboard"`) presses and releases keycodes, as a physical keyboard does (its events come
+/// from a slave keyboard of its own, not from XTEST).
 ///
 /// The protocol (xserver include/xf86-input-inputtest-protocol.h, version 1) is native-endian
 /// structs over a Unix stream socket: the client sends a ClientVersion event and reads the
 /// ServerVersion response, then sends events; a WaitForSync event is answered by a
 /// SyncFinished response once the server has processed every event sent before it. Layouts:
 /// header `{u32 length; u32 type}`; ClientVersion `{header; u16 major; u16 minor}` (12 bytes);
-/// WaitForSync `{header}` (8); Touch `{header; u32 touchid; u32 touch_type; valuators}` (1056)
+/// WaitForSync `{header}` (8); Key `{header; u32 key_code; u32 is_press}` (16, an X keycode);
+/// Touch `{header; u32 touchid; u32 touch_type; valuators}` (1056)
 /// with valuators `{u32 has_unaccelerated; u8 mask[8]; (4 bytes padding) double v[64];
 /// double unaccelerated[64]}`. Touch types are XI_TouchBegin/Update/End (18/19/20); axes 0 and
 /// 1 are absolute X and Y in 0...0xffff, which the server scales to the screen as
 /// `v * width / 65536`.
 ///
-/// Keep one instance per server for its whole life: the driver does not notice a client
-/// hanging up, and Xorg then spins on the dead socket (X11-PITFALLS.md item 17).
-final class InputTestTouchscreen: @unchecked Sendable {
+/// Keep one instance per device for the server's whole life: the driver does not notice a
+/// client hanging up, and Xorg then spins on the dead socket (X11-PITFALLS.md item 17).
+final class InputTestDevice: @unchecked Sendable {
     private var fd: Int32
     private let socketPath: String
     private var width: Int
     private var height: Int
     private var sent = 0
 
-    private enum EventType: UInt32 { case clientVersion = 0, waitForSync = 1, touch = 6 }
+    private enum EventType: UInt32 { case clientVersion = 0, waitForSync = 1, key = 5, touch = 6 }
     private enum Phase: UInt32 { case begin = 18, update = 19, end = 20 }
     private static let touchEventSize = 1056
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    /// A client for the driver listening on `socketPath`, for a screen of `width`x`height`;
-    /// not connected until `connect`.
+    /// A client for the device listening on `socketPath`, on a screen of `width`x`height` (what
+    /// touches are scaled to); not connected until `connect`.
     init(socketPath: String, width: Int, height: Int) {
         self.socketPath = socketPath
         self.width = width
@@ -92,6 +95,17 @@ final class InputTestTouchscreen: @unchecked Sendable {
     /// Finger `id` lifts at (`x`, `y`).
     func up(_ id: UInt32, x: Int, y: Int) throws { try touch(.end, id, x, y) }
 
+    /// Presses and releases X keycode `keycode` (a keyboard device).
+    func tap(keycode: UInt32) throws {
+        for pressed: UInt32 in [1, 0] {
+            var event = Self.header(length: 16, type: .key)
+            Self.append(keycode, to: &event)
+            Self.append(pressed, to: &event)
+            try send(event)
+            sent += 1
+        }
+    }
+
     /// Returns once Xorg has processed every event sent so far (its events are then on their
     /// way to the clients). Only meaningful after at least one event: the driver answers a
     /// sync before any event only after the first one.
@@ -131,7 +145,7 @@ final class InputTestTouchscreen: @unchecked Sendable {
     }
 
     private func send(_ bytes: [UInt8]) throws {
-        guard fd >= 0 else { throw Failure(description: "the touchscreen connection is closed") }
+        guard fd >= 0 else { throw Failure(description: "the inputtest connection to \(socketPath) is closed") }
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
