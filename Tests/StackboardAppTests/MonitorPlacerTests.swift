@@ -63,6 +63,20 @@ final class FakePlacedWindow: MonitorPlacedWindow {
         #expect(box.reported.isEmpty)
     }
 
+    @Test func aDockOfTheGripIsPutOnTheKeyboardsMonitorAndKeptThroughAChangeOfTheMonitors() {
+        let (placer, display, window, _) = Self.placer(.named("RIGHT"))
+        placer.start(now: 0)
+        // The mover docks along the screen's bottom; the placer makes it the monitor's.
+        placer.placed(.dock(.bottom), frame: Rect(x: 0, y: 520, width: 2560, height: 280))
+        #expect(window.placed.last?.monitor == "RIGHT")
+        #expect(window.frame == Rect(x: 1280, y: 520, width: 1280, height: 280))
+        display.current = MonitorLayout(screen: Size(width: 2560, height: 1024), monitors: [
+            Self.left, Monitor(name: "RIGHT", frame: Rect(x: 1280, y: 0, width: 1280, height: 1024))])
+        placer.monitorsChanged(now: 10)
+        #expect(window.frame == Rect(x: 1280, y: 744, width: 1280, height: 280), "docked at the new bottom")
+        #expect(placer.placement.isDocked)
+    }
+
     @Test func aMissingNamedMonitorIsReportedAndThePrimaryUsed() {
         let (placer, _, window, box) = Self.placer(.named("HDMI-9"))
         placer.start(now: 0)

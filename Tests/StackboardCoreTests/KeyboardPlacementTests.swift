@@ -41,6 +41,22 @@ import Testing
         #expect(none == KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.both))
     }
 
+    @Test func aKeyboardDockedByTheUserStaysDockedThroughAChangeOfTheMonitorsAndFloatsWhereItWasLeft() {
+        var p = KeyboardPlacement(choice: .named("RIGHT"), sizing: Self.floating, layout: Self.both)
+        p.placed(dock: .bottom, frame: Rect(x: 0, y: 500, width: 2560, height: 300))
+        #expect(p.isDocked)
+        #expect(p.frame == Rect(x: 1280, y: 500, width: 1280, height: 300), "along its own monitor's edge")
+        let change = p.monitorsChanged(to: MonitorLayout(screen: Size(width: 2560, height: 768), monitors: [
+            Self.left, Monitor(name: "RIGHT", frame: Rect(x: 1280, y: 0, width: 1024, height: 768))]), now: 0)
+        #expect(change?.frame == Rect(x: 1280, y: 468, width: 1024, height: 300), "still docked, at the new bottom")
+        #expect(p.struts(at: p.frame) != nil)
+        // Floated again: where the user left it, and that stays its place after a change.
+        p.placed(dock: nil, frame: Rect(x: 1400, y: 100, width: 600, height: 200))
+        #expect(!p.isDocked && p.frame == Rect(x: 1400, y: 100, width: 600, height: 200))
+        #expect(p.monitorsChanged(to: Self.both, now: 10)?.frame == Rect(x: 1400, y: 100, width: 600, height: 200))
+        #expect(p.struts(at: p.frame) == nil)
+    }
+
     @Test func aNamedMonitorTakesTheKeyboard() {
         let p = KeyboardPlacement(choice: .named("RIGHT"), sizing: Self.dock, layout: Self.both)
         #expect(p.frame == Rect(x: 1280, y: 533, width: 1280, height: 267))

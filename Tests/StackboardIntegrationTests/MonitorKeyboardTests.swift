@@ -91,6 +91,34 @@ struct MonitorKeyboardTests {
         #expect(kb.printed == ["q", "w", "e", "r", "t"])
     }
 
+    @Test func aKeyboardDockedWithTheGripStaysDockedThroughAModeChange() throws {
+        let session = try MonitorSession(width: 1280, height: 800, modes: [Size(width: 1024, height: 768)])
+        defer { session.close() }
+        let kb = try RunningKeyboard(session.xorg, ["--geometry", "900x300+100+300", "--print"])
+        let grip = try kb.key("✥")
+        kb.pointer([kb.at(grip.center.x, grip.center.y), "tap", "tap"])
+        try kb.waitForFrame((0, 500, 1280, 300))
+        try session.resize(to: Size(width: 1024, height: 768))
+        try kb.waitForFrame((0, 468, 1024, 300))
+        try Wait.require(timeout: 10, "struts of the dock (\(session.cardinals(kb, "_NET_WM_STRUT_PARTIAL")))") {
+            session.cardinals(kb, "_NET_WM_STRUT_PARTIAL") == [0, 0, 0, 300, 0, 0, 0, 0, 0, 0, 0, 1023]
+        }
+        #expect(kb.printed.isEmpty)
+    }
+
+    @Test func withTwoMonitorsTheGripDocksAlongTheKeyboardsOwnMonitor() throws {
+        let session = try MonitorSession(width: 2560, height: 800, sideBySide: true)
+        defer { session.close() }
+        let kb = try RunningKeyboard(session.xorg, ["--monitor", "RIGHT", "--geometry", "900x300+100+300", "--print"])
+        #expect(kb.info.x == 1380 && kb.info.y == 300, "\(kb.info)")
+        let grip = try kb.key("✥")
+        kb.pointer([kb.at(grip.center.x, grip.center.y), "tap", "tap"])
+        try kb.waitForFrame((1280, 500, 1280, 300))
+        try Wait.require(timeout: 10, "struts of RIGHT's columns (\(session.cardinals(kb, "_NET_WM_STRUT_PARTIAL")))") {
+            session.cardinals(kb, "_NET_WM_STRUT_PARTIAL") == [0, 0, 0, 300, 0, 0, 0, 0, 0, 0, 1280, 2559]
+        }
+    }
+
     @Test func aFloatingKeyboardThatNoLongerFitsIsScaledAndKeptOnTheScreen() throws {
         let session = try MonitorSession(width: 1280, height: 800, modes: [Size(width: 800, height: 600)])
         defer { session.close() }

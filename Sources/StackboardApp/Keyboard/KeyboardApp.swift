@@ -119,11 +119,8 @@ final class KeyboardApp: WindowShellClient {
             channel?.publish(keyboardWindow: window.windowID)
             monitors?.watchedWindow = window.windowID
             placer.start(now: MonotonicClock.now())
-            // A keyboard docked with the grip stays where it is (the placer knows the dock of the options).
-            controller.place = { [placer, window] request in
-                guard window.placement == .floating || placer.placement.isDocked else { return }
-                placer.place(for: request)
-            }
+            controller.mover?.placed = { [placer] placement, frame in placer.placed(placement, frame: frame) }
+            controller.place = { [placer] request in placer.place(for: request) }
             controller.willShow = { [placer] field in placer.willShow(field: field) }
         }
         startup.signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }

@@ -71,6 +71,16 @@ final class MonitorPlacer {
         if let again = placement.windowConfigured(current: current, now: now) { window.move(to: again) }
     }
 
+    /// The user docked or floated the keyboard (`WindowMover`) at `frame`: its place from now
+    /// on, put on its monitor (a dock along the monitor's edge, with that monitor's struts).
+    func placed(_ placement: WindowPlacement, frame: Rect) {
+        switch placement {
+        case .dock(let edge): self.placement.placed(dock: edge, frame: frame)
+        case .floating: self.placement.placed(dock: nil, frame: frame)
+        }
+        apply(frame: self.placement.frame, notice: nil)
+    }
+
     /// A hidden keyboard is about to be shown, for `field` (auto-show) or for the user. With
     /// `--monitor focus` it goes to the active window's monitor (a field with extents has been
     /// placed already, by `place(for:)`).

@@ -27,6 +27,9 @@ final class WindowMover {
     private var drags: [Int: (drag: WindowDrag, last: Rect)] = [:]
     /// Where each pointer was last, in root pixels (`.rootPosition` events, in order with their inputs).
     private var roots: [Int: Point] = [:]
+    /// Told when the keyboard is docked or floated here (the grip, a layout's remembered place):
+    /// the placement and the frame asked for (the monitor placer keeps it after a RandR change).
+    var placed: (WindowPlacement, Rect) -> Void = { _, _ in }
     /// A drag the window manager carries out: when to look at the frame next, and what it was.
     private var watching: (due: Double, frame: Rect?, until: Double)?
 
@@ -72,7 +75,7 @@ final class WindowMover {
         window.setMinimumSize(minimum, frame: frame)
         guard followsMemory, let entry = store?.entry(layout: layout.name, screen: screen) else { return }
         floatingFrame = entry.frame
-        window.setPlacement(Self.placement(entry.dock), frame: entry.windowFrame(on: screen), remap: window.windowManagerMovesWindows)
+        setPlacement(entry, on: screen)
     }
 
     /// Pointer `pointer` is at `root` (root pixels) for its next input event.
@@ -129,7 +132,6 @@ final class WindowMover {
     /// floated last; remembers it. Returns what the grip and corners do then.
     func toggleDock() -> WindowControl {
         let screen = window.screenSize
-        let remap = window.windowManagerMovesWindows
         let entry: WindowMemory.Entry
         if window.placement == .floating {
             let frame = window.rootFrame() ?? floatingFrame
@@ -141,9 +143,15 @@ final class WindowMover {
             floatingFrame = remembered ?? Self.undocked(current, screen: screen)
             entry = WindowMemory.Entry(frame: floatingFrame, dock: nil)
         }
-        window.setPlacement(Self.placement(entry.dock), frame: entry.windowFrame(on: screen), remap: remap)
+        setPlacement(entry, on: screen)
         store?.remember(entry, layout: layout, screen: screen)
         return control
+    }
+
+    private func setPlacement(_ entry: WindowMemory.Entry, on screen: Size) {
+        let placement = Self.placement(entry.dock), frame = entry.windowFrame(on: screen)
+        window.setPlacement(placement, frame: frame, remap: window.windowManagerMovesWindows)
+        placed(placement, frame)
     }
 
     /// When `advance` must run (a window manager's drag is watched).

@@ -8,14 +8,21 @@ extension KeyboardPlacement {
                 remembered: WindowMemory.Entry?) {
         var sizing = sizing
         if let remembered {
-            sizing.dock = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) }
-            if sizing.dock != nil {
-                // Wider than any monitor: `KeyboardSizing.frame` cuts a dock's width to its monitor.
-                sizing.geometry = WindowGeometry(size: Size(width: Self.widerThanAnyMonitor, height: remembered.frame.height))
-            }
+            let edge = remembered.dock.flatMap { DockEdge(rawValue: $0.rawValue) }
+            sizing = edge.map { Self.docked(sizing, along: $0, height: remembered.frame.height) } ?? sizing
+            sizing.dock = edge
         }
         self.init(choice: choice, sizing: sizing, layout: layout, focus: focus)
         if let remembered, remembered.dock == nil { moved(to: remembered.frame) }
+    }
+
+    /// `sizing` docked along `edge`, `height` pixels high, along its monitor's whole width.
+    static func docked(_ sizing: KeyboardSizing, along edge: DockEdge, height: Int) -> KeyboardSizing {
+        var docked = sizing
+        docked.dock = edge
+        // Wider than any monitor: `KeyboardSizing.frame` cuts a dock's width to its monitor.
+        docked.geometry = WindowGeometry(size: Size(width: widerThanAnyMonitor, height: height))
+        return docked
     }
 
     /// A width no monitor reaches (X limits a screen to 32767 pixels).

@@ -44,8 +44,8 @@ public struct KeyboardPlacement: Equatable, Sendable {
 
     /// `--monitor`.
     public let choice: MonitorChoice
-    /// `--geometry`, `--dock`, `--scale`.
-    public let sizing: KeyboardSizing
+    /// `--geometry`, `--dock`, `--scale`; the dock the user chose since (`placed(dock:frame:)`).
+    public private(set) var sizing: KeyboardSizing
     /// The monitors as last seen.
     public private(set) var layout: MonitorLayout
     /// The keyboard's monitor.
@@ -167,6 +167,20 @@ public struct KeyboardPlacement: Equatable, Sendable {
         home = .moved(Self.relative(frame, to: monitor), monitorSize: Size(width: monitor.frame.width, height: monitor.frame.height))
         homeFrame = frame
         self.frame = frame
+    }
+
+    /// The user docked the keyboard along `edge` at `frame`'s height (the grip, a remembered
+    /// dock), or floated it at `frame` (nil): that is its place from now on, on its monitor, and
+    /// again after the monitors change.
+    public mutating func placed(dock edge: DockEdge?, frame: Rect) {
+        guard let edge else {
+            sizing.dock = nil
+            return moved(to: frame)
+        }
+        sizing = Self.docked(sizing, along: edge, height: frame.height)
+        home = .options
+        homeFrame = sizing.frame(on: monitor.frame)
+        self.frame = homeFrame
     }
 
     /// Auto-show moved the keyboard to `frame`, out of a field's way: not a new place.
