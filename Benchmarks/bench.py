@@ -233,9 +233,10 @@ def warmed_cache(o, name, path):
     s = B.Session(logdir=o.scratch)
     try:
         kb, _ = M.start_keyboard(s, path, env=dict(s.env, XDG_CACHE_HOME=folder))
-        s.wait(20, f'{name} to keep its first frame', lambda: any(
-            f.startswith('first-frame-') and f.endswith('.bin') for f in os.listdir(os.path.join(folder, 'stackboard'))
-            if os.path.isdir(os.path.join(folder, 'stackboard'))))
+        kept = os.path.join(folder, 'stackboard')
+        # The folder appears only when the frame is written: not there yet is "not yet".
+        s.wait(20, f'{name} to keep its first frame', lambda: os.path.isdir(kept) and any(
+            f.startswith('first-frame-') and f.endswith('.bin') for f in os.listdir(kept)))
         s.stop(kb)
     finally:
         s.close()

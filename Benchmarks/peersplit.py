@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""peersplit.py: the tap→key split of Stackboard and matchbox-keyboard side by side.
+
+  Benchmarks/peersplit.py BINARY [--rounds N] [--taps N] [--args "KEYBOARD ARGS"]
+
+bench.py splits Stackboard's tap→key into the release reaching the keyboard, the keyboard's own
+work (its read of the ButtonRelease → its write of the XTEST key) and the key reaching the
+target (Benchmarks/tools/xwirespy.c, an LD_PRELOAD library). This runs the same split on
+matchbox-keyboard too, in the same private X session (Xvfb, openbox, keysink) each round, the
+order alternating by round, with the XTest floor interleaved (Benchmarks/tools/latency.c). So
+the two keyboards' X hops and their own work are compared directly: which part of the gap
+between them is the keyboard's work and which is the X server's. matchbox's `a` is tapped where
+../shared/bench/keys.tsv puts it.
+"""
+import argparse, os, sys, time
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib as B  # noqa: E402
+import measures as M  # noqa: E402
+
+# matchbox-keyboard's `a`, as fractions of its window (../shared/bench/keys.tsv).
+MATCHBOX_A = (0.093, 0.51)
+
+
+def spied(s, name, command, window_name, keys_for, taps):
+    """Starts `command` with xwirespy, taps its `a`; the split and the tap→key and floor times."""
+    spy = os.path.join(s.dir, f'xwirespy-{name}.log')
+    env = dict(s.env, LD_PRELOAD=B.tool('xwirespy.so'), XWIRESPY_LOG=spy, XWIRESPY_XTEST=str(M.xtest_opcode(s)))
+    if os.path.exists(spy):
+        os.remove(spy)
+    p = s.spawn(command, name, env=env)
+    try:
+        window = s.wait_window(window_name)
+        time.sleep(1)
+        lat = M.latency(s, window, keys_for(window), taps)
+    finally:
+        s.stop(p)
+    cut = {'deliver_ms': [], 'work_ms': [], 'to_target_ms': []}
+    for up, rel, sent, key_t in M.spied_taps(spy, lat['raw_taps']):
+        cut['deliver_ms'].append((rel - up) / 1000)
+        cut['work_ms'].append((sent - rel) / 1000)
+        cut['to_target_ms'].append((key_t - sent) / 1000)
+    return dict(cut, tap_ms=lat['tap_ms'], floor_ms=lat['floor_ms'])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('binary')
+    ap.add_argument('--rounds', type=int, default=4)
+    ap.add_argument('--taps', type=int, default=50)
+    ap.add_argument('--args', default='', help="Stackboard's arguments (besides --no-sound)")
+    o = ap.parse_args()
+    binary = os.path.abspath(o.binary)
+    fx, fy = MATCHBOX_A
+    runs = {
+        'stackboard': ([binary, '--no-sound', *o.args.split()], 'Stackboard',
+                       lambda w: B.key_frames(binary, 'qwerty', w[3], w[4])),
+        'matchbox-keyboard': (['matchbox-keyboard'], 'Keyboard',
+                              lambda w: [{'text': 'a', 'x': int(w[3] * fx), 'y': int(w[4] * fy), 'width': 0, 'height': 0}]),
+    }
+    total = {name: {} for name in runs}
+    for r in range(o.rounds):
+        s = B.Session()
+        try:
+            order = list(runs) if r % 2 == 0 else list(reversed(runs))
+            for name in order:
+                command, window_name, keys_for = runs[name]
+                res = spied(s, name, command, window_name, keys_for, o.taps)
+                for k, v in res.items():
+                    total[name].setdefault(k, []).extend(v)
+                B.log(f"round {r + 1} {name}: tap→key {B.fmt(B.median(res['tap_ms']))} ms, floor "
+                      f"{B.fmt(B.median(res['floor_ms']))} ms, split " +
+                      ' + '.join(B.fmt(B.median(res[k])) for k in ('deliver_ms', 'work_ms', 'to_target_ms')) + ' ms')
+        finally:
+            s.close()
+    print()
+    for name, t in total.items():
+        print(f"{name}: tap→key {B.fmt(B.median(t['tap_ms']))} ms, floor {B.fmt(B.median(t['floor_ms']))} ms; "
+              f"split (n {len(t['work_ms'])}): release → keyboard {B.fmt(B.median(t['deliver_ms']))}, "
+              f"work {B.fmt(B.median(t['work_ms']))} (p95 {B.fmt(B.p95(t['work_ms']))}), "
+              f"key → target {B.fmt(B.median(t['to_target_ms']))} ms")
+
+
+if __name__ == '__main__':
+    main()
