@@ -49,6 +49,7 @@ public final class TouchInput {
         self.opcode = opcode
         self.tracker = TouchTracker(timeout: timeout)
         select(window: self.window, device: XIAllMasterDevices, events: Self.touchEvents)
+        // ContextWatcher makes the same selection (one mask per window and device: they must agree).
         select(window: XDefaultRootWindow(display), device: XIAllDevices, events: [XI_HierarchyChanged])
     }
 
