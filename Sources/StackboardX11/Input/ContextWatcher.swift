@@ -112,11 +112,6 @@ public final class ContextWatcher {
     }
 
     private func select(device: Int32, events: [Int32]) {
-        var bits = [UInt8](repeating: 0, count: 4)
-        for event in events { bits[Int(event >> 3)] |= UInt8(1 << (event & 7)) }
-        bits.withUnsafeMutableBufferPointer { buffer in
-            var mask = XIEventMask(deviceid: device, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            _ = XISelectEvents(display, root, &mask, 1)
-        }
+        selectXIEvents(display, window: root, device: device, events: events)
     }
 }

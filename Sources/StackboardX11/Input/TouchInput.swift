@@ -185,12 +185,7 @@ public final class TouchInput {
     }
 
     private func select(window: Window, device: Int32, events: [Int32]) {
-        var bits = [UInt8](repeating: 0, count: 4)
-        for event in events { bits[Int(event >> 3)] |= UInt8(1 << (event & 7)) }
-        bits.withUnsafeMutableBufferPointer { buffer in
-            var mask = XIEventMask(deviceid: device, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            _ = XISelectEvents(display, window, &mask, 1)
-        }
+        selectXIEvents(display, window: window, device: device, events: events)
     }
 
     /// A touch position (sub-pixel, window coordinates) to the nearest pixel.
