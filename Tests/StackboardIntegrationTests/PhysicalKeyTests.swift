@@ -72,9 +72,7 @@ struct PhysicalKeyTests {
 
     /// Voluntary context switches of `pid`'s main thread: how often it slept and was woken.
     static func wakeUps(_ pid: pid_t) throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(pid)/task/\(pid)/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
-              let count = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else {
+        guard let count = ProcStatus.voluntarySwitches("/proc/\(pid)/task/\(pid)/status") else {
             throw XSession.Failure(description: "no voluntary_ctxt_switches in /proc/\(pid)/task/\(pid)/status")
         }
         return count

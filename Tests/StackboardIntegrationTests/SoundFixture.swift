@@ -127,9 +127,7 @@ struct SoundThread {
     init(pid: pid_t) throws {
         let taskDir = "/proc/\(pid)/task"
         let others = ((try? FileManager.default.contentsOfDirectory(atPath: taskDir)) ?? []).filter { $0 != "\(pid)" }
-        guard others.count == 1, let status = try? String(contentsOfFile: "\(taskDir)/\(others[0])/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
-              let count = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else {
+        guard others.count == 1, let count = ProcStatus.voluntarySwitches("\(taskDir)/\(others[0])/status") else {
             throw XSession.Failure(description: "expected one thread besides the main one in stackboard (\(pid)), found \(others.count): "
                                    + "if the keyboard has more threads now, tell SoundThread which one plays")
         }
