@@ -9,11 +9,12 @@ from benchlib import centre, cpu_delta, cpu_sample, memory_breakdown, memory_kb,
 LETTERS = 'abcdefghijklmnopqrstuvwxyz'
 
 
-def start_keyboard(s, binary, args=('--no-sound',), env=None, name='stackboard'):
-    """Starts the keyboard, waits for its window; returns (process, window)."""
+def start_keyboard(s, binary, args=('--no-sound',), env=None, name='stackboard', window_name='Stackboard'):
+    """Starts the keyboard (another one: its window's name), waits for its window; returns
+    (process, window)."""
     p = s.spawn([binary, *args], name, env=env)
     try:
-        window = s.wait_window('Stackboard')
+        window = s.wait_window(window_name)
     except RuntimeError:
         raise RuntimeError('the keyboard window did not appear: ' + s.logtail(name))
     return p, window
@@ -299,17 +300,19 @@ def spied_taps(spy, raw_taps):
     return out
 
 
-def breakdown(s, binary, keys_for, taps, hold_ms=30, gap_ms=40, args=('--no-sound',)):
+def breakdown(s, binary, keys_for, taps, hold_ms=30, gap_ms=40, args=('--no-sound',),
+              window_name='Stackboard', name='stackboard-spied'):
     """Where the tap→key time goes: the keyboard runs with xwirespy.so, which time-stamps the read
     that brings it the ButtonRelease and the write of its XTEST KeyPress. Per tap: delivery (button
     release sent → read by the keyboard), work (→ key request written), and to the target (→ the
     KeyPress at keysink, which is what the floor measures). xwirespy writes its log after the
-    key's write, not between the two stamps."""
+    key's write, not between the two stamps. Another keyboard (matchbox-keyboard) is split the
+    same way: its program as `binary`, its window's name, and `keys_for` giving its `a`."""
     spy = os.path.join(s.dir, 'xwirespy.log')
     env = dict(s.env, LD_PRELOAD=tool('xwirespy.so'), XWIRESPY_LOG=spy, XWIRESPY_XTEST=str(xtest_opcode(s)))
     if os.path.exists(spy):
         os.remove(spy)  # a second run in the session
-    p, window = start_keyboard(s, binary, args, env=env, name='stackboard-spied')
+    p, window = start_keyboard(s, binary, args, env=env, name=name, window_name=window_name)
     time.sleep(1)
     lat = latency(s, window, keys_for(window), taps, hold_ms, gap_ms)
     s.stop(p)

@@ -12,7 +12,7 @@ the two keyboards' X hops and their own work are compared directly: which part o
 between them is the keyboard's work and which is the X server's. matchbox's `a` is tapped where
 ../shared/bench/keys.tsv puts it.
 """
-import argparse, os, sys, time
+import argparse, os, sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -21,27 +21,6 @@ import measures as M  # noqa: E402
 
 # matchbox-keyboard's `a`, as fractions of its window (../shared/bench/keys.tsv).
 MATCHBOX_A = (0.093, 0.51)
-
-
-def spied(s, name, command, window_name, keys_for, taps):
-    """Starts `command` with xwirespy, taps its `a`; the split and the tap→key and floor times."""
-    spy = os.path.join(s.dir, f'xwirespy-{name}.log')
-    env = dict(s.env, LD_PRELOAD=B.tool('xwirespy.so'), XWIRESPY_LOG=spy, XWIRESPY_XTEST=str(M.xtest_opcode(s)))
-    if os.path.exists(spy):
-        os.remove(spy)
-    p = s.spawn(command, name, env=env)
-    try:
-        window = s.wait_window(window_name)
-        time.sleep(1)
-        lat = M.latency(s, window, keys_for(window), taps)
-    finally:
-        s.stop(p)
-    cut = {'deliver_ms': [], 'work_ms': [], 'to_target_ms': []}
-    for up, rel, sent, key_t in M.spied_taps(spy, lat['raw_taps']):
-        cut['deliver_ms'].append((rel - up) / 1000)
-        cut['work_ms'].append((sent - rel) / 1000)
-        cut['to_target_ms'].append((key_t - sent) / 1000)
-    return dict(cut, tap_ms=lat['tap_ms'], floor_ms=lat['floor_ms'])
 
 
 def main():
@@ -66,9 +45,10 @@ def main():
             order = list(runs) if r % 2 == 0 else list(reversed(runs))
             for name in order:
                 command, window_name, keys_for = runs[name]
-                res = spied(s, name, command, window_name, keys_for, o.taps)
-                for k, v in res.items():
-                    total[name].setdefault(k, []).extend(v)
+                res = M.breakdown(s, command[0], keys_for, o.taps, args=command[1:],
+                                  window_name=window_name, name=f'{name}-spied')
+                for k in ('deliver_ms', 'work_ms', 'to_target_ms', 'tap_ms', 'floor_ms'):
+                    total[name].setdefault(k, []).extend(res[k])
                 B.log(f"round {r + 1} {name}: tap→key {B.fmt(B.median(res['tap_ms']))} ms, floor "
                       f"{B.fmt(B.median(res['floor_ms']))} ms, split " +
                       ' + '.join(B.fmt(B.median(res[k])) for k in ('deliver_ms', 'work_ms', 'to_target_ms')) + ' ms')
