@@ -48,7 +48,7 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
         let dir = try XSession.makeTempDir(prefix: "stackboard-touch")
         let socket = dir + "/touch.sock"
         touchscreen = InputTestDevice(socketPath: socket, width: width, height: height)
-        keyboard = InputTestDevice(socketPath: dir + "/keys.sock", width: width, height: height)
+        keyboard = InputTestDevice(socketPath: Self.keyboardSocket(beside: socket), width: width, height: height)
         let all = [Size(width: width, height: height)] + modes
         try super.init(server: .xorgTouch(modes: all, socket: socket), wm: .none, dir: dir)
         try touchscreen.connect()
@@ -61,6 +61,11 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
         super.close()
         touchscreen.close()
         keyboard.close()
+    }
+
+    /// The keyboard's socket: `keys.sock` in the touchscreen socket's folder.
+    static func keyboardSocket(beside socket: String) -> String {
+        (socket as NSString).deletingLastPathComponent + "/keys.sock"
     }
 
     /// The xorg.conf: a dummy screen of the first of `modes` (the others for `xrandr -s`, within
@@ -117,7 +122,7 @@ final class XorgTouchSession: XSession, @unchecked Sendable {
             Identifier "keyboard"
             Driver "inputtest"
             Option "DeviceType" "Keyboard"
-            Option "SocketPath" "\((socket as NSString).deletingLastPathComponent)/keys.sock"
+            Option "SocketPath" "\(keyboardSocket(beside: socket))"
         EndSection
         Section "ServerLayout"
             Identifier "layout"
