@@ -286,17 +286,23 @@ def xtest_opcode(s):
 
 
 def spied_taps(spy, raw_taps):
-    """(button up, release read, key written, key at the target) of each tap whose two xwirespy
-    stamps (RELEASE, KEYSENT in the log `spy`) fall between its button release and its key."""
+    """(button up, release read, key written, key at the target, woke) of each tap whose two
+    xwirespy stamps (RELEASE, KEYSENT in the log `spy`) fall between its button release and its
+    key. `woke` is when the keyboard's last poll before that read returned (WOKE), nil when that
+    was before the button went up (the release was read without a wait)."""
     marks = [(l.split()[0], int(l.split()[1])) for l in read(spy).splitlines()] if os.path.exists(spy) else []
     out = []
     for _, up, key_t in raw_taps:
         if key_t < up:
             continue
-        rel = next((t for k, t in marks if k == 'RELEASE' and up <= t <= key_t), None)
-        sent = next((t for k, t in marks if k == 'KEYSENT' and rel is not None and rel <= t <= key_t), None)
-        if rel is not None and sent is not None:
-            out.append((up, rel, sent, key_t))
+        at = next((i for i, (k, t) in enumerate(marks) if k == 'RELEASE' and up <= t <= key_t), None)
+        if at is None:
+            continue
+        rel = marks[at][1]
+        sent = next((t for k, t in marks[at:] if k == 'KEYSENT' and rel <= t <= key_t), None)
+        woke = marks[at - 1][1] if at > 0 and marks[at - 1][0] == 'WOKE' and marks[at - 1][1] >= up else None
+        if sent is not None:
+            out.append((up, rel, sent, key_t, woke))
     return out
 
 
@@ -316,13 +322,17 @@ def breakdown(s, binary, keys_for, taps, hold_ms=30, gap_ms=40, args=('--no-soun
     time.sleep(1)
     lat = latency(s, window, keys_for(window), taps, hold_ms, gap_ms)
     s.stop(p)
-    deliver, work, target = [], [], []
-    for up, rel, sent, key_t in spied_taps(spy, lat['raw_taps']):
+    deliver, work, target, wake, woke_to_read = [], [], [], [], []
+    for up, rel, sent, key_t, woke in spied_taps(spy, lat['raw_taps']):
         deliver.append((rel - up) / 1000)
         work.append((sent - rel) / 1000)
         target.append((key_t - sent) / 1000)
+        if woke is not None:
+            wake.append((woke - up) / 1000)
+            woke_to_read.append((rel - woke) / 1000)
     return {'deliver_ms': deliver, 'work_ms': work, 'to_target_ms': target, 'tap_ms': lat['tap_ms'],
-            'floor_ms': lat['floor_ms'], 'paired': len(work)}
+            'floor_ms': lat['floor_ms'], 'paired': len(work),
+            'wake_ms': wake, 'woke_to_read_ms': woke_to_read}
 
 
 def type_together(s, commands, texts, name, wm_limit=15):

@@ -47,7 +47,7 @@ def main():
                 command, window_name, keys_for = runs[name]
                 res = M.breakdown(s, command[0], keys_for, o.taps, args=command[1:],
                                   window_name=window_name, name=f'{name}-spied')
-                for k in ('deliver_ms', 'work_ms', 'to_target_ms', 'tap_ms', 'floor_ms'):
+                for k in ('deliver_ms', 'work_ms', 'to_target_ms', 'tap_ms', 'floor_ms', 'wake_ms', 'woke_to_read_ms'):
                     total[name].setdefault(k, []).extend(res[k])
                 B.log(f"round {r + 1} {name}: tap→key {B.fmt(B.median(res['tap_ms']))} ms, floor "
                       f"{B.fmt(B.median(res['floor_ms']))} ms, split " +
@@ -60,6 +60,10 @@ def main():
               f"split (n {len(t['work_ms'])}): release → keyboard {B.fmt(B.median(t['deliver_ms']))}, "
               f"work {B.fmt(B.median(t['work_ms']))} (p95 {B.fmt(B.p95(t['work_ms']))}), "
               f"key → target {B.fmt(B.median(t['to_target_ms']))} ms")
+        if t['wake_ms']:
+            print(f"  the release → keyboard of the taps it waited for (n {len(t['wake_ms'])}): "
+                  f"release → its poll returns {B.fmt(B.median(t['wake_ms']))}, "
+                  f"→ its read {B.fmt(B.median(t['woke_to_read_ms']))} ms")
 
 
 if __name__ == '__main__':

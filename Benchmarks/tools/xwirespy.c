@@ -7,6 +7,9 @@
  * Build: cc -shared -fPIC -O2 -o xwirespy.so xwirespy.c -ldl
  * Use:   XWIRESPY_LOG=FILE XWIRESPY_XTEST=<XTEST major opcode> LD_PRELOAD=xwirespy.so PROGRAM
  * Lines: RELEASE <t_us>   (a recvmsg/read that returned a ButtonRelease, core event 5)
+ *        WOKE <t_us>      (just before RELEASE: when the last poll before that read returned,
+ *                          which splits the delivery into the wire and wake-up, and the
+ *                          program's own steps from its wake-up to its read)
  *        KEYSENT <t_us>   (a writev/write whose data holds an XTEST FakeInput KeyPress)
  * CLOCK_MONOTONIC microseconds, kept in memory and written after the key's write (and at exit),
  * so that writing the log is not counted as the keyboard's work. The parse walks the X packets of each read from its start
@@ -16,6 +19,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,6 +82,19 @@ __attribute__((destructor)) static void at_exit(void)
 	write_pending();
 }
 
+/* When the last poll returned (0: none since the last RELEASE). */
+static long long last_woke;
+
+int poll(struct pollfd *fds, nfds_t n, int timeout)
+{
+	static int (*real)(struct pollfd *, nfds_t, int);
+	if (!real)
+		real = (int (*)(struct pollfd *, nfds_t, int))dlsym(RTLD_NEXT, "poll");
+	int r = real(fds, n, timeout);
+	last_woke = now_us();
+	return r;
+}
+
 static int has_release(const unsigned char *p, size_t n)
 {
 	size_t off = 0;
@@ -111,7 +128,13 @@ ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
 	ssize_t r = real(fd, msg, flags);
 	if (r > 0 && msg->msg_iovlen > 0 && has_release(msg->msg_iov[0].iov_base,
 	                                                (size_t)r < msg->msg_iov[0].iov_len ? (size_t)r : msg->msg_iov[0].iov_len))
-		note("RELEASE", now_us());
+	{
+		long long t = now_us();
+		if (last_woke > 0)
+			note("WOKE", last_woke);
+		note("RELEASE", t);
+		last_woke = 0;
+	}
 	return r;
 }
 
