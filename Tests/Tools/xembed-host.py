@@ -56,7 +56,9 @@ def shrink():
     socket.set_size_request(600, 240)
     window.resize(1, 1)
     GLib.timeout_add(500, report_socket)
-    return False
+    # Kept: once its source is gone, GLib gives SIGUSR1 its default action back, and a second
+    # SIGUSR1 would kill the host without a word.
+    return GLib.SOURCE_CONTINUE
 
 
 GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, shrink)

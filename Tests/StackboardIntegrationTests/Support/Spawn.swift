@@ -98,9 +98,11 @@ final class Child: @unchecked Sendable {
         return poll()
     }
 
-    /// Sends `signal` to the child's whole process group.
+    /// Sends `signal` once to the child's whole process group (to the child alone if it has left
+    /// its group). Once: a second signal runs a handler twice, or kills a program that handles it
+    /// only once (a GLib signal source that returns false gives the signal its default action back).
     func signal(_ sig: Int32) {
-        if poll() == nil { kill(-pid, sig); kill(pid, sig) }
+        if poll() == nil, kill(-pid, sig) != 0 { kill(pid, sig) }
     }
 
     /// Ends it: SIGTERM, then SIGKILL after `grace` seconds.
