@@ -47,6 +47,8 @@ link-order: setup
 	  --product stackboard -Xlinker -Map=$(CURDIR)/$(LINK_ORDER_BUILD)/stackboard.map
 	@/usr/bin/python3 Benchmarks/linkorder.py "$$($(SWIFT) build -c release --static-swift-stdlib \
 	  --scratch-path $(LINK_ORDER_BUILD) --show-bin-path)/stackboard" $(LINK_ORDER_BUILD)/stackboard.map scripts/link-order.txt
+	@# SwiftPM does not know the order file: the next `make build` links again only without the program.
+	@rm -f "$(BIN)"
 
 soak: build
 	@./scripts/soak.sh "$(BIN)"

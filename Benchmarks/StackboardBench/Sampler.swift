@@ -28,11 +28,18 @@ struct Sampler {
             body(i)
             samples.append(Double(monotonicNanoseconds() - start) / 1000)
         }
-        samples.sort()
-        let n = samples.count
-        return Result(name: name, target: target, iterations: n,
-                      medianMicroseconds: n == 0 ? 0 : (n % 2 == 1 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2),
-                      p95Microseconds: n == 0 ? 0 : samples[max(0, (95 * n + 99) / 100 - 1)],
-                      minMicroseconds: samples.first ?? 0)
+        return Result(samples: samples, name: name, target: target)
+    }
+}
+
+extension Sampler.Result {
+    /// The median, p95 and minimum of `samples` (microseconds).
+    init(samples: [Double], name: String, target: String) {
+        let sorted = samples.sorted()
+        let n = sorted.count
+        self.init(name: name, target: target, iterations: n,
+                  medianMicroseconds: n == 0 ? 0 : (n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2),
+                  p95Microseconds: n == 0 ? 0 : sorted[max(0, (95 * n + 99) / 100 - 1)],
+                  minMicroseconds: sorted.first ?? 0)
     }
 }

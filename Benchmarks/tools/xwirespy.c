@@ -7,9 +7,9 @@
  * Build: cc -shared -fPIC -O2 -o xwirespy.so xwirespy.c -ldl
  * Use:   XWIRESPY_LOG=FILE XWIRESPY_XTEST=<XTEST major opcode> LD_PRELOAD=xwirespy.so PROGRAM
  * Lines: RELEASE <t_us>   (a recvmsg/read that returned a ButtonRelease, core event 5)
- *        WOKE <t_us>      (just before RELEASE: when the last poll before that read returned,
- *                          which splits the delivery into the wire and wake-up, and the
- *                          program's own steps from its wake-up to its read)
+ *        WOKE <t_us>      (just before RELEASE: when the last poll or select before that read
+ *                          that blocked returned, which splits the delivery into the wire and
+ *                          wake-up, and the program's own steps from its wake-up to its read)
  *        KEYSENT <t_us>   (a writev/write whose data holds an XTEST FakeInput KeyPress)
  * CLOCK_MONOTONIC microseconds, kept in memory and written after the key's write (and at exit),
  * so that writing the log is not counted as the keyboard's work. The parse walks the X packets of each read from its start
@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <time.h>
@@ -82,17 +83,38 @@ __attribute__((destructor)) static void at_exit(void)
 	write_pending();
 }
 
-/* When the last poll returned (0: none since the last RELEASE). */
+/* When the last wait that blocked (1 ms or more: the tap's release follows a 30 ms hold)
+ * returned; 0: none since the last RELEASE. A wait that returns at once (xcb polls before it
+ * reads, after the program's own select) does not count: it is the program's work. */
 static long long last_woke;
+
+static void waited(long long since)
+{
+	long long t = now_us();
+	if (t - since >= 1000)
+		last_woke = t;
+}
 
 int poll(struct pollfd *fds, nfds_t n, int timeout)
 {
 	static int (*real)(struct pollfd *, nfds_t, int);
 	if (!real)
 		real = (int (*)(struct pollfd *, nfds_t, int))dlsym(RTLD_NEXT, "poll");
+	long long t = now_us();
 	int r = real(fds, n, timeout);
-	last_woke = now_us();
+	waited(t);
 	return r;
+}
+
+int select(int n, fd_set *r, fd_set *w, fd_set *e, struct timeval *timeout)
+{
+	static int (*real)(int, fd_set *, fd_set *, fd_set *, struct timeval *);
+	if (!real)
+		real = (int (*)(int, fd_set *, fd_set *, fd_set *, struct timeval *))dlsym(RTLD_NEXT, "select");
+	long long t = now_us();
+	int ret = real(n, r, w, e, timeout);
+	waited(t);
+	return ret;
 }
 
 static int has_release(const unsigned char *p, size_t n)
