@@ -74,11 +74,7 @@ func click(_ point: String) {
     waitpid(pid, &status, 0)
 }
 
-func percentile(_ xs: [Double], _ p: Double) -> Double {
-    let s = xs.sorted()
-    guard !s.isEmpty else { return .nan }
-    return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
-}
+func percentile(_ xs: [Double], _ p: Double) -> Double { Percentile.of(xs.sorted(), p) ?? .nan }
 
 func contextSwitches() -> (Int, Int) {
     let text = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""

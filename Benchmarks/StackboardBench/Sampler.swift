@@ -1,3 +1,5 @@
+import StackboardCore
+
 /// Times a piece of work many times and summarizes the per-iteration durations.
 struct Sampler {
     /// One benchmark's result.
@@ -36,10 +38,8 @@ extension Sampler.Result {
     /// The median, p95 and minimum of `samples` (microseconds).
     init(samples: [Double], name: String, target: String) {
         let sorted = samples.sorted()
-        let n = sorted.count
-        self.init(name: name, target: target, iterations: n,
-                  medianMicroseconds: n == 0 ? 0 : (n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2),
-                  p95Microseconds: n == 0 ? 0 : sorted[max(0, (95 * n + 99) / 100 - 1)],
+        self.init(name: name, target: target, iterations: sorted.count,
+                  medianMicroseconds: Percentile.of(sorted, 0.5) ?? 0, p95Microseconds: Percentile.of(sorted, 0.95) ?? 0,
                   minMicroseconds: sorted.first ?? 0)
     }
 }

@@ -68,9 +68,7 @@ enum SwipeBench {
         let result = SwipeEvaluation.run(words: words, decoder: decoder, vocabulary: vocabulary, noise: noise, seed: seed,
                                          clock: seconds, cpuClock: threadSeconds)
         let ms = result.seconds.map { $0 * 1000 }.sorted(), cpu = result.cpuSeconds.map { $0 * 1000 }.sorted()
-        func percentile(_ p: Double, _ values: [Double] = ms) -> Double {
-            values.isEmpty ? 0 : values[min(values.count - 1, Int((Double(values.count - 1) * p).rounded()))]
-        }
+        func percentile(_ p: Double, _ values: [Double] = ms) -> Double { Percentile.of(values, p) ?? 0 }
         let misses = result.misses.map { JSONWriter.Value.string("\($0.word)→\($0.got)") }
         print(JSONWriter.object([
             ("layout", .string(layout.name)), ("size", .string(size.description)), ("vocabulary", .string(vocabulary.swipeIdentity)),

@@ -18,7 +18,7 @@ enum WordsEvaluate {
         let result = KeystrokeEvaluation.run(text, session: &session, clock: MonotonicClock.now)
         let seconds = MonotonicClock.now() - started
         let times = result.suggestionSeconds.sorted()
-        func percentile(_ p: Double) -> Double { times.isEmpty ? 0 : times[min(times.count - 1, Int(Double(times.count) * p))] * 1000 }
+        func percentile(_ p: Double) -> Double { (Percentile.of(times, p) ?? 0) * 1000 }
         let savings = result.savings * 100
         if json {
             print("{\"file\":\(JSONValue.quote(file)),\"language\":\(JSONValue.quote(language)),\"suggestions\":\(slots),\"learning\":\(learning),"
