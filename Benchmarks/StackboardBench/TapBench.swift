@@ -36,6 +36,8 @@ enum TapBench {
         for part in ["press", "press-redraws", "release", "release-redraws"] {
             print(Sampler.Result(samples: samples[part] ?? [], name: part, target: "tap").jsonLine)
         }
-        return sink == -1 ? 1 : 0
+        // Used, so that the optimizer keeps the work whose results it sums.
+        if sink == -1 { print("") }
+        return 0
     }
 }
