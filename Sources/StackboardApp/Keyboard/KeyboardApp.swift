@@ -64,7 +64,7 @@ final class KeyboardApp: WindowShellClient {
         self.startup = startup
         let (connection, window, runtime, config) = (startup.connection, startup.window, startup.runtime, startup.config)
         channel = startup.channel
-        let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
+        let injector = try startupStep(exit: 1, on: connection) { () throws(InjectorError) in try Injector(sharing: connection) }
         self.injector = injector
         followedGroup = injector.group
         let monitors = startup.monitors

@@ -124,7 +124,7 @@ struct KeyboardStartup {
             try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
         }
         let configuration = self.configuration
-        let window = try startupStep(exit: 1) { () throws(WindowError) in
+        let window = try startupStep(exit: 1, on: connection) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)
         }
         self.window = window
