@@ -130,7 +130,7 @@ final class EntryApp: WindowShellClient {
     var nextDeadline: Double? { [runtime.nextDeadline, words?.saveDue].compactMap { $0 }.min() }
 
     private func connectionLost() -> Int32 {
-        printError("stackboard: lost the connection to the X server '\(shell.connection.name)'; cancelling the entry")
+        printError("stackboard: " + XConnection.lostMessage(name: shell.connection.name, then: "cancelling the entry"))
         if !finished { runtime.cancelField() }
         shell.clicks.close()
         return shell.loop.exitStatus ?? 1

@@ -246,7 +246,7 @@ final class KeyboardApp: WindowShellClient {
         injector.shutdown() // nothing reaches a server that is gone; this only settles its books
         injectorDone = true
         shell.clicks.close()
-        printError("stackboard: lost the connection to the X server '\(shell.connection.name)'; exiting")
+        printError("stackboard: " + XConnection.lostMessage(name: shell.connection.name))
         return 1
     }
 

@@ -19,7 +19,7 @@ func startupStep<T, E: Error & CustomStringConvertible>(exit status: Int32, on c
         return try body()
     } catch {
         if let connection, connection.isLost {
-            printError("stackboard: lost the connection to the X server '\(connection.name)'; exiting")
+            printError("stackboard: " + XConnection.lostMessage(name: connection.name))
             throw ExitStatus(1)
         }
         printError("stackboard: \(error.description)")

@@ -27,7 +27,7 @@ final class InjectorDisplay {
         // Xlib exits when the server goes away (the trap silences its own report): one line says why.
         XSetIOErrorExitHandler(opened, { display, _ in
             let name = display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? ""
-            fputs("stackboard: lost the connection to the X server '\(name)'; exiting\n", stderr)
+            fputs("stackboard: \(XConnection.lostMessage(name: name))\n", stderr)
             exit(1)
         }, nil)
         do {

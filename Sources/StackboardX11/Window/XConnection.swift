@@ -71,6 +71,12 @@ public final class XConnection {
     /// True once the server has gone away; every later Xlib call is pointless.
     public var isLost: Bool { loss.lost }
 
+    /// The one line (without `stackboard: `) that says the server called `name` went away and
+    /// what the program does about it (`exiting`, `cancelling the entry`).
+    public static func lostMessage(name: String, then what: String = "exiting") -> String {
+        "lost the connection to the X server '\(name)'; \(what)"
+    }
+
     /// The connection's socket, to `poll` for POLLIN.
     public var fileDescriptor: Int32 { XConnectionNumber(display) }
 
