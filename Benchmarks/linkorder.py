@@ -18,8 +18,9 @@ over 6.5 MB of code, the ~0.9 MB that start-up runs touched about 5 MB, all of i
 keyboard's PSS. A tap runs its code cold, after tens of milliseconds of sleep: put together, the
 functions of the tap path touch a few dozen pages instead of being strewn over the start-up code's
 hundreds (fewer TLB and cache misses between the release and the key). A function left out of
-the order (new code, another path) still works; it is only laid out among the rest. Functions the Swift standard library keeps in one big section (its
-private ones) cannot be moved and are left out: listing one would drag the whole section along.
+the order (new code, another path) still works; it is only laid out among the rest. Functions
+the Swift standard library keeps in one big section (its private ones) cannot be moved and are
+left out: listing one would drag the whole section along.
 """
 import argparse
 import os

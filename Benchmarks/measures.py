@@ -288,8 +288,9 @@ def xtest_opcode(s):
 def spied_taps(spy, raw_taps):
     """(button up, release read, key written, key at the target, woke) of each tap whose two
     xwirespy stamps (RELEASE, KEYSENT in the log `spy`) fall between its button release and its
-    key. `woke` is when the keyboard's last poll before that read returned (WOKE), nil when that
-    was before the button went up (the release was read without a wait)."""
+    key. `woke` is when the keyboard's last wait that blocked (a poll or select of 1 ms or more)
+    returned before that read (WOKE), nil when that was before the button went up (the release
+    was read without a wait)."""
     marks = [(l.split()[0], int(l.split()[1])) for l in read(spy).splitlines()] if os.path.exists(spy) else []
     out = []
     for _, up, key_t in raw_taps:

@@ -62,7 +62,7 @@ def main():
               f"key → target {B.fmt(B.median(t['to_target_ms']))} ms")
         if t['wake_ms']:
             print(f"  the release → keyboard of the taps it waited for (n {len(t['wake_ms'])}): "
-                  f"release → its poll returns {B.fmt(B.median(t['wake_ms']))}, "
+                  f"release → its wait returns {B.fmt(B.median(t['wake_ms']))}, "
                   f"→ its read {B.fmt(B.median(t['woke_to_read_ms']))} ms")
 
 
