@@ -79,11 +79,25 @@ final class MonitorSession {
     /// the monitor's work area, what its struts leave (the title bar included).
     func maximizedArea(at x: Int, _ y: Int) throws -> Rect {
         let app = try xorg.spawn(try Tools.cTool("fullscreen"), ["-M", "\(x),\(y)"])
-        defer { app.stop() }
         var area: Rect?
+        var window: String?
+        defer {
+            app.stop()
+            // The next probe's window gets the same id (the server hands the next client the
+            // same id base): until openbox has let go of this one, it would take the new window
+            // for the old and keep it in the old frame, on the old monitor.
+            if let window {
+                try? xorg.waitUntil(timeout: 10, "openbox to let go of probe \(window)") {
+                    !xorg.rootWindowList("_NET_CLIENT_LIST").contains(window)
+                }
+            }
+        }
         try xorg.waitUntil(timeout: 10, "a maximized window at \(x),\(y) (\(app.stdout) \(app.stderr))") {
             // The last CONFIGURE once READY (mapped and maximized), with the title bar above it.
-            guard app.stdout.contains("READY"),
+            if window == nil, let ready = app.stdout.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }) {
+                window = xorg.normalizedID(String(ready.dropFirst(6)))
+            }
+            guard window != nil,
                   let last = app.stdout.split(separator: "\n").last(where: { $0.hasPrefix("CONFIGURE ") }),
                   let geometry = WindowGeometry(parsing: String(last.dropFirst(10))),
                   let gx = geometry.x, let gy = geometry.y, geometry.size.width > 300 else { return false }
