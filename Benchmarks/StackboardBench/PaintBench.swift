@@ -30,7 +30,7 @@ enum PaintBench {
             throw BenchUsageError("cannot load layout '\(name)': \(error)")
         }
         guard let layer = layout.layers.first else { throw BenchUsageError("layout '\(name)' has no layers") }
-        let theme = Theme.named(layout.defaults.theme ?? "light") ?? .light
+        let theme = (try? ThemeCatalog.forCurrentProcess().load(layout.defaults.theme ?? "light")) ?? .light
         let painter = try KeyboardPainter(theme: theme, scale: 1)
         let n = { (base: Int) in max(1, Int(Double(base) * scale)) }
 

@@ -9,6 +9,7 @@ enum CommandRegistry {
         EntryCommand.command,
         KeysCommand.command,
         LayoutsCommand.command,
+        ThemesCommand.command,
         CheckCommand.command,
         RenderCommand.command,
         SoundCheckCommand.command,

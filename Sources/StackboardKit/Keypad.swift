@@ -26,14 +26,16 @@ public final class Keypad {
 
     /// Creates the keypad at `frame` (in `parent`'s pixels) in the host's window `parent`, on the
     /// host's display connection `display` (a `Display *`). `layout` is a layout name or a JSON
-    /// file (as `stackboard --layout` takes); its entry preset gives the field's rules. PIN pads
-    /// are dealt shuffled unless `shuffle` is false; decimal keys type `decimalSeparator`.
+    /// file (as `stackboard --layout` takes); its entry preset gives the field's rules. `theme` is a
+    /// theme name or file (as `--theme` takes). PIN pads are dealt shuffled unless `shuffle` is
+    /// false; decimal keys type `decimalSeparator`.
     public init(display: OpaquePointer, parent: UInt, frame: Rect, layout: String, theme: String = "light",
                 shuffle: Bool = true, decimalSeparator: String = ".") throws(KeypadError) {
         let preparation = LayoutPreparation(shuffle: shuffle, decimalSeparator: decimalSeparator)
         let loaded: Layout
         do { loaded = try preparation.load(layout) } catch { throw .layout(error) }
-        guard let chosenTheme = Theme.named(theme) else { throw .unknownTheme(theme) }
+        let chosenTheme: Theme
+        do { chosenTheme = try ThemeCatalog(layouts: preparation.catalog).load(theme) } catch { throw .theme(error) }
         let rules: FieldRules
         do { rules = try preparation.fieldRules(for: loaded).rules } catch { throw .rules(error) }
         let painter: KeyboardPainter

@@ -1,5 +1,4 @@
 import StackboardCore
-import StackboardRender
 
 /// Why a `Keypad` could not be made, with what to do about it.
 public enum KeypadError: Error, CustomStringConvertible {
@@ -7,8 +6,8 @@ public enum KeypadError: Error, CustomStringConvertible {
     case layout(LayoutError)
     /// The layout's entry preset cannot make field rules (its decimal rule with this locale's separator).
     case rules(FieldRuleError)
-    /// No built-in theme has this name.
-    case unknownTheme(String)
+    /// The theme could not be loaded (no theme of that name, or a broken theme file).
+    case theme(LayoutError)
     /// The window or its drawing surface could not be made.
     case window(String)
 
@@ -17,7 +16,7 @@ public enum KeypadError: Error, CustomStringConvertible {
         switch self {
         case .layout(let error): return error.description
         case .rules(let error): return error.description
-        case .unknownTheme(let name): return "unknown theme '\(name)'; use one of: \(Theme.allNames.joined(separator: ", "))"
+        case .theme(let error): return error.description
         case .window(let detail): return detail
         }
     }

@@ -16,7 +16,7 @@ import StackboardSound
         let (file, problems) = config(#"{"theme": "dark", "scale": 1.5, "sound": {"enabled": false, "volume": 20, "device": "hw:1"}}"#)
         #expect(problems.isEmpty)
         let options = try EntryOptions([], config: file)
-        #expect(options.keypad.theme == .dark)
+        #expect(options.keypad.theme?.name == "dark")
         #expect(options.keypad.scale == 1.5)
         #expect(options.keypad.sound == SoundOptions(enabled: false, volume: 20, device: "hw:1"))
     }
@@ -25,7 +25,7 @@ import StackboardSound
         let (file, _) = config(#"{"theme": "dark", "scale": 1.5, "sound": {"enabled": true, "volume": 20, "device": "hw:1"}}"#)
         let options = try EntryOptions(["--theme", "high-contrast", "--scale", "2", "--no-sound", "--volume", "90",
                                         "--sound-device", "plughw:0"], config: file)
-        #expect(options.keypad.theme == .highContrast)
+        #expect(options.keypad.theme?.name == "high-contrast")
         #expect(options.keypad.scale == 2)
         #expect(options.keypad.sound == SoundOptions(enabled: false, volume: 90, device: "plughw:0"))
     }
@@ -40,14 +40,13 @@ import StackboardSound
     }
 
     @Test func badSettingsAreTheKeyboardsLinesAndOnlyThoseEntryModeUses() {
-        let (_, problems) = config(#"{"theme": "purple", "scale": 9, "dock": "left", "sound": {"volume": "loud"}, "frobnicate": 1}"#)
+        let (_, problems) = config(#"{"scale": 9, "dock": "left", "sound": {"volume": "loud"}, "frobnicate": 1}"#)
         let forEntry = problems.filter { $0.concerns(.entry) }.map(\.description)
         let forKeyboard = problems.filter { $0.concerns(.keyboard) }.map(\.description)
         let file = "/home/u/.config/stackboard/config.json"
-        #expect(forKeyboard.count == 5)
-        #expect(forEntry.count == 4)
-        #expect(Array(forEntry.prefix(3)) == [
-            "\(file): theme: expected one of light, dark, high-contrast, found \"purple\"; using the default",
+        #expect(forKeyboard.count == 4)
+        #expect(forEntry.count == 3)
+        #expect(Array(forEntry.prefix(2)) == [
             "\(file): scale: expected a number from 0.25 to 4, found the number 9; using the default",
             "\(file): sound.volume: expected a whole number from 0 to 100, found \"loud\"; using the default",
         ])
@@ -56,6 +55,26 @@ import StackboardSound
         #expect(unknown.hasPrefix("\(file): frobnicate: unknown setting. Valid settings: "))
         for key in Set(Setting.allCases.compactMap { $0.spec.key?.split(separator: ".").first.map(String.init) }) {
             #expect(unknown.contains(key), "\(key) is not listed in: \(unknown)")
+        }
+    }
+
+    @Test func aThemeThatDoesNotLoadIsALineForTheFileAndAnErrorOnTheCommandLine() throws {
+        let (file, problems) = config(#"{"theme": "drak"}"#)
+        #expect(problems.isEmpty, "any name may be a theme of the user's")
+        for options in [try EntryOptions([], config: file, configFile: "c.json").keypad,
+                        try KeyboardOptions([], config: file, configFile: "c.json").keypad] {
+            #expect(options.theme == nil)
+        }
+        let lines = try EntryOptions([], config: file, configFile: "c.json").configProblems.map(\.description)
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix(#"c.json: theme: no theme named "drak"; did you mean "dark"? Available themes: "#) == true, "\(lines)")
+        #expect(lines.first?.hasSuffix("; using the default") == true)
+        #expect(try KeyboardOptions([], config: file, configFile: "c.json").configProblems.map(\.key) == ["theme"])
+        do {
+            _ = try KeyboardOptions(["--theme", "drak"])
+            Issue.record("--theme drak was taken")
+        } catch {
+            #expect(error.message.hasPrefix(#"--theme drak: no theme named "drak"; did you mean "dark"?"#), "\(error.message)")
         }
     }
 
@@ -68,7 +87,7 @@ import StackboardSound
         let entry = CommandConfig(for: .entry, environment: ["XDG_CONFIG_HOME": dir])
         #expect(entry.file == dir + "/stackboard/config.json")
         #expect(entry.problems.map(\.key) == ["scale"], "dock is the keyboard's")
-        #expect(try EntryOptions([], config: entry.config, configFile: entry.file).keypad.theme == .dark)
+        #expect(try EntryOptions([], config: entry.config, configFile: entry.file).keypad.theme?.name == "dark")
         let keyboard = CommandConfig(for: .keyboard, environment: ["XDG_CONFIG_HOME": dir])
         #expect(keyboard.problems.map(\.key) == ["dock", "scale"])
     }

@@ -27,7 +27,7 @@ import StackboardX11
     @Test func theCommandLineOverridesTheFileSettingBySetting() throws {
         let file = #"{"theme": "dark", "scale": 2, "dock": "top", "dwell": 800, "repeat": {"delay": 300}, "sound": {"volume": 10}}"#
         let fromFile = try options([], file)
-        #expect(fromFile.keypad.theme == .dark && fromFile.keypad.scale == 2 && fromFile.dock == .top && fromFile.timing.dwell == 0.8)
+        #expect(fromFile.keypad.theme?.name == "dark" && fromFile.keypad.scale == 2 && fromFile.dock == .top && fromFile.timing.dwell == 0.8)
         #expect(fromFile.timing.repeatDelay == 0.3 && fromFile.keypad.sound.volume == 10)
         let given = try options(["--theme", "light", "--dock", "none", "--dwell", "0", "--volume", "70"], file)
         #expect(given.keypad.theme == .light && given.dock == nil && given.timing.dwell == nil && given.keypad.sound.volume == 70)

@@ -54,6 +54,11 @@ enum SettingSamples {
                     SettingSample(cli: " ", json: "[\" \"]", valid: false),
                     fileOnly(quoted(a)), fileOnly("[1]"), fileOnly("[\(quoted("\(a),\(b)"))]")]
                 + (choices == nil ? [] : [SettingSample(cli: "\(a),nope", json: "[\(quoted(a)), \"nope\"]", valid: false)])
+        case .name where spec.key == "theme":
+            // A theme must load: a shipped one (the build tree's), or nothing.
+            return [string("light", true), string("dark", true), string("high-contrast", true), string("purple", false),
+                    string("Dark", false), string("/nonexistent/t.json", false), string("", false), string("  ", false),
+                    fileOnly("5"), fileOnly("[]"), fileOnly("null")]
         case .name, .text:
             let valid = spec.kind == .text
             return [string("default", true), string("plughw:0", true), string(" x ", true),

@@ -62,8 +62,6 @@ import StackboardSound
     }
 
     @Test func listsOwnedElsewhereAgreeWithTheTable() {
-        #expect(Setting.theme.spec.kind == .choice(Theme.allNames))
-        for name in Theme.allNames { #expect(Theme.named(name)?.name == name) }
         #expect(Setting.clickKind.spec.kind == .choice(ClickKind.allCases.map(\.rawValue) + ["all"]))
         #expect(Setting.modifiers.spec.kind == .names(choices: Modifier.allCases.map(\.rawValue)))
         #expect(Setting.volume.spec.defaultValue == .int(SoundOptions.defaultVolume))

@@ -144,7 +144,10 @@ import Testing
     @Test func unknownChoicesSuggest() {
         expectError(S.layout(rows: #"[{"label": "a", "style": "acent"}]"#), path: "layers[0].rows[0][0].style",
                     [#"unknown style "acent"; did you mean "accent"?"#, "Valid values: normal, function, accent, blank"])
-        expectError(S.layout(rows: #"["a"]"#, extra: #", "defaults": {"theme": "drak"}"#), path: "defaults.theme", [#"did you mean "dark"?"#])
+        // A layout may name a theme of the user's: whether it loads is said when it is used.
+        expectError(S.layout(rows: #"["a"]"#, extra: #", "defaults": {"theme": 3}"#), path: "defaults.theme",
+                    ["expected the name of a theme ('stackboard themes' lists them), found the number 3"])
+        #expect((try? LayoutLoader.load(json: S.layout(rows: #"["a"]"#, extra: #", "defaults": {"theme": "mine"}"#), file: "t.json"))?.defaults.theme == "mine")
         expectError(S.layout(rows: #"{"keys": ["a"], "distribution": "weigthed"}"#), path: "layers[0].rows[0].distribution", [#"did you mean "weighted"?"#])
         expectError(S.layout(rows: #"[{"stack": "vertcal", "items": ["a"]}]"#), path: "layers[0].rows[0][0].stack", [#"did you mean "vertical"?"#])
     }

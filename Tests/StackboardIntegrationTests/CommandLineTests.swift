@@ -71,7 +71,7 @@ import Foundation
     @Test func renderRejectsBadArgumentsWithAHint() throws {
         let theme = try run(["render", "--output", "/tmp/x.png", "--theme", "darkk"])
         #expect(theme.status == 2)
-        #expect(theme.stderr.contains("Did you mean 'dark'?"))
+        #expect(theme.stderr.contains(#"did you mean "dark"?"#), "\(theme.stderr)")
         let size = try run(["render", "--output", "/tmp/x.png", "--size", "12by3"])
         #expect(size.status == 2)
         #expect(size.stderr.contains("for example 1280x400"))

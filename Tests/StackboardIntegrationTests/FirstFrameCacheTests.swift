@@ -139,6 +139,20 @@ import Testing
         try Self.waitForPixels(dark, afterTheme, "the dark theme to be shown")
         dark.child.stop(grace: 5)
 
+        // A theme file of the user's, edited between two starts: the same name, other colours.
+        let theme = session.dir + "/mine.json"
+        var previous = afterTheme
+        for (step, normal) in [("the user's theme", "#00FF00"), ("the theme as edited", "#0000FF")] {
+            try Data(##"{"extends": "dark", "accent": {"fill": "#FF00FF"}, "normal": {"fill": "\##(normal)"}}"##.utf8)
+                .write(to: URL(fileURLWithPath: theme))
+            let keyboard = try Self.startedKeyboard(session, ["--layout", layout, "--theme", theme])
+            let pixels = try Self.framePixels(file).pixels
+            #expect(pixels != previous, "the file still holds the frame before \(step)")
+            try Self.waitForPixels(keyboard, pixels, "\(step) to be shown")
+            keyboard.child.stop(grace: 5)
+            previous = pixels
+        }
+
         let small = try Self.startedKeyboard(session, ["--layout", layout, "--theme", "dark", "--geometry", "600x200+0+0"])
         let files = Self.frameFiles(session)
         #expect(files.count == 2, "another size keeps a frame of its own: \(files)")

@@ -119,8 +119,14 @@ enum PackageBuild {
     }()
 
     /// The layout files the repository ships (Resources/layouts/*.json), by name.
-    static var shippedLayouts: [String] {
-        let dir = Tools.repoRoot + "/Resources/layouts"
+    static var shippedLayouts: [String] { shipped("layouts") }
+
+    /// The names of the theme files in Resources/themes, sorted.
+    static var shippedThemes: [String] { shipped("themes") }
+
+    /// The names of the `.json` files in Resources/`folder`, sorted.
+    static func shipped(_ folder: String) -> [String] {
+        let dir = Tools.repoRoot + "/Resources/" + folder
         let files = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
         return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
     }

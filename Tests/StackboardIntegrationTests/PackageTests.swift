@@ -25,6 +25,11 @@ struct PackageTests {
         for name in layouts {
             #expect(files.contains("/usr/share/stackboard/layouts/\(name).json"), "layout \(name) not packaged")
         }
+        #expect(PackageBuild.shippedThemes == ["dark", "high-contrast", "light"])
+        for name in PackageBuild.shippedThemes {
+            #expect(files.contains("/usr/share/stackboard/themes/\(name).json"), "theme \(name) not packaged")
+        }
+        #expect(files.contains("/usr/share/doc/stackboard/themes.md.gz") || files.contains("/usr/share/doc/stackboard/themes.md"))
         for model in PackageBuild.shippedWordModels {
             #expect(files.contains("/usr/share/stackboard/words/\(model)"), "word model \(model) not packaged")
         }
@@ -99,6 +104,15 @@ struct PackageTests {
         let without = PackageBuild.run(binary, ["layouts"], environment: env)
         let namesWithout = Set(without.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
         #expect(namesWithout == Set(PackageBuild.shippedLayouts).subtracting([removed]), "\(without.stdout)")
+
+        // The themes too: the installed ones, from the scratch root.
+        let themes = PackageBuild.run(binary, ["themes", "--paths"], environment: env)
+        #expect(themes.status == 0, "\(themes.stderr)")
+        let themeRows = themes.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        #expect(themeRows.map { $0.first ?? "" } == PackageBuild.shippedThemes, "\(themes.stdout)")
+        let themesDir = (built.root + "/usr/share/stackboard/themes/").replacingOccurrences(of: "//", with: "/")
+        #expect(themeRows.allSatisfy { $0.dropFirst().first?.hasPrefix(themesDir) == true },
+                "not all under \(built.root): \(themeRows)")
     }
 
     /// Waits for the painter's `render` command (issue 3).

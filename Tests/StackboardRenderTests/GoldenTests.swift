@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Theme.allNames)
+    @Test(arguments: Samples.themes.names)
     func keyboardInEveryTheme(theme name: String) throws {
         let painter = try KeyboardPainter(theme: try Samples.theme(name))
         let geometry = Samples.geometry(Samples.mixed, Size(width: 640, height: 200))
@@ -57,7 +57,7 @@ import Testing
         try Golden.check(image, named: "mixed-dark-small")
     }
 
-    @Test(arguments: Theme.allNames)
+    @Test(arguments: Samples.themes.names)
     func alternatesPopupInItsOwnSurface(theme name: String) throws {
         let painter = try KeyboardPainter(theme: try Samples.theme(name))
         let frames = (0..<4).map { Rect(x: 100 + $0 * 52, y: -70, width: 48, height: 60) }
@@ -68,7 +68,7 @@ import Testing
         try Golden.check(image, named: "alternates-\(name)")
     }
 
-    @Test(arguments: Theme.allNames)
+    @Test(arguments: Samples.themes.names)
     func entryWindow(theme name: String) throws {
         let theme = try Samples.theme(name)
         let size = Size(width: 360, height: 420)

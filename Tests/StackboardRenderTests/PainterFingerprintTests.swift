@@ -30,8 +30,8 @@ import Testing
         var shadowless = Theme.light
         shadowless.shadow = nil
         let others = try [
-            Self.digest(KeyboardPainter(theme: .dark, deferredText: true)),
-            Self.digest(KeyboardPainter(theme: .highContrast, deferredText: true)),
+            Self.digest(KeyboardPainter(theme: Samples.shippedTheme("dark"), deferredText: true)),
+            Self.digest(KeyboardPainter(theme: Samples.shippedTheme("high-contrast"), deferredText: true)),
             Self.digest(KeyboardPainter(theme: .light, scale: 1.5, deferredText: true)),
             Self.digest(KeyboardPainter(theme: tinted, deferredText: true)),
             Self.digest(KeyboardPainter(theme: bold, deferredText: true)),

@@ -33,7 +33,7 @@ import Testing
 
     static func frame(_ index: Int) -> Rect { Samples.geometry(Samples.mixed, size).keys[index].frame }
 
-    @Test(arguments: Theme.allNames)
+    @Test(arguments: Samples.themes.names)
     func pressedKeyLooksDifferentAtItsCentre(theme: String) throws {
         let idle = try Self.render(theme: theme)
         let pressed = try Self.render(theme: theme) { $0 == 8 ? KeyVisual(pressed: true) : .idle }
@@ -41,7 +41,7 @@ import Testing
         #expect(Self.differing(idle, pressed, in: Self.frame(9)) == 0)
     }
 
-    @Test(arguments: Theme.allNames)
+    @Test(arguments: Samples.themes.names)
     func latchedAndLockedAreDistinguishable(theme: String) throws {
         let shift = Self.frame(5)
         let idle = try Self.render(theme: theme)
@@ -81,7 +81,7 @@ import Testing
         #expect(image.pixels() == before)
     }
 
-    @Test(arguments: Theme.allNames)
+    @Test(arguments: Samples.themes.names)
     func blankKeysAreBackground(theme name: String) throws {
         let theme = try Samples.theme(name)
         let image = try Self.render(theme: name)

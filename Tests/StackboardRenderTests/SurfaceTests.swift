@@ -17,7 +17,7 @@ import Testing
 
     @Test func pngRoundTripKeepsThePixels() throws {
         let (image, ctx) = try Samples.canvas(Size(width: 64, height: 32))
-        try KeyboardPainter(theme: .dark).paintAll(ctx, geometry: Samples.geometry(Samples.digits, image.size), shifted: false)
+        try KeyboardPainter(theme: Samples.shippedTheme("dark")).paintAll(ctx, geometry: Samples.geometry(Samples.digits, image.size), shifted: false)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("stackboard-roundtrip-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try image.writePNG(to: path)

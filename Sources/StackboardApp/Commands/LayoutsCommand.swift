@@ -72,6 +72,11 @@ enum LayoutsCommand {
             case .broken(let error): return (entry.name, origin, "BROKEN: \(error)")
             }
         }
+        return columns(rows)
+    }
+
+    /// Rows of name, origin and text in aligned columns (also `stackboard themes`').
+    static func columns(_ rows: [(String, String, String)]) -> [String] {
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let originWidth = rows.map(\.1.count).max() ?? 0
         return rows.map { name, origin, text in

@@ -37,7 +37,10 @@ enum RenderCommand {
             return 1
         }
         let layer = try LayoutPreparation.layer(values.string(.layer), of: layout)
-        let theme = (values.string(.theme) ?? layout.defaults.theme).flatMap(Theme.named) ?? Theme.light
+        var problems: [ConfigProblem] = []
+        let themes = ThemeCatalog(layouts: preparation.catalog)
+        let theme = KeypadSettings.theme(for: layout, given: try KeypadSettings.givenTheme(values, file: "", problems: &problems, themes: themes),
+                                         themes: themes)
         do throws(RenderError) {
             try paint(layout: layout, layer: layer, size: size, theme: theme, scale: values.double(.scale), values: values, output: output)
         } catch {

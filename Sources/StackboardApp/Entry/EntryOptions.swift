@@ -55,7 +55,7 @@ struct EntryOptions {
         xid = values.bool(.xid)
         noField = values.bool(.noField)
         suggest = values.bool(.suggest)
-        keypad = KeypadSettings(values)
+        keypad = try KeypadSettings(values, file: configFile, problems: &configProblems)
         size = values.size(.size)
     }
 

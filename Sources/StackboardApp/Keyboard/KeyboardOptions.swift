@@ -73,7 +73,6 @@ struct KeyboardOptions {
         print = values.bool(.print)
         hiddenOnCommandLine = values.commandLine[.hidden] != nil
         xid = values.bool(.xid)
-        keypad = KeypadSettings(values)
         autoShow = values.bool(.autoShow) && !xid
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
         placedOnCommandLine = values.commandLine[.geometry] != nil || values.commandLine[.dock] != nil
@@ -85,6 +84,7 @@ struct KeyboardOptions {
         // A plug sits in a greeter or a locker: no suggestions unless asked for.
         suggestions = xid && !values.bool(.suggest) ? 0 : values.int(.suggestions)
         var problems: [ConfigProblem] = []
+        keypad = try KeypadSettings(values, file: configFile, problems: &problems)
         scanSwitch = try values.custom(.scanSwitch, file: configFile, problems: &problems, ScanSwitch.init(parsing:))
             ?? .button(1)
         monitor = try values.custom(.monitor, file: configFile, problems: &problems, MonitorChoice.init(parsing:)) ?? .primary

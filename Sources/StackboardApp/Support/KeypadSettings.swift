@@ -1,6 +1,7 @@
 import StackboardCore
 import StackboardRender
 import StackboardSound
+import StackboardSystem
 
 /// The settings of the keypad itself, which the keyboard and `stackboard entry` read the same
 /// way from the settings table (the command line over config.json over the defaults): its look,
@@ -21,9 +22,11 @@ struct KeypadSettings {
     /// Swipe typing on layouts with a suggestion bar (`--no-swipe` turns it off).
     var swipe: Bool
 
-    /// The keypad's settings among `values`.
-    init(_ values: SettingValues) {
-        theme = values.string(.theme).flatMap(Theme.named)
+    /// The keypad's settings among `values`. A theme the command line names must load; one
+    /// that only the configuration file `file` names adds to `problems` when it does not (and
+    /// the default is used).
+    init(_ values: SettingValues, file: String, problems: inout [ConfigProblem]) throws(UsageError) {
+        theme = try Self.givenTheme(values, file: file, problems: &problems, themes: .forCurrentProcess())
         scale = values.double(.scale)
         sound = SoundOptions(enabled: values.bool(.sound), volume: values.int(.volume),
                              device: values.string(.soundDevice) ?? SoundOptions.defaultDevice)
@@ -33,8 +36,32 @@ struct KeypadSettings {
         swipe = values.bool(.swipe)
     }
 
-    /// The theme to paint `layout` with: the one given, else the layout's preference, else light.
-    func theme(for layout: Layout) -> Theme {
-        theme ?? layout.defaults.theme.flatMap(Theme.named) ?? Theme.light
+    /// The theme to paint `layout` with: the one given, else the layout's preference (a line on
+    /// stderr when it cannot be loaded), else light.
+    func theme(for layout: Layout) -> Theme { Self.theme(for: layout, given: theme, themes: .forCurrentProcess()) }
+
+    /// The theme the command line names (it must load), else the one the configuration file
+    /// `file` names (a problem when it does not load), else nil.
+    static func givenTheme(_ values: SettingValues, file: String, problems: inout [ConfigProblem],
+                           themes: ThemeCatalog) throws(UsageError) -> Theme? {
+        if let name = values.commandLine[.theme]?.string {
+            do { return try themes.load(name) } catch { throw UsageError("--theme \(name): \(error.description)") }
+        }
+        guard let name = values.config[.theme]?.string else { return nil }
+        do { return try themes.load(name) } catch {
+            problems.append(ConfigProblem(file: file, key: "theme", message: error.description))
+            return nil
+        }
+    }
+
+    /// `given`, else `layout`'s preference, else light.
+    static func theme(for layout: Layout, given: Theme?, themes: ThemeCatalog) -> Theme {
+        if let given { return given }
+        if let name = layout.defaults.theme {
+            do { return try themes.load(name) } catch {
+                printError("stackboard: layout \(JSONValue.quote(layout.name)) asks for theme \(JSONValue.quote(name)): \(error.description); using light")
+            }
+        }
+        return (try? themes.load("light")) ?? Theme.light
     }
 }

@@ -106,6 +106,16 @@ struct FieldReader {
         return n
     }
 
+    /// A number field within `range`.
+    func number(_ name: String, in range: ClosedRange<Double>, expected: String) throws(LayoutError) -> Double? {
+        guard let node = value(name) else { return nil }
+        guard let n = node.number, n.isFinite, range.contains(n) else {
+            throw context.expected("\(expected): a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))",
+                                   path(name), node)
+        }
+        return n
+    }
+
     /// An array field (`nonEmpty` rejects []).
     func array(_ name: String, expected: String, nonEmpty: Bool) throws(LayoutError) -> [JSONValue]? {
         guard let node = value(name) else { return nil }

@@ -25,8 +25,6 @@ struct LayoutDecoder {
     static let defaultsFields = ["spacing", "insets", "theme"]
     /// The fields of `entry`.
     static let entryFields = ["secure", "maxLength", "allow", "backspaceOnEmpty"]
-    /// The themes a layout may ask for.
-    static let themes = BuiltInThemes.names
 
     /// Decodes the whole layout; `fallbackName` is used when the file gives no `name`.
     mutating func layout(_ root: JSONValue, fallbackName: String) throws(LayoutError) -> Layout {
@@ -108,7 +106,7 @@ struct LayoutDecoder {
         var defaults = LayoutDefaults()
         if let spacing = try fields.int("spacing", in: 0...Self.maxPixels, expected: "the pixels between keys") { defaults.spacing = spacing }
         if let insets = fields.value("insets") { defaults.insets = try self.insets(insets, path: fields.path("insets")) }
-        defaults.theme = try fields.choice("theme", of: Self.themes, what: "theme")
+        defaults.theme = try fields.string("theme", expected: "the name of a theme ('stackboard themes' lists them)")
         return defaults
     }
 

@@ -32,29 +32,30 @@ public enum LayoutLoader {
         try load(data: readFile(path), file: path)
     }
 
-    /// The bytes of the regular file at `path`, or an error that says why it cannot be read.
-    public static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
+    /// The bytes of the regular file at `path`, or an error that says why it cannot be read
+    /// (`kind`: what the file should be, `layout` or `theme`).
+    public static func readFile(_ path: String, kind: String = "layout") throws(LayoutError) -> [UInt8] {
         switch FileSystem.kind(path) {
         case .missing:
-            throw LayoutError(file: path, message: "no such file; check the path (layouts are .json files, see 'stackboard layouts')")
+            throw LayoutError(file: path, message: "no such file; check the path (\(kind)s are .json files, see 'stackboard \(kind)s')")
         case .unreadable:
             throw LayoutError(file: path, message: "cannot read the file's attributes; check its permissions")
         case .directory:
-            throw LayoutError(file: path, message: "is a directory, not a layout file")
+            throw LayoutError(file: path, message: "is a directory, not a \(kind) file")
         case .other:
-            throw LayoutError(file: path, message: "is not a regular file (a device, pipe or socket?); give the path of a .json layout file")
+            throw LayoutError(file: path, message: "is not a regular file (a device, pipe or socket?); give the path of a .json \(kind) file")
         case .regular(let size):
-            if size > maxFileSize { throw tooLarge(path, size) }
+            if size > maxFileSize { throw tooLarge(path, size, kind) }
         }
         guard let data = FileSystem.contents(path, limit: maxFileSize) else {
-            if case .regular(let size) = FileSystem.kind(path), size > maxFileSize { throw tooLarge(path, size) }
+            if case .regular(let size) = FileSystem.kind(path), size > maxFileSize { throw tooLarge(path, size, kind) }
             throw LayoutError(file: path, message: "cannot read the file; check its permissions")
         }
         return data
     }
 
-    private static func tooLarge(_ file: String, _ size: Int) -> LayoutError {
-        LayoutError(file: file, message: "the file is \(size) bytes, larger than the \(maxFileSize >> 20) MiB a layout may be; is it really a layout?")
+    static func tooLarge(_ file: String, _ size: Int, _ kind: String = "layout") -> LayoutError {
+        LayoutError(file: file, message: "the file is \(size) bytes, larger than the \(maxFileSize >> 20) MiB a \(kind) may be; is it really a \(kind)?")
     }
 
     /// The name a layout file gets when it has no `name` field: the file name without `.json`.

@@ -8,6 +8,8 @@ public enum CommandName: String, CaseIterable, Hashable, Sendable {
     case keys
     /// `stackboard layouts`: the layouts there are.
     case layouts
+    /// `stackboard themes`: the themes there are, or one theme's whole file.
+    case themes
     /// `stackboard check`: validates layout files.
     case check
     /// `stackboard render`: paints a layout to a PNG file.

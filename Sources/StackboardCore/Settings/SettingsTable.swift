@@ -108,8 +108,9 @@ extension Setting {
                         + "not connected), or focus: the active window's, chosen again each time the keyboard is shown (with "
                         + "--auto-show the focused field's); --geometry and --dock are within that monitor", for: [.keyboard])
         case .theme:
-            SettingSpec(flag: "theme", key: "theme", .choice(BuiltInThemes.names), defaultText: "the layout's choice, or light",
-                        placeholder: "NAME", example: "dark", "the colours",
+            SettingSpec(flag: "theme", key: "theme", .name, defaultText: "the layout's choice, or light",
+                        placeholder: "NAME|FILE", example: "dark", "the colours: light, dark, high-contrast, a theme of your own "
+                        + "('stackboard themes' lists them) or a theme file",
                         for: [.keyboard, .entry, .render])
         case .scale:
             SettingSpec(flag: "scale", key: "scale", .double(0.25...4), default: .double(1),
@@ -227,7 +228,7 @@ extension Setting {
             SettingSpec(flag: "geometry", .bool, "print the keyboard window's geometry on the root window instead (1920x360+1280+720)",
                         for: [.status])
         case .paths:
-            SettingSpec(flag: "paths", .bool, "show each layout's file instead of its origin", for: [.layouts])
+            SettingSpec(flag: "paths", .bool, "show each file instead of its origin", for: [.layouts, .themes])
         case .xkbLayouts:
             SettingSpec(flag: "xkb", .bool, "list every XKB layout and variant of xkb-data instead (xkb:de, xkb:fr(bepo))", for: [.layouts])
         }

@@ -8,9 +8,15 @@ enum Samples {
     /// themselves; naming it here would make Pango draw digits with it).
     static let pinnedFamily = "DejaVu Sans, Noto Sans CJK SC"
 
-    /// A built-in theme with the pinned font.
+    /// The shipped themes (the build tree's Resources/themes, before any system directory; no user's).
+    static let themes = ThemeCatalog(layouts: LayoutCatalog(environment: [:], executablePath: LayoutCatalog.currentExecutablePath()))
+
+    /// A shipped theme.
+    static func shippedTheme(_ name: String) throws -> Theme { try themes.load(name) }
+
+    /// A shipped theme with the pinned font.
     static func theme(_ name: String) throws -> Theme {
-        var theme = try #require(Theme.named(name))
+        var theme = try shippedTheme(name)
         theme.fontFamily = pinnedFamily
         return theme
     }
