@@ -57,6 +57,7 @@ enum TypeCommand {
         }
         injector.slowApplicationSeconds = Double(slowMs) / 1000
         injector.keycodeWaitSeconds = 60
+        injector.confirmsKeymapBeforeKeys = true
         let session = TypingSession(injector: injector, payload: payload, modifiers: modifiers, delayMs: delayMs, holdMs: holdMs)
         return session.run(signals: watcher)
     }

@@ -12,6 +12,9 @@ extension Injector {
         try send(keysyms, modifiers: modifiers, otherGroups: shortcut, holdLast: holdLast)
     }
 
+    /// How often a batch is planned again when another program changes the keymap under it.
+    static let maxReplans = 3
+
     /// Modifiers that make a key a shortcut (it may use a key of another group).
     static let shortcutModifiers: Set<Modifier> = [.ctrl, .alt, .super]
 
@@ -27,7 +30,7 @@ extension Injector {
         drainOwnEvents()
         if !defersWhenBusy { try giveBackExcess() } else if recordChanged { try refreshShare() }
         if stale { try refresh() }
-        let state = lockState
+        var state = lockState
         // Each stretch of keys is sent holding the server grab that is the keymap lock: another
         // Stackboard process's keys (and its Shift or AltGr) never come in between. Planning,
         // which may borrow and wait, happens outside it.
@@ -41,9 +44,18 @@ extension Injector {
         }
         do {
             var i = 0
+            var replans = 0
             while i < keysyms.count {
                 let plans = try planBatch(keysyms[i...], state: state, otherGroups: otherGroups)
                 lock.acquire()
+                if changedSinceKeys || confirmsKeymapBeforeKeys, replans < Self.maxReplans, keymapChangedSincePlanning() {
+                    // Another program's keymap came in after the borrowing: borrow in that one.
+                    lock.release()
+                    replans += 1
+                    try refresh()
+                    state = lockState
+                    continue
+                }
                 for (n, plan) in plans.enumerated() {
                     let events = execute(plan, hold: holdLast && i + n == keysyms.count - 1)
                     let now = clock()

@@ -114,6 +114,12 @@ public final class Injector {
     /// with earlier keys is queued (and sent by `expireIdle` once it has caught up) instead of
     /// waited for: the keyboard never blocks on a slow application. Off: `type` waits.
     public var defersWhenBusy = false
+    /// Whether every stretch of keys first makes sure, holding the keymap lock, that no other
+    /// program changed the keymap since it was planned (one round trip per stretch): exact
+    /// while `setxkbmap` or a layout switcher runs, for `type`. Off (the keyboard: no round trip
+    /// before a tap's key), only a stretch that has just borrowed checks, as that costs round
+    /// trips anyway.
+    public var confirmsKeymapBeforeKeys = false
     /// Keys queued by `defersWhenBusy`, in order.
     var outbox: [DeferredSend] = []
     /// The error the last deferred keys met when `expireIdle` sent them (nil: none).
