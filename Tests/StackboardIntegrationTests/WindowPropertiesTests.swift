@@ -51,7 +51,7 @@ import Testing
     @Test(arguments: [
         (["--dock", "left"], "Option '--dock' wants one of bottom, top, none, not 'left'."),
         (["--geometry", "big"], "Option '--geometry' wants WxH+X+Y (for example 800x300+0+500), not 'big'."),
-        (["--theme", "drak"], "Option '--theme' wants one of light, dark, high-contrast, not 'drak'. Did you mean 'dark'?"),
+        (["--theme", ""], "Option '--theme' wants a non-empty name, not ''."),
         (["--scale", "9"], "Option '--scale' wants a number from 0.25 to 4, not '9'."),
         (["--layot", "qwerty"], "Unknown option '--layot'. Did you mean '--layout'?"),
     ])
@@ -60,6 +60,18 @@ import Testing
         let r = try runStackboard(args, environment: environmentWithoutDisplay)
         #expect(r.status == 2)
         #expect(r.stderr == "stackboard: \(message)\n")
+        #expect(r.stdout.isEmpty)
+    }
+
+    /// A theme that is not there: its message lists the themes and where they were looked for.
+    @Test func anUnknownThemeExits2AndSaysWhichThereAre() throws {
+        var environment = environmentWithoutDisplay
+        environment["XDG_DATA_HOME"] = NSTemporaryDirectory() + "stackboard-no-data"
+        let r = try runStackboard(["--theme", "drak"], environment: environment)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix(#"stackboard: --theme drak: no theme named "drak"; did you mean "dark"? Available themes: dark, high-contrast, light. Searched: "#),
+                "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("A theme of your own is NAME.json in the first of those directories (see 'stackboard themes').\n"))
         #expect(r.stdout.isEmpty)
     }
 }

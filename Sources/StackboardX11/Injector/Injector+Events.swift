@@ -91,36 +91,22 @@ extension Injector {
             stateEventsAhead = 0
             return
         }
-        var scan = StateScan(eventBase: display.xkbEventBase, skip: stateEventsAhead)
-        var scratch = XEvent()
-        withUnsafeMutablePointer(to: &scan) { pointer in
-            _ = XCheckIfEvent(display.raw, &scratch, { _, event, arg in
-                guard let event, let arg else { return 0 }
-                let scan = UnsafeMutableRawPointer(arg).assumingMemoryBound(to: StateScan.self)
-                guard event.pointee.type == scan.pointee.eventBase else { return 0 }
-                let any = UnsafeRawPointer(event).assumingMemoryBound(to: XkbAnyEvent.self).pointee
-                guard any.xkb_type == XkbStateNotify else { return 0 }
-                scan.pointee.seen += 1
-                if scan.pointee.seen > scan.pointee.skip {
-                    scan.pointee.states.append(UnsafeRawPointer(event).assumingMemoryBound(to: XkbStateNotifyEvent.self).pointee)
-                }
-                return 0
-            }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        let base = display.xkbEventBase
+        var seen = 0
+        var states: [XkbStateNotifyEvent] = []
+        peekQueuedEvents { event in
+            guard event.pointee.type == base,
+                  UnsafeRawPointer(event).assumingMemoryBound(to: XkbAnyEvent.self).pointee.xkb_type == XkbStateNotify else { return }
+            seen += 1
+            if seen > stateEventsAhead {
+                states.append(UnsafeRawPointer(event).assumingMemoryBound(to: XkbStateNotifyEvent.self).pointee)
+            }
         }
-        for state in scan.states { apply(state) }
-        stateEventsAhead = scan.seen
+        for state in states { apply(state) }
+        stateEventsAhead = seen
     }
 
     private func noteMapChange(serial: UInt) {
         if serial >= mapSerial { stale = true }
     }
-}
-
-/// What the queue scan of `followQueuedState` looks for and found.
-private struct StateScan {
-    var eventBase: Int32
-    /// State events at the head of the queue that were applied by an earlier scan.
-    var skip: Int
-    var seen = 0
-    var states: [XkbStateNotifyEvent] = []
 }

@@ -21,31 +21,33 @@ extension Injector {
     private func noteQueuedMapChanges() {
         guard !display.owned else { drainOwnEvents(); return }
         guard XEventsQueued(display.raw, QueuedAlready) > 0 else { return }
-        var scan = MapScan(eventBase: display.xkbEventBase, since: mapSerial)
-        var scratch = XEvent()
-        withUnsafeMutablePointer(to: &scan) { pointer in
-            _ = XCheckIfEvent(display.raw, &scratch, { _, event, arg in
-                guard let event, let arg else { return 0 }
-                let scan = UnsafeMutableRawPointer(arg).assumingMemoryBound(to: MapScan.self)
-                let type = event.pointee.type
-                let serial = event.pointee.xany.serial
-                if type == MappingNotify, serial >= scan.pointee.since { scan.pointee.found = true }
-                if type == scan.pointee.eventBase, serial >= scan.pointee.since {
-                    let kind = UnsafeRawPointer(event).assumingMemoryBound(to: XkbAnyEvent.self).pointee.xkb_type
-                    if kind == XkbMapNotify || kind == XkbNewKeyboardNotify { scan.pointee.found = true }
-                }
-                return 0
-            }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        let base = display.xkbEventBase, since = mapSerial
+        var found = false
+        peekQueuedEvents { event in
+            guard event.pointee.xany.serial >= since else { return }
+            if event.pointee.type == MappingNotify { found = true }
+            if event.pointee.type == base {
+                let kind = UnsafeRawPointer(event).assumingMemoryBound(to: XkbAnyEvent.self).pointee.xkb_type
+                if kind == XkbMapNotify || kind == XkbNewKeyboardNotify { found = true }
+            }
         }
-        if scan.found { stale = true }
+        if found { stale = true }
     }
-}
 
-/// What `noteQueuedMapChanges` looks for in a shared queue.
-private struct MapScan {
-    var eventBase: Int32
-    /// The serial of the injector's own last change: notifications older than it are of maps
-    /// it has read.
-    var since: UInt
-    var found = false
+    /// Shows `visit` each event in Xlib's queue, in order, and leaves them there (an
+    /// `XCheckIfEvent` whose predicate never matches; like it, it reads what the socket holds
+    /// and flushes).
+    func peekQueuedEvents(_ visit: (UnsafePointer<XEvent>) -> Void) {
+        withoutActuallyEscaping(visit) { visit in
+            var box = visit
+            var scratch = XEvent()
+            withUnsafeMutablePointer(to: &box) { pointer in
+                _ = XCheckIfEvent(display.raw, &scratch, { _, event, arg in
+                    guard let event, let arg else { return 0 }
+                    UnsafeMutableRawPointer(arg).assumingMemoryBound(to: ((UnsafePointer<XEvent>) -> Void).self).pointee(event)
+                    return 0
+                }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+            }
+        }
+    }
 }
