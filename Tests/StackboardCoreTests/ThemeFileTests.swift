@@ -140,6 +140,9 @@ import Testing
         let listed = catalog.list()
         #expect(listed.map(\.name) == ["dark", "high-contrast", "light", "mine"])
         #expect(listed.first { $0.name == "light" }?.source?.kind == .user)
+        // Listed, or named by its path, the user's light still starts from the shipped one.
+        #expect(listed.first { $0.name == "light" }?.status == .success(""))
+        #expect(try catalog.load(user + "/light.json") == light)
         // A file given by its path; its relative extends is beside it.
         try Self.write(##"{"extends": "mine.json", "boldLabels": true}"##, to: user + "/bold.json")
         let bold = try catalog.load(user + "/bold.json")

@@ -81,7 +81,9 @@ public struct ThemeCatalog: Equatable, Sendable {
         }
         let found: (path: String, index: Int?)
         if reference.contains("/") || reference.hasSuffix(".json") {
-            found = (Self.resolve(reference, besides: from?.path), nil)
+            // A file in a directory of the search path has its place there (for its own-name extends).
+            let path = Self.resolve(reference, besides: from?.path)
+            found = (path, searchPath.firstIndex { $0.directory == FileSystem.parent(of: path) })
         } else if let from, let index = from.index, LayoutLoader.layoutName(forFile: from.path) == reference {
             // A theme that extends its own name: the next one of that name down the path.
             guard let next = locate(reference, startingAt: index + 1) else { return try builtIn(reference) }
