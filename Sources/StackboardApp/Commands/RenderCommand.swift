@@ -39,7 +39,7 @@ enum RenderCommand {
         let layer = try LayoutPreparation.layer(values.string(.layer), of: layout)
         var problems: [ConfigProblem] = []
         let themes = ThemeCatalog(layouts: preparation.catalog)
-        let theme = KeypadSettings.theme(for: layout, given: try KeypadSettings.givenTheme(values, file: "", problems: &problems, themes: themes),
+        let theme = KeypadSettings.theme(for: layout, given: try KeypadSettings.givenTheme(values, file: "", problems: &problems, themes: { themes }),
                                          themes: themes)
         do throws(RenderError) {
             try paint(layout: layout, layer: layer, size: size, theme: theme, scale: values.double(.scale), values: values, output: output)

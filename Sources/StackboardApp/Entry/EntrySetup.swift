@@ -37,7 +37,7 @@ struct EntrySetup {
         self.rules = rules
         self.reportBackspaceOnEmpty = reportBackspaceOnEmpty
         self.decimalSeparator = preparation.decimalSeparator
-        self.theme = options.keypad.theme(for: layout)
+        self.theme = options.keypad.theme(for: layout, in: ThemeCatalog(layouts: preparation.catalog))
     }
 
     /// The window size: `--size`, else 360×480 for a pad and 960×400 for a full keyboard (more

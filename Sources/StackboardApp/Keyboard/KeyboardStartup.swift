@@ -88,7 +88,7 @@ struct KeyboardStartup {
         incomplete = zip(loaded.names, layouts.layouts).filter { preparation.catalog.completes($0.1) }.map { ($0.0, $0.1.name) }
         guard let first = layouts.current else { throw ExitStatus(2) }
         self.layouts = layouts
-        let theme = options.keypad.theme(for: first)
+        let theme = options.keypad.theme(for: first, in: ThemeCatalog(layouts: preparation.catalog))
         let painter = try startupStep(exit: 1) { () throws(RenderError) in
             try KeyboardPainter(theme: theme, scale: options.keypad.scale, deferredText: true)
         }

@@ -26,7 +26,7 @@ struct KeypadSettings {
     /// that only the configuration file `file` names adds to `problems` when it does not (and
     /// the default is used).
     init(_ values: SettingValues, file: String, problems: inout [ConfigProblem]) throws(UsageError) {
-        theme = try Self.givenTheme(values, file: file, problems: &problems, themes: .forCurrentProcess())
+        theme = try Self.givenTheme(values, file: file, problems: &problems, themes: ThemeCatalog.forCurrentProcess)
         scale = values.double(.scale)
         sound = SoundOptions(enabled: values.bool(.sound), volume: values.int(.volume),
                              device: values.string(.soundDevice) ?? SoundOptions.defaultDevice)
@@ -37,18 +37,19 @@ struct KeypadSettings {
     }
 
     /// The theme to paint `layout` with: the one given, else the layout's preference (a line on
-    /// stderr when it cannot be loaded), else light.
-    func theme(for layout: Layout) -> Theme { Self.theme(for: layout, given: theme, themes: .forCurrentProcess()) }
+    /// stderr when it cannot be loaded), else light; named themes are looked for in `themes`.
+    func theme(for layout: Layout, in themes: ThemeCatalog) -> Theme { Self.theme(for: layout, given: theme, themes: themes) }
 
     /// The theme the command line names (it must load), else the one the configuration file
-    /// `file` names (a problem when it does not load), else nil.
+    /// `file` names (a problem when it does not load), else nil. `themes` is made only when a
+    /// theme is named.
     static func givenTheme(_ values: SettingValues, file: String, problems: inout [ConfigProblem],
-                           themes: ThemeCatalog) throws(UsageError) -> Theme? {
+                           themes: () -> ThemeCatalog) throws(UsageError) -> Theme? {
         if let name = values.commandLine[.theme]?.string {
-            do { return try themes.load(name) } catch { throw UsageError("--theme \(name): \(error.description)") }
+            do { return try themes().load(name) } catch { throw UsageError("--theme \(name): \(error.description)") }
         }
         guard let name = values.config[.theme]?.string else { return nil }
-        do { return try themes.load(name) } catch {
+        do { return try themes().load(name) } catch {
             problems.append(ConfigProblem(file: file, key: "theme", message: error.description))
             return nil
         }

@@ -27,10 +27,7 @@ public struct EmojiProvider: LayoutProvider {
     /// directory (the build tree's `Resources/emoji`, `/usr/share/stackboard/emoji`), the
     /// recents of `environment`.
     public init(searchPath: [LayoutSource], environment: [String: String]) {
-        let files = searchPath.map { source -> String in
-            let dir = source.directory.hasSuffix("/layouts") ? String(source.directory.dropLast("/layouts".count)) : source.directory
-            return dir + "/emoji/emoji-test.txt"
-        }
+        let files = searchPath.map { $0.beside("emoji") + "/emoji-test.txt" }
         self.init(dataFiles: files, recents: EmojiRecentsStore(environment: environment))
     }
 

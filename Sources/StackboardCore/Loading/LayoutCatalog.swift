@@ -19,6 +19,11 @@ public struct LayoutSource: Equatable, Hashable, Sendable, CustomStringConvertib
     public init(kind: Kind, directory: String) { self.kind = kind; self.directory = directory }
     /// `kind (directory)`.
     public var description: String { "\(kind.rawValue) (\(directory))" }
+    /// The directory `folder` beside this `layouts` directory (`…/stackboard/themes` for
+    /// `…/stackboard/layouts`; inside it when it is not called `layouts`).
+    public func beside(_ folder: String) -> String {
+        (directory.hasSuffix("/layouts") ? String(directory.dropLast("/layouts".count)) : directory) + "/" + folder
+    }
 }
 
 /// One available layout as `stackboard layouts` lists it.

@@ -1,4 +1,3 @@
-
 /// A fill and the label colour painted on it.
 public struct KeyColors: Equatable, Hashable, Sendable {
     /// The key's fill.

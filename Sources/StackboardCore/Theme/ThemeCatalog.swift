@@ -33,10 +33,7 @@ public struct ThemeCatalog: Equatable, Sendable {
 
     /// The `themes` directories beside `layouts`' directories.
     public init(layouts: LayoutCatalog) {
-        searchPath = layouts.searchPath.map { source in
-            let base = source.directory.hasSuffix("/layouts") ? String(source.directory.dropLast("/layouts".count)) : source.directory
-            return LayoutSource(kind: source.kind, directory: base + "/themes")
-        }
+        searchPath = layouts.searchPath.map { LayoutSource(kind: $0.kind, directory: $0.beside("themes")) }
     }
 
     /// The catalog of this process (its environment and executable).
