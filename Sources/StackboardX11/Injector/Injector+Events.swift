@@ -39,11 +39,11 @@ extension Injector {
             return true
         }
         guard type == display.xkbEventBase else { return false }
-        let any = UnsafeRawPointer(xEvent).assumingMemoryBound(to: XkbAnyEvent.self).pointee
-        switch any.xkb_type {
-        case XkbMapNotify, XkbNewKeyboardNotify:
-            noteMapChange(serial: any.serial)
+        if isMapChange(xEvent) {
+            noteMapChange(serial: xEvent.pointee.xany.serial)
             return true
+        }
+        switch UnsafeRawPointer(xEvent).assumingMemoryBound(to: XkbAnyEvent.self).pointee.xkb_type {
         case XkbStateNotify:
             if stateEventsAhead > 0 {
                 stateEventsAhead -= 1
@@ -106,7 +106,17 @@ extension Injector {
         stateEventsAhead = seen
     }
 
-    private func noteMapChange(serial: UInt) {
+    /// Whether `event` says the keymap changed: a MappingNotify, an XKB map or new-keyboard
+    /// notification.
+    func isMapChange(_ event: UnsafePointer<XEvent>) -> Bool {
+        if event.pointee.type == MappingNotify { return true }
+        guard event.pointee.type == display.xkbEventBase else { return false }
+        let kind = UnsafeRawPointer(event).assumingMemoryBound(to: XkbAnyEvent.self).pointee.xkb_type
+        return kind == XkbMapNotify || kind == XkbNewKeyboardNotify
+    }
+
+    /// Marks the map stale for a change the injector has not read yet (newer than its own last one).
+    func noteMapChange(serial: UInt) {
         if serial >= mapSerial { stale = true }
     }
 }

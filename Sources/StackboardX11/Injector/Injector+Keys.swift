@@ -49,7 +49,7 @@ extension Injector {
                 let plans = try planBatch(keysyms[i...], state: state, otherGroups: otherGroups)
                 lock.acquire()
                 if changedSinceKeys || confirmsKeymapBeforeKeys, replans < Self.maxReplans, keymapChangedSincePlanning() {
-                    // Another program's keymap came in after the borrowing: borrow in that one.
+                    // Another program's keymap came in after the plan: plan (and borrow) in that one.
                     lock.release()
                     replans += 1
                     try refresh()

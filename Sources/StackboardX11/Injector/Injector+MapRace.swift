@@ -21,17 +21,9 @@ extension Injector {
     private func noteQueuedMapChanges() {
         guard !display.owned else { drainOwnEvents(); return }
         guard XEventsQueued(display.raw, QueuedAlready) > 0 else { return }
-        let base = display.xkbEventBase, since = mapSerial
-        var found = false
         peekQueuedEvents { event in
-            guard event.pointee.xany.serial >= since else { return }
-            if event.pointee.type == MappingNotify { found = true }
-            if event.pointee.type == base {
-                let kind = UnsafeRawPointer(event).assumingMemoryBound(to: XkbAnyEvent.self).pointee.xkb_type
-                if kind == XkbMapNotify || kind == XkbNewKeyboardNotify { found = true }
-            }
+            if isMapChange(event) { noteMapChange(serial: event.pointee.xany.serial) }
         }
-        if found { stale = true }
     }
 
     /// Shows `visit` each event in Xlib's queue, in order, and leaves them there (an
