@@ -59,6 +59,10 @@ let package = Package(
                           dependencies: ["StackboardCore", "StackboardRender", "StackboardXKB", "CX11", "CXlibCairo", "CCairoPango", "StackboardWords"],
                           path: "Benchmarks/StackboardBench"),
 
+        // `make bench`'s floors: Benchmarks/tools/floorpad.c in Swift (what the runtime alone adds).
+        .executableTarget(name: "stackboard-floorpad", dependencies: ["CX11", "CXlibCairo", "CCairoPango"],
+                          path: "Benchmarks/FloorPad"),
+
         // `make bench`'s auto-show figures: focus -> decision latency and idle wake-ups.
         .executableTarget(name: "stackboard-autoshow-bench", dependencies: ["StackboardCore", "StackboardBus"],
                           path: "Benchmarks/AutoShowBench"),

@@ -71,9 +71,11 @@ def memories(s, o, builds, res):
     for label, extra in MEMORY_VARIANTS:
         res['memory_programs'][f'{name} {label}'] = M.program_memory(s, [path, '--no-sound'] + extra, 'Stackboard', o.settle,
                                                                      env=cache_env(s, name + label), name=name)
-    if shutil.which('matchbox-keyboard'):
-        res['memory_programs']['matchbox-keyboard'] = M.program_memory(s, ['matchbox-keyboard'], 'Keyboard', o.settle,
-                                                                       name='matchbox-keyboard')
+    # matchbox-keyboard and the floors (measures.other_pads): what cairo, Pango and the Swift
+    # runtime cost by themselves.
+    for pad, (argv, window_name, _) in M.other_pads(o.build_dir).items():
+        if shutil.which(argv[0]):
+            res['memory_programs'][pad] = M.program_memory(s, argv, window_name, o.settle, name=M.slug(pad))
     B.log('  memory:', {n: (m['pss_mb'], m['dirty_mb']) for n, m in res['memory_programs'].items()})
 
 
@@ -151,6 +153,13 @@ def one_round(rnd, o, builds, bench_binary, texts):
             res['breakdown'] = M.breakdown(s, binary, frames, o.breakdown_taps)
             B.log('  where tap→key goes:', {k: B.fmt(B.median(res['breakdown'][k]))
                                               for k in ('deliver_ms', 'work_ms', 'to_target_ms')})
+            # The same split of matchbox-keyboard and the floors, in the same session.
+            res['breakdown_pads'] = {}
+            for pad, (argv, window_name, keys_for) in M.other_pads(o.build_dir).items():
+                if shutil.which(argv[0]):
+                    res['breakdown_pads'][pad] = M.breakdown(s, argv[0], keys_for, o.breakdown_taps, args=argv[1:],
+                                                             window_name=window_name, name=M.slug(pad) + '-spied')
+            B.log('  and the other pads:', {p: B.fmt(B.median(r['tap_ms'])) for p, r in res['breakdown_pads'].items()})
         if 'paint' in o.sections:
             res['paint'] = M.paint(s, bench_binary)
             B.log('  paint:', {k: v['median_us'] for k, v in res['paint'].items()})
@@ -342,6 +351,7 @@ def main():
     if unknown:
         sys.exit(f'bench: unknown sections {unknown}; choose from {",".join(SECTIONS)}')
     bench_binary = os.path.abspath(o.bench_binary or os.path.join(os.path.dirname(binary), 'stackboard-bench'))
+    o.build_dir = os.path.dirname(bench_binary)  # stackboard-floorpad is built beside stackboard-bench
     needed = [path for _, path in builds] + ([bench_binary] if {'paint', 'layouts', 'swipe'} & set(o.sections) or o.with_words else [])
     for path in needed:
         if not os.access(path, os.X_OK):

@@ -22,6 +22,8 @@ TOOL_SOURCES = {
     'showprobe': ('Benchmarks/tools/showprobe.c', ['-lX11', '-lXtst']),
     'pcmspy.so': ('Benchmarks/tools/pcmspy.c', ['-shared', '-fPIC', '-ldl']),
     'xwirespy.so': ('Benchmarks/tools/xwirespy.c', ['-shared', '-fPIC', '-ldl']),
+    # The smallest keypad with the mission's stack (bench.py's floors, peersplit.py --floors).
+    'floorpad': ('Benchmarks/tools/floorpad.c', ['pkg-config:pangocairo cairo-xlib x11 xtst']),
 }
 
 
@@ -37,7 +39,14 @@ def tool(name):
     if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(src):
         os.makedirs(TOOLS, exist_ok=True)
         tmp = f'{out}.{os.getpid()}.tmp'
-        subprocess.run(['cc', '-O2', '-Wall', '-o', tmp, src] + flags, check=True)
+        words = []
+        for flag in flags:  # 'pkg-config:NAMES' stands for what pkg-config gives for NAMES
+            if flag.startswith('pkg-config:'):
+                words += subprocess.run(['pkg-config', '--cflags', '--libs', *flag[11:].split()],
+                                        check=True, capture_output=True, text=True).stdout.split()
+            else:
+                words.append(flag)
+        subprocess.run(['cc', '-O2', '-Wall', '-o', tmp, src] + words, check=True)
         os.replace(tmp, out)
     return out
 

@@ -9,6 +9,32 @@ from benchlib import centre, cpu_delta, cpu_sample, memory_breakdown, memory_kb,
 LETTERS = 'abcdefghijklmnopqrstuvwxyz'
 
 
+def at(fractions, text='a'):
+    """keys_for (see `breakdown`) of a keyboard whose `text` key is at these fractions of its window."""
+    fx, fy = fractions
+    return lambda w: [{'text': text, 'x': int(w[3] * fx), 'y': int(w[4] * fy), 'width': 0, 'height': 0}]
+
+
+def slug(name):
+    """A pad's name as a file name (its session log)."""
+    return re.sub(r'[^A-Za-z0-9]+', '-', name).strip('-')
+
+
+def other_pads(build_dir):
+    """The keypads measured next to Stackboard, as {name: (argv, window name, keys_for)}:
+    matchbox-keyboard (its `a` where ../shared/bench/keys.tsv puts it) and the two floors, the
+    smallest keypads with the mission's stack (Xlib, cairo, Pango, XTest): floorpad in C
+    (Benchmarks/tools/floorpad.c) and stackboard-floorpad, the same in Swift, built as the
+    keyboard is (in `build_dir`, left out when it is not there). Their `a` is the first of nine
+    keys in the second of three rows."""
+    pads = {'matchbox-keyboard': (['matchbox-keyboard'], 'Keyboard', at((0.093, 0.51))),
+            'floorpad (C)': ([tool('floorpad')], 'FloorPad', at((0.5 / 9, 0.5)))}
+    swift = os.path.join(build_dir, 'stackboard-floorpad')
+    if os.access(swift, os.X_OK):
+        pads['floorpad (Swift)'] = ([swift], 'FloorPadSwift', at((0.5 / 9, 0.5)))
+    return pads
+
+
 def start_keyboard(s, binary, args=('--no-sound',), env=None, name='stackboard', window_name='Stackboard'):
     """Starts the keyboard (another one: its window's name), waits for its window; returns
     (process, window)."""

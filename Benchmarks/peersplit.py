@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """peersplit.py: the tap→key split of Stackboard and matchbox-keyboard side by side.
 
-  Benchmarks/peersplit.py BINARY [--rounds N] [--taps N] [--args "KEYBOARD ARGS"]
+  Benchmarks/peersplit.py BINARY [--rounds N] [--taps N] [--args "KEYBOARD ARGS"] [--floors]
 
 bench.py splits Stackboard's tap→key into the release reaching the keyboard, the keyboard's own
 work (its read of the ButtonRelease → its write of the XTEST key) and the key reaching the
@@ -10,7 +10,14 @@ matchbox-keyboard too, in the same private X session (Xvfb, openbox, keysink) ea
 order alternating by round, with the XTest floor interleaved (Benchmarks/tools/latency.c). So
 the two keyboards' X hops and their own work are compared directly: which part of the gap
 between them is the keyboard's work and which is the X server's. matchbox's `a` is tapped where
-../shared/bench/keys.tsv puts it.
+../shared/bench/keys.tsv puts it (measures.other_pads).
+
+With --floors, the two smallest keypads with the mission's stack are split the same way:
+floorpad (Benchmarks/tools/floorpad.c: Xlib, cairo, Pango, XTest, in C) and
+stackboard-floorpad (Benchmarks/FloorPad, the same program in Swift, built as the keyboard is,
+in .build/release: make build). Between matchbox-keyboard and floorpad lies what
+cairo and Pango cost, between floorpad and its Swift twin what the Swift runtime costs, and
+between that and Stackboard what Stackboard's own design costs.
 """
 import argparse, os, sys
 
@@ -19,9 +26,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib as B  # noqa: E402
 import measures as M  # noqa: E402
 
-# matchbox-keyboard's `a`, as fractions of its window (../shared/bench/keys.tsv).
-MATCHBOX_A = (0.093, 0.51)
-
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
@@ -29,24 +33,27 @@ def main():
     ap.add_argument('--rounds', type=int, default=4)
     ap.add_argument('--taps', type=int, default=50)
     ap.add_argument('--args', default='', help="Stackboard's arguments (besides --no-sound)")
+    ap.add_argument('--floors', action='store_true', help='the floor pads too (floorpad in C and in Swift)')
     o = ap.parse_args()
     binary = os.path.abspath(o.binary)
-    fx, fy = MATCHBOX_A
+    pads = M.other_pads(os.path.join(B.ROOT, '.build', 'release'))
     runs = {
         'stackboard': ([binary, '--no-sound', *o.args.split()], 'Stackboard',
                        lambda w: B.key_frames(binary, 'qwerty', w[3], w[4])),
-        'matchbox-keyboard': (['matchbox-keyboard'], 'Keyboard',
-                              lambda w: [{'text': 'a', 'x': int(w[3] * fx), 'y': int(w[4] * fy), 'width': 0, 'height': 0}]),
+        'matchbox-keyboard': pads['matchbox-keyboard'],
     }
+    if o.floors:
+        runs.update({k: v for k, v in pads.items() if k.startswith('floorpad')})
     total = {name: {} for name in runs}
     for r in range(o.rounds):
         s = B.Session()
         try:
-            order = list(runs) if r % 2 == 0 else list(reversed(runs))
+            names = list(runs)
+            order = names[r % len(names):] + names[:r % len(names)]  # each goes first in turn
             for name in order:
                 command, window_name, keys_for = runs[name]
                 res = M.breakdown(s, command[0], keys_for, o.taps, args=command[1:],
-                                  window_name=window_name, name=f'{name}-spied')
+                                  window_name=window_name, name=M.slug(name) + '-spied')
                 for k in ('deliver_ms', 'work_ms', 'to_target_ms', 'tap_ms', 'floor_ms', 'wake_ms', 'woke_to_read_ms'):
                     total[name].setdefault(k, []).extend(res[k])
                 B.log(f"round {r + 1} {name}: tap→key {B.fmt(B.median(res['tap_ms']))} ms, floor "

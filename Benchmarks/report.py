@@ -57,6 +57,28 @@ def memory_table(rounds):
     return out
 
 
+def split_table(rounds):
+    """The tap→key split of Stackboard next to matchbox-keyboard and the floors, same sessions."""
+    bd = [r for r in ok_rounds(rounds, 'breakdown') if r.get('breakdown_pads')]
+    if not bd:
+        return []
+    runs = {'Stackboard': [r['breakdown'] for r in bd]}
+    for r in bd:
+        for pad, res in r['breakdown_pads'].items():
+            runs.setdefault(pad, []).append(res)
+    keys = ('tap_ms', 'deliver_ms', 'wake_ms', 'work_ms', 'to_target_ms', 'floor_ms')
+    out = ['', '### Tap→key split next to matchbox-keyboard and the floors (same sessions, medians, ms)', '',
+           'The floors: the smallest keypad with Xlib, cairo, Pango and XTest, in C (floorpad) and in Swift '
+           '(stackboard-floorpad); Benchmarks/tools/floorpad.c says what it does.', '',
+           '| pad | tap→key | release → pad | of it, → its wait returns | its work | key → target | XTest floor | n |',
+           '|---|---|---|---|---|---|---|---|']
+    for name, results in runs.items():
+        vals = {k: [x for res in results for x in res.get(k, [])] for k in keys}
+        out.append(f'| {name} | ' + ' | '.join(fmt(median(vals[k])) if vals[k] else '–' for k in keys)
+                   + f" | {len(vals['work_ms'])} |")
+    return out
+
+
 def summarize(info, rounds, peer):
     m = info['machine']
     lines = [f"# Stackboard benchmark, {info['date']}", '',
@@ -262,6 +284,7 @@ def summarize(info, rounds, peer):
                          spread(per_round_ratio([r for r in ck if 'latency' in r],
                                                 lambda r: median(r['click']['tap_ms_with_sound']),
                                                 lambda r: median(r['latency']['tap_ms'])))))
+    lines += split_table(rounds)
     lines += memory_table(rounds)
     focus = [r.get('focus_lost') for r in rounds if 'focus_lost' in r]
     if focus:
