@@ -74,8 +74,7 @@ def memories(s, o, builds, res):
     # matchbox-keyboard and the floors (measures.other_pads): what cairo, Pango and the Swift
     # runtime cost by themselves.
     for pad, (argv, window_name, _) in M.other_pads(o.build_dir).items():
-        if shutil.which(argv[0]):
-            res['memory_programs'][pad] = M.program_memory(s, argv, window_name, o.settle, name=M.slug(pad))
+        res['memory_programs'][pad] = M.program_memory(s, argv, window_name, o.settle, name=M.slug(pad))
     B.log('  memory:', {n: (m['pss_mb'], m['dirty_mb']) for n, m in res['memory_programs'].items()})
 
 
@@ -156,9 +155,8 @@ def one_round(rnd, o, builds, bench_binary, texts):
             # The same split of matchbox-keyboard and the floors, in the same session.
             res['breakdown_pads'] = {}
             for pad, (argv, window_name, keys_for) in M.other_pads(o.build_dir).items():
-                if shutil.which(argv[0]):
-                    res['breakdown_pads'][pad] = M.breakdown(s, argv[0], keys_for, o.breakdown_taps, args=argv[1:],
-                                                             window_name=window_name, name=M.slug(pad) + '-spied')
+                res['breakdown_pads'][pad] = M.breakdown(s, argv[0], keys_for, o.breakdown_taps, args=argv[1:],
+                                                         window_name=window_name, name=M.slug(pad) + '-spied')
             B.log('  and the other pads:', {p: B.fmt(B.median(r['tap_ms'])) for p, r in res['breakdown_pads'].items()})
         if 'paint' in o.sections:
             res['paint'] = M.paint(s, bench_binary)

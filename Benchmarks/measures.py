@@ -1,7 +1,7 @@
 """The measurements of bench.py, one function per figure. Each takes a benchlib.Session (and the
 stackboard binary) and returns a dict of raw numbers; bench.py runs them round after round and
 summarizes. Times are CLOCK_MONOTONIC microseconds unless a name says otherwise."""
-import difflib, json, os, random, re, time
+import difflib, json, os, random, re, shutil, time
 from collections import Counter
 
 from benchlib import centre, cpu_delta, cpu_sample, memory_breakdown, memory_kb, now_us, read, tool
@@ -25,14 +25,13 @@ def other_pads(build_dir):
     matchbox-keyboard (its `a` where ../shared/bench/keys.tsv puts it) and the two floors, the
     smallest keypads with the mission's stack (Xlib, cairo, Pango, XTest): floorpad in C
     (Benchmarks/tools/floorpad.c) and stackboard-floorpad, the same in Swift, built as the
-    keyboard is (in `build_dir`, left out when it is not there). Their `a` is the first of nine
-    keys in the second of three rows."""
+    keyboard is (in `build_dir`). Their `a` is the first of nine keys in the second of three
+    rows. A pad whose program is not installed or not built is left out."""
+    floor_a = at((0.5 / 9, 0.5))
     pads = {'matchbox-keyboard': (['matchbox-keyboard'], 'Keyboard', at((0.093, 0.51))),
-            'floorpad (C)': ([tool('floorpad')], 'FloorPad', at((0.5 / 9, 0.5)))}
-    swift = os.path.join(build_dir, 'stackboard-floorpad')
-    if os.access(swift, os.X_OK):
-        pads['floorpad (Swift)'] = ([swift], 'FloorPadSwift', at((0.5 / 9, 0.5)))
-    return pads
+            'floorpad (C)': ([tool('floorpad')], 'FloorPad', floor_a),
+            'floorpad (Swift)': ([os.path.join(build_dir, 'stackboard-floorpad')], 'FloorPadSwift', floor_a)}
+    return {name: pad for name, pad in pads.items() if shutil.which(pad[0][0])}
 
 
 def start_keyboard(s, binary, args=('--no-sound',), env=None, name='stackboard', window_name='Stackboard'):

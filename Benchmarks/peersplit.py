@@ -37,6 +37,8 @@ def main():
     o = ap.parse_args()
     binary = os.path.abspath(o.binary)
     pads = M.other_pads(os.path.join(B.ROOT, '.build', 'release'))
+    if 'matchbox-keyboard' not in pads:
+        sys.exit('peersplit: matchbox-keyboard is not installed (apt-get install matchbox-keyboard)')
     runs = {
         'stackboard': ([binary, '--no-sound', *o.args.split()], 'Stackboard',
                        lambda w: B.key_frames(binary, 'qwerty', w[3], w[4])),

@@ -36,17 +36,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-BENCH_BIN="$(dirname "$BIN")/stackboard-bench"
-if [ ! -x "$BENCH_BIN" ] || [ "$BIN" -nt "$BENCH_BIN" ]; then
-  # shellcheck disable=SC2086 # the flags are words
-  (cd "$ROOT" && swift build ${BUILD_FLAGS:--c release --static-swift-stdlib} --product stackboard-bench 2>&1 | grep -v "prohibited flag" | tail -n 1)
-fi
-# The floor pad in Swift (Benchmarks/FloorPad), measured next to the keyboard, built the same way.
-FLOORPAD_BIN="$(dirname "$BIN")/stackboard-floorpad"
-if [ ! -x "$FLOORPAD_BIN" ] || [ "$BIN" -nt "$FLOORPAD_BIN" ]; then
-  # shellcheck disable=SC2086 # the flags are words
-  (cd "$ROOT" && swift build ${BUILD_FLAGS:--c release --static-swift-stdlib} --product stackboard-floorpad 2>&1 | grep -v "prohibited flag" | tail -n 1)
-fi
+# The in-process benchmarks and the floor pad in Swift (Benchmarks/FloorPad), built beside the
+# keyboard and the same way.
+for product in stackboard-bench stackboard-floorpad; do
+  PRODUCT_BIN="$(dirname "$BIN")/$product"
+  if [ ! -x "$PRODUCT_BIN" ] || [ "$BIN" -nt "$PRODUCT_BIN" ]; then
+    # shellcheck disable=SC2086 # the flags are words
+    (cd "$ROOT" && swift build ${BUILD_FLAGS:--c release --static-swift-stdlib} --product "$product" 2>&1 | grep -v "prohibited flag" | tail -n 1)
+  fi
+done
 # Auto-show (issue 13): focus -> decision latency and idle wake-ups with the tracker on.
 AUTOSHOW_BIN="$(dirname "$BIN")/stackboard-autoshow-bench"
 # shellcheck disable=SC2086
