@@ -104,3 +104,39 @@ extension WindowStackingTests {
         #expect(keyboard.waitForPrinted(["q"]) == ["q"])
     }
 }
+
+extension WindowStackingTests {
+    /// openbox leaves `_NET_ACTIVE_WINDOW` naming a window that is gone, and the X server gives
+    /// a new client the lowest free slot, so the next application's window can have the very
+    /// same id. The keyboard must still follow that new window (and let go of it when it goes):
+    /// it once kept the stale id's failed selection and was left transient for a window that
+    /// no longer existed.
+    @Test func aNewWindowWithAGoneWindowsIDIsFollowed() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let keyboard = try RunningKeyboard(session, ["--print"])
+        let fullscreen = try Tools.cTool("fullscreen")
+        let first = try session.spawn(fullscreen, ["-M", "0,0"])
+        let firstReady = first.waitForLine(timeout: 10) { $0.hasPrefix("READY") }
+        let firstID = session.normalizedID(String(try #require(firstReady?.split(separator: " ").last)))
+        try session.waitUntil(timeout: 10, "the first window to be active") {
+            session.rootWindowList("_NET_ACTIVE_WINDOW") == [firstID]
+        }
+        first.stop()
+        try session.waitUntil(timeout: 10, "the first window to be gone") {
+            RunningKeyboard.windowInfo(session, id: firstID) == nil
+        }
+        let app = try session.spawn(fullscreen, [])
+        let ready = app.waitForLine(timeout: 10) { $0.hasPrefix("READY") }
+        let appID = session.normalizedID(String(try #require(ready?.split(separator: " ").last)))
+        try #require(appID == firstID, "the X server gave the second window another id: this test needs the same one")
+        try session.waitUntil(timeout: 10, "the keyboard to become transient for the application") {
+            keyboard.xprop(["WM_TRANSIENT_FOR"]).contains("window id")
+        }
+        app.stop()
+        try session.waitUntil(timeout: 10, "WM_TRANSIENT_FOR to be removed") {
+            keyboard.xprop(["WM_TRANSIENT_FOR"]).contains("not found")
+        }
+        #expect(keyboard.child.stderr.isEmpty)
+    }
+}

@@ -12,8 +12,14 @@ import CX11
 struct KeepAboveFullscreen {
     /// The active window whose properties we watch.
     private var watched: Window = 0
+    /// The events this connection selected on `watched` before we added ours (nil: ours are
+    /// not added yet). The active window can be one of our own (a gone window's id, reused).
+    private var watchedMaskBefore: Int?
     /// The window we are currently transient for.
     private(set) var transientFor: Window?
+
+    /// What we select on the active window.
+    private static let watchedEvents = PropertyChangeMask | StructureNotifyMask
 
     /// Starts watching the root window's `_NET_ACTIVE_WINDOW`.
     mutating func start(connection: XConnection, keyboard: Window) {
@@ -43,13 +49,12 @@ struct KeepAboveFullscreen {
         let reader = PropertyReader(display: display)
         let active = Window(reader.values(atoms.netActiveWindow, of: connection.root, type: Atom(XA_WINDOW)).first ?? 0)
         if active != watched {
-            if watched != 0 { XSelectInput(display, watched, NoEventMask) }
+            if watched != 0, let before = watchedMaskBefore { XSelectInput(display, watched, before) }
             watched = active == keyboard ? 0 : active
-            if watched != 0 { XSelectInput(display, watched, PropertyChangeMask | StructureNotifyMask) }
+            watchedMaskBefore = nil
         }
         var target: Window?
-        var attributes = XWindowAttributes()
-        if watched != 0, XGetWindowAttributes(display, watched, &attributes) != 0, attributes.map_state == IsViewable {
+        if watched != 0, let attributes = watchedAttributes(display), attributes.map_state == IsViewable {
             let states = reader.values(atoms.netWMState, of: watched, type: Atom(XA_ATOM))
             if states.contains(Int(atoms.netWMStateFullscreen)) { target = watched }
         }
@@ -57,5 +62,23 @@ struct KeepAboveFullscreen {
         transientFor = target
         WindowProperties(display: display, window: keyboard, atoms: atoms).setTransient(for: target)
         if target != nil { XRaiseWindow(display, keyboard) }
+    }
+
+    /// The watched window's attributes, read after our events are selected on it (nil: it does
+    /// not exist). They are selected whenever they are missing, not only when the active window
+    /// changes: `_NET_ACTIVE_WINDOW` can name a window that is gone, and the X server gives its
+    /// id to the next client's window, which then has none of our events.
+    private mutating func watchedAttributes(_ display: OpaquePointer) -> XWindowAttributes? {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, watched, &attributes) != 0 else { return nil }
+        let mask = attributes.your_event_mask
+        guard mask & Self.watchedEvents != Self.watchedEvents else { return attributes }
+        // Missing: a new window under this id, or the first look at it. What it had is ours to
+        // give back (0 for another client's window).
+        watchedMaskBefore = mask
+        XSelectInput(display, watched, mask | Self.watchedEvents)
+        // Read again, now that nothing that happens to it can be missed.
+        guard XGetWindowAttributes(display, watched, &attributes) != 0 else { return nil }
+        return attributes
     }
 }
