@@ -26,6 +26,15 @@ public enum TypingRequest: Equatable, Sendable {
 public protocol TypingHost: AnyObject {
     /// Does `request` (called in the order the keys fired, before clicks and repaints).
     func keypad(_ keypad: KeypadRuntime, perform request: TypingRequest)
+    /// What the release of the pointer that is down will type (`ahead.point` in surface
+    /// pixels), or nil when that is no longer known: a host that sends the key the moment the
+    /// release arrives, before the release reaches the keypad, returns true, and then does not
+    /// send the same text again when the keypad asks for it right after (the default: false).
+    func keypad(_ keypad: KeypadRuntime, releaseAhead ahead: ReleaseAhead?) -> Bool
+}
+
+extension TypingHost {
+    public func keypad(_ keypad: KeypadRuntime, releaseAhead ahead: ReleaseAhead?) -> Bool { false }
 }
 
 /// How a field was changed: by a key (or a host's own call) with a buffer command, by done,
@@ -69,8 +78,12 @@ public enum KeypadRole {
 /// first, in order (the key is sent before anything else is done), then clicks, then the
 /// repaint marks. `repaint(now:)` draws what changed, once per turn of the host's loop.
 public final class KeypadRuntime {
-    /// The state machine.
-    public internal(set) var state: KeyboardState
+    /// The state machine. Any change of it withdraws the release offered ahead.
+    public internal(set) var state: KeyboardState {
+        didSet { if offersReleaseAhead { withdrawReleaseAhead() } }
+    }
+    /// Whether the typing host holds a `ReleaseAhead` of the state as it is.
+    var offersReleaseAhead = false
     /// Paints the keys and the popup.
     public let painter: KeyboardPainter
     /// Where the keys are painted.
@@ -147,11 +160,17 @@ public final class KeypadRuntime {
         let (effects, pending) = state.handleDeferringRedraws(input.offset(by: Point(x: -frame.x, y: -frame.y)), now: now)
         perform(effects, now: now)
         perform(state.redraws(since: pending), now: now)
+        offerReleaseAhead(now: now)
     }
 
     /// Does what is due at `now`.
     public func advance(to now: Double) {
-        perform(state.advance(to: now), now: now)
+        // Only when something is due: advancing changes the state, which withdraws the release
+        // offered ahead.
+        if let due = state.nextDeadline, due <= now {
+            perform(state.advance(to: now), now: now)
+            offerReleaseAhead(now: now)
+        }
         if field != nil, field?.advance(to: now) == true { overlayDirty = true }
     }
 

@@ -46,6 +46,9 @@ public protocol KeypadWords: AnyObject {
     func setSecure(_ on: Bool)
     /// Slot `slot` of the bar was tapped: the edit that types its word (nil: the slot is empty).
     func accepting(slot: Int) -> KeypadEdit?
+    /// Whether `typing(text)` would now be just `text`, without changing anything (the key can
+    /// then be sent ahead of the release; the default: not known, no).
+    func passesThrough(_ text: String) -> Bool
     /// What the bar shows now, best first (at most as many as it has slots).
     func suggestions() -> [String]
     /// Whether the field is a secret: the bar shows a lock and nothing else.
@@ -64,6 +67,8 @@ public protocol KeypadWords: AnyObject {
 extension KeypadWords {
     /// Nothing left to do.
     public func settle() {}
+    /// Not known.
+    public func passesThrough(_ text: String) -> Bool { false }
     /// No swiping.
     public var swipeVocabulary: SwipeVocabulary? { nil }
     /// Nothing known.
@@ -180,5 +185,25 @@ extension KeypadRuntime {
     func fieldEdit(_ change: KeypadEdit, now: Double) {
         for _ in 0..<max(0, change.deleteCount) { edit(.deleteBackward, now: now) }
         if !change.text.isEmpty { edit(.insert(change.text), now: now) }
+    }
+}
+
+extension KeypadRuntime {
+    /// Tells the typing host what the release of the pointer that is down will type, when the
+    /// state says and the word engine would type it as it is (see `TypingHost`).
+    func offerReleaseAhead(now: Double) {
+        guard field == nil, let host = typingHost, var ahead = state.releaseAhead(now: now),
+              words.map({ $0.passesThrough(ahead.text) }) ?? true else {
+            if offersReleaseAhead { withdrawReleaseAhead() }
+            return
+        }
+        ahead.point = Point(x: ahead.point.x + frame.x, y: ahead.point.y + frame.y)
+        offersReleaseAhead = host.keypad(self, releaseAhead: ahead)
+    }
+
+    /// The release offered ahead no longer holds.
+    func withdrawReleaseAhead() {
+        offersReleaseAhead = false
+        _ = typingHost?.keypad(self, releaseAhead: nil)
     }
 }

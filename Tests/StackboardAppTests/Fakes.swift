@@ -64,6 +64,22 @@ final class FakeWindow: KeyboardWindowing {
     func hide() { shown = false; log.entries.append("hide") }
     func suspendScanSwitchGrab() {}
     func resumeScanSwitchGrab() {}
+    /// What the next release fires first, as KeyboardWindow keeps it.
+    var releaseTrigger: ReleaseTrigger?
+    /// Refuse triggers (as a window with a grabbed scan switch does).
+    var refusesTriggers = false
+    func setReleaseTrigger(_ trigger: ReleaseTrigger?) -> Bool {
+        guard trigger == nil || !refusesTriggers else { releaseTrigger = nil; return false }
+        releaseTrigger = trigger
+        return true
+    }
+    /// A release arrives at the window: the trigger fires if it waits for it, as in KeyboardWindow.
+    func releaseArrives(pointer: Int, at point: Point, now: Double) {
+        guard let trigger = releaseTrigger else { return }
+        releaseTrigger = nil
+        guard trigger.pointer == pointer, trigger.point == point, trigger.until.map({ now < $0 }) ?? true else { return }
+        trigger.fire()
+    }
 }
 
 /// An injector that records what it was asked to type, and fails on demand.
@@ -87,6 +103,21 @@ final class FakeTyper: KeyTyping {
         log.entries.append("key \(key)")
     }
     func releaseAll() { releases += 1 }
+    /// The text armed ahead of its release, and whether arming is allowed.
+    var armed: String?
+    var armable = true
+    func armKey(_ text: String) -> Bool {
+        armed = armable ? text : nil
+        return armable
+    }
+    func disarmKey() { armed = nil }
+    func sendArmedKey() -> Bool {
+        guard let text = armed else { return false }
+        armed = nil
+        typed.append(text)
+        log.entries.append("type \(text) ahead")
+        return true
+    }
 }
 
 /// A control channel that records what was published.
@@ -144,6 +175,21 @@ struct ControllerFixture {
         controller.handle(.input(.press(pointer: 0, at: centre)), now: now)
         controller.handle(.input(.release(pointer: 0, at: centre)), now: now + 0.05)
         runtime.repaint(now: now + 0.05)
+    }
+
+    /// The centre of the key labelled `label`, in window pixels.
+    func centre(of label: String) throws -> Point {
+        guard let key = controller.runtime.placedGeometry.keys.first(where: { $0.key.label == label }) else {
+            throw FixtureError("no key labelled \(label)")
+        }
+        return Point(x: key.frame.x + key.frame.width / 2, y: key.frame.y + key.frame.height / 2)
+    }
+
+    /// A release of `pointer` at `point` at `now` as the X side delivers it: the window's
+    /// trigger first, then the controller.
+    func release(_ pointer: Int = 0, at point: Point, now: Double) {
+        window.releaseArrives(pointer: pointer, at: point, now: now)
+        controller.handle(.input(.release(pointer: pointer, at: point)), now: now)
     }
 }
 

@@ -18,6 +18,8 @@ final class KeyboardController: TypingHost {
     let publisher: KeyboardPublishing
     /// The layouts the next-layout key cycles through.
     private(set) var layouts: LayoutCycle
+    /// The text whose key went out the moment its release arrived (KeyboardController+Ahead.swift).
+    var sentAhead: String?
     /// Loads a layout by name or file for `stackboard layout NAME`.
     let load: (String) throws(LayoutError) -> Layout
     /// `--print`: where each typed key's line goes (nil: nowhere).
@@ -96,6 +98,7 @@ final class KeyboardController: TypingHost {
             if input == .switchPress, !visible { return } // a grabbed switch key while hidden
             if mover?.take(input) == true { return } // a pointer that drags the window
             runtime.handle(input, now: now)
+            sentAheadUnused()
         case .resized(let size):
             runtime.setFrame(Rect(size: size), now: now)
         case .rootPosition(let pointer, let point):
@@ -160,7 +163,9 @@ final class KeyboardController: TypingHost {
         switch request {
         // The key first; its `--print` line after it went out.
         case .type(let text, let modifiers):
-            typing { () throws(InjectorError) in try typer.type(text, modifiers: modifiers) }
+            if !tookSentAhead(text, modifiers: modifiers) {
+                typing { () throws(InjectorError) in try typer.type(text, modifiers: modifiers) }
+            }
             printKey?(PrintedKey.line(text: text, modifiers: modifiers))
             recordEmoji(text)
         case .key(let key, let modifiers):

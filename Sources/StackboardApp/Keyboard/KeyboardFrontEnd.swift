@@ -30,6 +30,8 @@ protocol KeyboardWindowing: PopupSurface, PreviewSurface {
     func setMinimumSize(_ minimum: Size, frame: Rect)
     /// Docks or floats the window at `frame`; `remap`: around the change (a window manager runs).
     func setPlacement(_ placement: WindowPlacement, frame: Rect, remap: Bool)
+    /// What the next release does before it is routed (nil: nothing); false when refused.
+    func setReleaseTrigger(_ trigger: ReleaseTrigger?) -> Bool
 }
 
 /// What the controller asks of the injector.
@@ -40,6 +42,12 @@ protocol KeyTyping: AnyObject {
     func key(_ key: NamedKey, modifiers: Set<Modifier>) throws(InjectorError)
     /// Releases every injected key that is still down.
     func releaseAll()
+    /// Plans the key of `text` ahead of the release that types it; false when it cannot be.
+    func armKey(_ text: String) -> Bool
+    /// Forgets the key planned ahead.
+    func disarmKey()
+    /// Sends the key planned ahead, if it still holds; true when it went out.
+    func sendArmedKey() -> Bool
 }
 
 /// Where the controller publishes whether the keyboard is shown and which layout it shows

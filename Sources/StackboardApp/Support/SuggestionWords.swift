@@ -97,6 +97,11 @@ final class SuggestionWords: KeypadWords {
         return KeypadEdit(deleteCount: edit.deleteCount, text: edit.text)
     }
 
+    /// Only with nothing left to settle: settling may change what `typing` does.
+    func passesThrough(_ text: String) -> Bool {
+        unsettled == nil && session.edit(forTyping: text) == .insert(text)
+    }
+
     /// Tells the session the text of the last `typing` (its context, what it learns).
     func settle() {
         guard let text = unsettled else { return }

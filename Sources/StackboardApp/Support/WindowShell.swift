@@ -79,6 +79,8 @@ final class WindowShell: LoopSource {
         let events = window.nextEvents { event in
             if let routed = client.route(event, now: now) { return routed }
             if let touch, let inputs = touch.translate(event, now: now) {
+                // A finger's release sends its key first, as the pointer's does (KeyboardWindow).
+                for case .release(let id, let point) in inputs { self.window.fireReleaseTrigger(pointer: id, at: point) }
                 // Each finger's root position goes just before its event (for a window moved under it).
                 return inputs.flatMap { input -> [WindowEvent] in
                     switch input {

@@ -175,7 +175,7 @@ extension Injector {
     /// Presses (and unless `hold`, releases) the key of `plan`, with its level modifiers held
     /// and the interfering locks cleared around it and restored exactly after. Returns how
     /// many key events it sent.
-    private func execute(_ plan: KeyPlan, hold: Bool) -> Int {
+    func execute(_ plan: KeyPlan, hold: Bool) -> Int {
         let dpy = display.raw
         let core = UInt32(XkbUseCoreKbd)
         if plan.clearLocked != 0 { XkbLockModifiers(dpy, core, plan.clearLocked, 0) }

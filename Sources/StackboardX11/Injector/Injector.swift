@@ -39,6 +39,8 @@ public final class Injector {
     /// When keys last went out after a keymap change (clients fetch the change then).
     var lastFetchTrigger: Double?
     var isShutDown = false
+    /// The key a release will type, planned ahead (`armKey`).
+    var armed: ArmedKey?
 
     /// The group and locked and latched modifiers, as XkbStateNotify events tell them.
     var lockState = KeyboardLockState(group: 0, locked: 0, latched: 0)

@@ -18,6 +18,11 @@ extension KeyboardWindow {
             var event = XEvent()
             XNextEvent(display, &event)
             if connection.isLost { break }
+            // The key a release types goes out before anything else is looked at.
+            if releaseTrigger != nil, event.type == ButtonRelease, event.xbutton.window == windowID,
+               pointer.endsPress(button: event.xbutton.button) {
+                fireReleaseTrigger(pointer: PointerTranslator.corePointer, at: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y)))
+            }
             if let routed = route(&event) {
                 out += routed
                 continue

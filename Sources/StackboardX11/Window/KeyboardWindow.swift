@@ -40,6 +40,8 @@ public final class KeyboardWindow {
     let gc: GC
     var pointer = PointerTranslator()
     var keepAbove = KeepAboveFullscreen()
+    /// What to do the moment a pointer's release arrives (`setReleaseTrigger`).
+    var releaseTrigger: ReleaseTrigger?
     var popup: PopupWindow?
     /// The key preview's popup (WM_CLASS instance `stackboard-preview`), made when first shown.
     var previewPopup: PopupWindow?

@@ -85,9 +85,14 @@ struct PointerTranslator {
 
     /// A ButtonRelease.
     mutating func release(button: UInt32, x: Int32, y: Int32) -> InputEvent? {
-        guard button != switchButton, button == UInt32(Button1), isDown else { return nil }
+        guard endsPress(button: button) else { return nil }
         isDown = false
         return .release(pointer: Self.corePointer, at: Point(x: Int(x), y: Int(y)))
+    }
+
+    /// Whether a release of `button` ends the press that is down (`release` makes it one).
+    func endsPress(button: UInt32) -> Bool {
+        button != switchButton && button == UInt32(Button1) && isDown
     }
 
     /// A KeyPress (`down`) or KeyRelease of `keycode` delivered by the switch key's grab. The
