@@ -77,8 +77,7 @@ final class FakeWindow: KeyboardWindowing {
     func releaseArrives(pointer: Int, at point: Point, now: Double) {
         guard let trigger = releaseTrigger else { return }
         releaseTrigger = nil
-        guard trigger.pointer == pointer, trigger.point == point, trigger.until.map({ now < $0 }) ?? true else { return }
-        trigger.fire()
+        if trigger.waitsFor(pointer: pointer, at: point, now: now) { trigger.fire() }
     }
 }
 
@@ -167,14 +166,10 @@ struct ControllerFixture {
 
     /// Taps the key labelled `label` (press and release at its centre) at `now`.
     func tap(_ label: String, at now: Double = 1) throws {
-        let runtime = controller.runtime
-        guard let key = runtime.placedGeometry.keys.first(where: { $0.key.label == label }) else {
-            throw FixtureError("no key labelled \(label)")
-        }
-        let centre = Point(x: key.frame.x + key.frame.width / 2, y: key.frame.y + key.frame.height / 2)
+        let centre = try centre(of: label)
         controller.handle(.input(.press(pointer: 0, at: centre)), now: now)
         controller.handle(.input(.release(pointer: 0, at: centre)), now: now + 0.05)
-        runtime.repaint(now: now + 0.05)
+        controller.runtime.repaint(now: now + 0.05)
     }
 
     /// The centre of the key labelled `label`, in window pixels.

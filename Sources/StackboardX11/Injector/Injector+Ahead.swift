@@ -20,9 +20,7 @@ extension Injector {
         guard readyForArmedKey, let keysyms = CharacterKeysyms.keysyms(for: text), keysyms.count == 1,
               let keysym = keysyms.first else { return false }
         let state = lockState
-        let character = CharacterKeysyms.isPrintable(keysym)
-        let cached = planCacheState == state ? planCache[PlanKey(keysym: keysym, otherGroups: false, character: character)] : nil
-        guard let plan = cached ?? map?.plan(for: keysym, state: state, otherGroups: false, character: character),
+        guard let map, let plan = keymapPlan(for: keysym, in: map, state: state, otherGroups: false),
               !borrowed.isBorrowed(plan.keycode), plan.clearLocked == 0, plan.clearLatched == 0 else { return false }
         armed = ArmedKey(plan: plan, state: state)
         return true

@@ -87,6 +87,16 @@ extension Injector {
         try display.sync()
     }
 
+    /// The plan for `keysym` in `state`: the cached one, else one in `map` without borrowing
+    /// (nil: the keysym is not in the map).
+    func keymapPlan(for keysym: UInt, in map: KeyboardMap, state: KeyboardLockState, otherGroups: Bool) -> KeyPlan? {
+        let character = CharacterKeysyms.isPrintable(keysym)
+        if planCacheState == state, let plan = planCache[PlanKey(keysym: keysym, otherGroups: otherGroups, character: character)] {
+            return plan
+        }
+        return map.plan(for: keysym, state: state, otherGroups: otherGroups, character: character)
+    }
+
     /// Plans for a prefix of `keysyms`: as long as every keysym is in the map or can be given a
     /// borrowed level without taking one that an earlier keysym of the batch uses.
     private func planBatch(_ keysyms: ArraySlice<UInt>, state: KeyboardLockState, otherGroups: Bool) throws(InjectorError) -> [KeyPlan] {

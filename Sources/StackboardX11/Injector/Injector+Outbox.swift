@@ -50,9 +50,7 @@ extension Injector {
         // One keysym (a key of the keyboard) without making a set first.
         let distinct = request.keysyms.count == 1 ? request.keysyms : Array(Set(request.keysyms))
         for keysym in distinct where borrowed.slot(for: keysym) == nil {
-            let character = CharacterKeysyms.isPrintable(keysym)
-            if planCacheState == state, planCache[PlanKey(keysym: keysym, otherGroups: request.otherGroups, character: character)] != nil { continue }
-            if map.plan(for: keysym, state: state, otherGroups: request.otherGroups, character: character) == nil { return true }
+            if keymapPlan(for: keysym, in: map, state: state, otherGroups: request.otherGroups) == nil { return true }
         }
         return false
     }

@@ -19,6 +19,11 @@ public struct ReleaseTrigger {
         self.until = until
         self.fire = fire
     }
+
+    /// Whether a release of pointer `id` at `point` at monotonic time `now` is the one it waits for.
+    public func waitsFor(pointer id: Int, at point: Point, now: Double) -> Bool {
+        pointer == id && self.point == point && until.map { now < $0 } ?? true
+    }
 }
 
 extension KeyboardWindow {
@@ -37,8 +42,6 @@ extension KeyboardWindow {
     public func fireReleaseTrigger(pointer id: Int, at point: Point) {
         guard let trigger = releaseTrigger else { return }
         releaseTrigger = nil
-        guard trigger.pointer == id, trigger.point == point,
-              trigger.until.map({ MonotonicClock.now() < $0 }) ?? true else { return }
-        trigger.fire()
+        if trigger.waitsFor(pointer: id, at: point, now: MonotonicClock.now()) { trigger.fire() }
     }
 }
