@@ -311,11 +311,12 @@ def xtest_opcode(s):
 
 
 def spied_taps(spy, raw_taps):
-    """(button up, release read, key written, key at the target, woke) of each tap whose two
-    xwirespy stamps (RELEASE, KEYSENT in the log `spy`) fall between its button release and its
-    key. `woke` is when the keyboard's last wait that blocked (a poll or select of 1 ms or more)
-    returned before that read (WOKE), nil when that was before the button went up (the release
-    was read without a wait)."""
+    """(button up, release read, key written, key at the target, woke, moved) of each tap whose
+    two xwirespy stamps (RELEASE, KEYSENT in the log `spy`) fall between its button release and
+    its key. `woke` is when the keyboard's last wait that blocked (a poll or select of 1 ms or
+    more) returned before that read (WOKE), nil when that was before the button went up (the
+    release was read without a wait); `moved` whether that wait ended on another CPU than it
+    began on (CPUS), nil when not known."""
     marks = [(l.split()[0], int(l.split()[1])) for l in read(spy).splitlines()] if os.path.exists(spy) else []
     out = []
     for _, up, key_t in raw_taps:
@@ -327,8 +328,10 @@ def spied_taps(spy, raw_taps):
         rel = marks[at][1]
         sent = next((t for k, t in marks[at:] if k == 'KEYSENT' and rel <= t <= key_t), None)
         woke = marks[at - 1][1] if at > 0 and marks[at - 1][0] == 'WOKE' and marks[at - 1][1] >= up else None
+        cpus = marks[at - 2][1] if woke is not None and at > 1 and marks[at - 2][0] == 'CPUS' else None
+        moved = None if cpus is None else cpus // 100 != cpus % 100
         if sent is not None:
-            out.append((up, rel, sent, key_t, woke))
+            out.append((up, rel, sent, key_t, woke, moved))
     return out
 
 
@@ -349,16 +352,23 @@ def breakdown(s, binary, keys_for, taps, hold_ms=30, gap_ms=40, args=('--no-soun
     lat = latency(s, window, keys_for(window), taps, hold_ms, gap_ms)
     s.stop(p)
     deliver, work, target, wake, woke_to_read = [], [], [], [], []
-    for up, rel, sent, key_t, woke in spied_taps(spy, lat['raw_taps']):
+    by_cpu = {'stayed': {'wake_ms': [], 'tap_ms': []}, 'moved': {'wake_ms': [], 'tap_ms': []}}
+    for up, rel, sent, key_t, woke, moved in spied_taps(spy, lat['raw_taps']):
         deliver.append((rel - up) / 1000)
         work.append((sent - rel) / 1000)
         target.append((key_t - sent) / 1000)
         if woke is not None:
             wake.append((woke - up) / 1000)
             woke_to_read.append((rel - woke) / 1000)
+        if moved is not None:
+            side = by_cpu['moved' if moved else 'stayed']
+            side['wake_ms'].append((woke - up) / 1000)
+            side['tap_ms'].append((key_t - up) / 1000)
     return {'deliver_ms': deliver, 'work_ms': work, 'to_target_ms': target, 'tap_ms': lat['tap_ms'],
             'floor_ms': lat['floor_ms'], 'paired': len(work),
-            'wake_ms': wake, 'woke_to_read_ms': woke_to_read}
+            'wake_ms': wake, 'woke_to_read_ms': woke_to_read,
+            'stayed_wake_ms': by_cpu['stayed']['wake_ms'], 'stayed_tap_ms': by_cpu['stayed']['tap_ms'],
+            'moved_wake_ms': by_cpu['moved']['wake_ms'], 'moved_tap_ms': by_cpu['moved']['tap_ms']}
 
 
 def type_together(s, commands, texts, name, wm_limit=15):

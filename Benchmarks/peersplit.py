@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """peersplit.py: the tap→key split of Stackboard and matchbox-keyboard side by side.
 
-  Benchmarks/peersplit.py BINARY [--rounds N] [--taps N] [--args "KEYBOARD ARGS"] [--floors]
+  Benchmarks/peersplit.py BINARY [--rounds N] [--taps N] [--args "KEYBOARD ARGS"] [--floors] [--one-cpu]
 
 bench.py splits Stackboard's tap→key into the release reaching the keyboard, the keyboard's own
 work (its read of the ButtonRelease → its write of the XTEST key) and the key reaching the
@@ -18,6 +18,12 @@ stackboard-floorpad (Benchmarks/FloorPad, the same program in Swift, built as th
 in .build/release: make build). Between matchbox-keyboard and floorpad lies what
 cairo and Pango cost, between floorpad and its Swift twin what the Swift runtime costs, and
 between that and Stackboard what Stackboard's own design costs.
+
+Each keyboard's wake-up is split by where the kernel ran it: on the CPU it went to sleep on, or
+on another one (xwirespy's CPUS line). With --one-cpu every program of the session (X server,
+window manager, target, keyboards, tapper) runs on the first CPU this process may use, which
+shows the figures without the moves between CPUs; it is a way to read the split, not how users
+run a keyboard.
 """
 import argparse, os, sys
 
@@ -34,7 +40,10 @@ def main():
     ap.add_argument('--taps', type=int, default=50)
     ap.add_argument('--args', default='', help="Stackboard's arguments (besides --no-sound)")
     ap.add_argument('--floors', action='store_true', help='the floor pads too (floorpad in C and in Swift)')
+    ap.add_argument('--one-cpu', action='store_true', help='run every program of the session on one CPU')
     o = ap.parse_args()
+    if o.one_cpu:
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # the programs started inherit it
     binary = os.path.abspath(o.binary)
     pads = M.other_pads(os.path.join(B.ROOT, '.build', 'release'))
     if 'matchbox-keyboard' not in pads:
@@ -56,7 +65,8 @@ def main():
                 command, window_name, keys_for = runs[name]
                 res = M.breakdown(s, command[0], keys_for, o.taps, args=command[1:],
                                   window_name=window_name, name=M.slug(name) + '-spied')
-                for k in ('deliver_ms', 'work_ms', 'to_target_ms', 'tap_ms', 'floor_ms', 'wake_ms', 'woke_to_read_ms'):
+                for k in ('deliver_ms', 'work_ms', 'to_target_ms', 'tap_ms', 'floor_ms', 'wake_ms', 'woke_to_read_ms',
+                          'stayed_wake_ms', 'moved_wake_ms', 'stayed_tap_ms', 'moved_tap_ms'):
                     total[name].setdefault(k, []).extend(res[k])
                 B.log(f"round {r + 1} {name}: tap→key {B.fmt(B.median(res['tap_ms']))} ms, floor "
                       f"{B.fmt(B.median(res['floor_ms']))} ms, split " +
@@ -73,6 +83,13 @@ def main():
             print(f"  the release → keyboard of the taps it waited for (n {len(t['wake_ms'])}): "
                   f"release → its wait returns {B.fmt(B.median(t['wake_ms']))}, "
                   f"→ its read {B.fmt(B.median(t['woke_to_read_ms']))} ms")
+        known = len(t['stayed_wake_ms']) + len(t['moved_wake_ms'])
+        if known:
+            print(f"  woken on another CPU than it slept on: {len(t['moved_wake_ms'])} of {known} taps; "
+                  f"wait returns {B.fmt(B.median(t['stayed_wake_ms']))} ms when it stayed"
+                  + (f", {B.fmt(B.median(t['moved_wake_ms']))} when it moved" if t['moved_wake_ms'] else '')
+                  + f"; tap→key {B.fmt(B.median(t['stayed_tap_ms']))}"
+                  + (f" / {B.fmt(B.median(t['moved_tap_ms']))}" if t['moved_tap_ms'] else '') + ' ms')
 
 
 if __name__ == '__main__':

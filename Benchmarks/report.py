@@ -67,15 +67,23 @@ def split_table(rounds):
         for pad, res in r['breakdown_pads'].items():
             runs.setdefault(pad, []).append(res)
     keys = ('tap_ms', 'deliver_ms', 'wake_ms', 'work_ms', 'to_target_ms', 'floor_ms')
+    moves = ('stayed_wake_ms', 'moved_wake_ms', 'stayed_tap_ms', 'moved_tap_ms')
     out = ['', '### Tap→key split next to matchbox-keyboard and the floors (same sessions, medians, ms)', '',
            'The floors: the smallest keypad with Xlib, cairo, Pango and XTest, in C (floorpad) and in Swift '
-           '(stackboard-floorpad); Benchmarks/tools/floorpad.c says what it does.', '',
-           '| pad | tap→key | release → pad | of it, → its wait returns | its work | key → target | XTest floor | n |',
-           '|---|---|---|---|---|---|---|---|']
+           '(stackboard-floorpad); Benchmarks/tools/floorpad.c says what it does. "Woken on another CPU": '
+           'the share of taps whose release woke the pad on another CPU than it went to sleep on, and '
+           'the wake-up and tap→key of the taps that stayed and of those that moved.', '',
+           '| pad | tap→key | release → pad | of it, → its wait returns | its work | key → target | XTest floor | n '
+           '| woken on another CPU | wait returns, stayed / moved | tap→key, stayed / moved |',
+           '|---|---|---|---|---|---|---|---|---|---|---|']
     for name, results in runs.items():
-        vals = {k: [x for res in results for x in res.get(k, [])] for k in keys}
+        vals = {k: [x for res in results for x in res.get(k, [])] for k in keys + moves}
+        known = len(vals['stayed_wake_ms']) + len(vals['moved_wake_ms'])
+        share = f"{round(100 * len(vals['moved_wake_ms']) / known)} %" if known else '–'
+        pair = lambda a, b: ' / '.join(fmt(median(vals[k])) if vals[k] else '–' for k in (a, b))  # noqa: E731
         out.append(f'| {name} | ' + ' | '.join(fmt(median(vals[k])) if vals[k] else '–' for k in keys)
-                   + f" | {len(vals['work_ms'])} |")
+                   + f" | {len(vals['work_ms'])} | {share} | {pair('stayed_wake_ms', 'moved_wake_ms')} "
+                   f"| {pair('stayed_tap_ms', 'moved_tap_ms')} |")
     return out
 
 

@@ -128,7 +128,7 @@ def one(s, index, binary, args, taps, perf_data, probes):
                 hits.append((round(float(m.group(1)) * 1e6), mark))
     hits.sort()
     per_tap = []
-    for up, rel, sent, key_t, _ in M.spied_taps(spy, lat['raw_taps']):
+    for up, rel, sent, key_t, _, _ in M.spied_taps(spy, lat['raw_taps']):
         # The turn: from the read of the release to the end of the dispatch that handled it.
         marks, replies_before = {}, 0
         for t, mark in hits:

@@ -10,6 +10,9 @@
  *        WOKE <t_us>      (just before RELEASE: when the last poll or select before that read
  *                          that blocked returned, which splits the delivery into the wire and
  *                          wake-up, and the program's own steps from its wake-up to its read)
+ *        CPUS <b*100+a>   (just before WOKE: the CPU the program was on when that wait began,
+ *                          b, and when it returned, a: a wait that ends on another CPU than it
+ *                          began on paid for a move, which splits the wake-up further)
  *        KEYSENT <t_us>   (a writev/write whose data holds an XTEST FakeInput KeyPress)
  * CLOCK_MONOTONIC microseconds, kept in memory and written after the key's write (and at exit),
  * so that writing the log is not counted as the keyboard's work. The parse walks the X packets of each read from its start
@@ -20,6 +23,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,15 +88,17 @@ __attribute__((destructor)) static void at_exit(void)
 }
 
 /* When the last wait that blocked (1 ms or more: the tap's release follows a 30 ms hold)
- * returned; 0: none since the last RELEASE. A wait that returns at once (xcb polls before it
+ * returned, and the CPUs it began and ended on; 0: none since the last RELEASE. A wait that returns at once (xcb polls before it
  * reads, after the program's own select) does not count: it is the program's work. */
-static long long last_woke;
+static long long last_woke, last_cpus;
 
-static void waited(long long since)
+static void waited(long long since, int before)
 {
 	long long t = now_us();
-	if (t - since >= 1000)
+	if (t - since >= 1000) {
 		last_woke = t;
+		last_cpus = before * 100 + sched_getcpu();
+	}
 }
 
 int poll(struct pollfd *fds, nfds_t n, int timeout)
@@ -101,8 +107,9 @@ int poll(struct pollfd *fds, nfds_t n, int timeout)
 	if (!real)
 		real = (int (*)(struct pollfd *, nfds_t, int))dlsym(RTLD_NEXT, "poll");
 	long long t = now_us();
+	int before = sched_getcpu();
 	int r = real(fds, n, timeout);
-	waited(t);
+	waited(t, before);
 	return r;
 }
 
@@ -112,8 +119,9 @@ int select(int n, fd_set *r, fd_set *w, fd_set *e, struct timeval *timeout)
 	if (!real)
 		real = (int (*)(int, fd_set *, fd_set *, fd_set *, struct timeval *))dlsym(RTLD_NEXT, "select");
 	long long t = now_us();
+	int before = sched_getcpu();
 	int ret = real(n, r, w, e, timeout);
-	waited(t);
+	waited(t, before);
 	return ret;
 }
 
@@ -152,8 +160,10 @@ ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
 	                                                (size_t)r < msg->msg_iov[0].iov_len ? (size_t)r : msg->msg_iov[0].iov_len))
 	{
 		long long t = now_us();
-		if (last_woke > 0)
+		if (last_woke > 0) {
+			note("CPUS", last_cpus);
 			note("WOKE", last_woke);
+		}
 		note("RELEASE", t);
 		last_woke = 0;
 	}

@@ -37,7 +37,7 @@ public final class ChildWindow {
         let id = XCreateWindow(display, Window(parent), Int32(frame.x), Int32(frame.y), UInt32(size.width), UInt32(size.height),
                                0, XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixmap | CWBitGravity | CWBorderPixel | CWColormap | CWEventMask), &attributes)
-        guard id != 0, let gc = XCreateGC(display, id, 0, nil) else {
+        guard id != 0, let gc = makeCopyGC(display, id) else {
             throw WindowError(description: "cannot create the keypad window in window 0x\(String(parent, radix: 16))")
         }
         do {

@@ -72,7 +72,7 @@ public final class KeyboardWindow {
         let id = XCreateWindow(display, connection.root, Int32(frame.x), Int32(frame.y),
                                UInt32(size.width), UInt32(size.height), 0, 0 /* CopyFromParent */,
                                UInt32(InputOutput), nil, UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
-        guard id != 0, let gc = XCreateGC(display, id, 0, nil) else {
+        guard id != 0, let gc = makeCopyGC(display, id) else {
             throw WindowError(description: "cannot create the keyboard window on '\(connection.name)'")
         }
         self.connection = connection

@@ -25,7 +25,7 @@ final class PopupWindow {
         let id = XCreateWindow(display, connection.root, 0, 0, 1, 1, 0, 0 /* CopyFromParent */,
                                UInt32(InputOutput), nil,
                                UInt(CWOverrideRedirect | CWSaveUnder | CWBackPixmap | CWEventMask), &attributes)
-        guard id != 0, let gc = XCreateGC(display, id, 0, nil) else {
+        guard id != 0, let gc = makeCopyGC(display, id) else {
             throw WindowError(description: "cannot create the window of \(purpose)")
         }
         self.id = id
