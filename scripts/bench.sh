@@ -45,6 +45,7 @@ for product in stackboard-bench stackboard-floorpad; do
     (cd "$ROOT" && swift build ${BUILD_FLAGS:--c release --static-swift-stdlib} --product "$product" 2>&1 | grep -v "prohibited flag" | tail -n 1)
   fi
 done
+BENCH_BIN="$(dirname "$BIN")/stackboard-bench"
 # Auto-show (issue 13): focus -> decision latency and idle wake-ups with the tracker on.
 AUTOSHOW_BIN="$(dirname "$BIN")/stackboard-autoshow-bench"
 # shellcheck disable=SC2086
