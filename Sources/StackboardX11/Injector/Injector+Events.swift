@@ -117,6 +117,17 @@ extension Injector {
 
     /// Marks the map stale for a change the injector has not read yet (newer than its own last one).
     func noteMapChange(serial: UInt) {
-        if serial >= mapSerial { stale = true }
+        guard serial >= mapSerial else { return }
+        stale = true
+        refreshesWhenIdle = true
+    }
+
+    /// Whether the map or the keymap record is to be read now, while nothing is under way: a
+    /// change came in (another program's keymap, the core keyboard's source device, another
+    /// Stackboard process's borrowing), or the record was never read. Read at idle, the next key
+    /// finds them read (and can go out the moment its release arrives) instead of reading them
+    /// between the release and the key: four round trips for the map, one for the record.
+    var refreshDueWhenIdle: Bool {
+        (stale || recordChanged) && refreshesWhenIdle && pressed.isEmpty && outbox.isEmpty
     }
 }

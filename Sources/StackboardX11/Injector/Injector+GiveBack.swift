@@ -106,6 +106,7 @@ extension Injector {
     /// deferred keys wait, and the keys sent so far can be proved handled; a pong to look for;
     /// the record to read again. Work to do at once is due at 0, before any caller's "now".
     func nextDue(now: Double) -> Double? {
+        if refreshDueWhenIdle { return 0 }
         let busy = Set(pressed)
         var due: [Double] = []
         if recordChanged, lock.isRegistered || !borrowed.keys.isEmpty { due.append(0) }

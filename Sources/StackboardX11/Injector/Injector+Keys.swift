@@ -147,6 +147,7 @@ extension Injector {
         mapSerial = serial
         stale = false
         planCache.removeAll()
+        armed = nil // planned in the map before: the release takes the path that plans again
         free = fetched.emptyKeycodes(display: dpy)
         readState() // a new map can move the group without a state event
     }

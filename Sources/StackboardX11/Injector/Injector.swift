@@ -24,6 +24,9 @@ public final class Injector {
     /// The request number of the last map fetch: notifications older than it are already in `map`.
     var mapSerial: UInt = 0
     var stale = true
+    /// Whether a stale map is read at the next idle turn (`expireIdle`), before a key needs it;
+    /// off after such a read failed, until the next change (the key then reports the failure).
+    var refreshesWhenIdle = true
     /// What this process has borrowed.
     var borrowed: BorrowedKeys
     /// Keycodes that were empty and borrowed by no one at the last read (verified again under
@@ -207,6 +210,9 @@ public final class Injector {
         lastBarrierPoll = now
         if let confirmed = barrier.readPongs() { confirm(confirmed, at: now) }
         if !outbox.isEmpty { flushOutbox() }
+        if refreshDueWhenIdle, stale {
+            do { try refresh() } catch { refreshesWhenIdle = false }
+        }
         if recordChanged { try? refreshShare() }
         guard now >= (lastFetchTrigger ?? 0) + Injector.settleSeconds else { return }
         let busy = Set(pressed)
