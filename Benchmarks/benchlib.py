@@ -148,9 +148,14 @@ def median(values):
     return statistics.median(values) if values else float('nan')
 
 
-def p95(values):
+def percentile(values, q):
+    """The nearest-rank q-th percentile (q from 1 to 100)."""
     v = sorted(values)
-    return v[max(0, -(-95 * len(v) // 100) - 1)] if v else float('nan')
+    return v[max(0, -(-q * len(v) // 100) - 1)] if v else float('nan')
+
+
+def p95(values):
+    return percentile(values, 95)
 
 
 def fmt(v, digits=3):

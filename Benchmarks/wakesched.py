@@ -23,6 +23,9 @@ low enough to trace the scheduler.
 import argparse, collections, os, re, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True
+sys.path.insert(0, HERE)
+import benchlib as B  # noqa: E402
 LINE = re.compile(r'\s*(.+?)\s+(\d+)/(\d+)\s+\[(\d+)\]\s+([\d.]+):\s+(\S+):\s+(.*)')
 SWITCH = re.compile(r'prev_comm=(.*?) prev_pid=(\d+) .*==> next_comm=(.*?) next_pid=(\d+)')
 WAKING = re.compile(r'comm=(.*?) pid=(\d+) prio')
@@ -72,11 +75,6 @@ def classify(lines):
     return out
 
 
-def pct(values, p):
-    v = sorted(values)
-    return v[min(len(v) - 1, int(p * len(v)))]
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('binary')
@@ -106,7 +104,7 @@ def main():
         for kind in ("on the X server's CPU", 'on an idle CPU', 'on a busy CPU'):
             v = kinds.get(kind, [])
             if v:
-                print(f'{keyboard:<18} {kind:<22} {len(v) / total:>6.0%} {len(v):>5} {pct(v, 0.5):>10.0f} {pct(v, 0.9):>8.0f}')
+                print(f'{keyboard:<18} {kind:<22} {len(v) / total:>6.0%} {len(v):>5} {B.median(v):>10.0f} {B.percentile(v, 90):>8.0f}')
 
 
 if __name__ == '__main__':

@@ -24,8 +24,9 @@ public final class Injector {
     /// The request number of the last map fetch: notifications older than it are already in `map`.
     var mapSerial: UInt = 0
     var stale = true
-    /// Whether a stale map is read at the next idle turn (`expireIdle`), before a key needs it;
-    /// off after such a read failed, until the next change (the key then reports the failure).
+    /// Whether a stale map, or a changed keymap record, is read at the next idle turn
+    /// (`expireIdle`, see `refreshDueWhenIdle`), before a key needs it; off after reading the
+    /// map there failed, until the next map change (the key then reports the failure).
     var refreshesWhenIdle = true
     /// What this process has borrowed.
     var borrowed: BorrowedKeys
