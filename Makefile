@@ -7,6 +7,9 @@ SWIFT ?= swift
 include scripts/release.mk
 BUILD_FLAGS ?= $(RELEASE_FLAGS)
 export BUILD_FLAGS
+# pkg-config files without -pthread, which SwiftPM warns about and drops (scripts/pkgconfig.sh).
+PKGCONFIG_DIR := $(CURDIR)/.build/pkgconfig
+export PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/stackboard
 
 .PHONY: setup build debug run demo test unit bench soak fuzz clean
@@ -14,6 +17,7 @@ BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/stackbo
 
 setup:
 	@./scripts/setup.sh
+	@./scripts/pkgconfig.sh "$(PKGCONFIG_DIR)"
 
 build: setup
 	@./scripts/flags-stamp.sh .build $(BUILD_FLAGS)
