@@ -61,6 +61,9 @@ public final class TextRenderer {
         return pango?.context
     }
 
+    /// The size in pixels key labels are laid out at (`LabelFitter`); they are drawn scaled.
+    public static let layoutSize: Double = 64
+
     /// The font options every renderer uses, as text (part of a first-frame key).
     static let fixedOptions = "antialias gray, hint style slight, hint metrics off"
 
@@ -107,7 +110,7 @@ public final class TextRenderer {
     }
 
     /// How many characters of `text` no installed font can show (they would be boxes).
-    public func unknownGlyphCount(_ text: String, size: Double = 24) -> Int {
+    public func unknownGlyphCount(_ text: String, size: Double = TextRenderer.layoutSize) -> Int {
         TextLock.held {
             guard let box = makeLayout(text, size: size) else { return text.count }
             return Int(pango_layout_get_unknown_glyphs_count(box.layout))
@@ -144,12 +147,18 @@ public final class TextRenderer {
         TextLock.held {
             guard let context else { return }
             pango_cairo_update_context(ctx.handle, context)
-            let logical = label.box.logicalRect
+            let logical = label.logicalRect
             let x = rect.midX - logical.midX
             let y = rect.midY - logical.midY
             ctx.setColor(color)
-            cairo_move_to(ctx.handle, x.rounded(), y.rounded())
+            // The context's fonts stay those of the unscaled space (updated above): cairo
+            // renders the glyphs at the scaled size, with no new font match in Pango.
+            cairo_save(ctx.handle)
+            cairo_translate(ctx.handle, x.rounded(), y.rounded())
+            cairo_scale(ctx.handle, label.scale, label.scale)
+            cairo_move_to(ctx.handle, 0, 0)
             pango_cairo_show_layout(ctx.handle, label.box.layout)
+            cairo_restore(ctx.handle)
         }
     }
 
@@ -190,12 +199,28 @@ final class PangoLayoutBox {
     }
 }
 
-/// A label laid out to fit a box.
+/// A label laid out to fit a box: `box` is laid out at `TextRenderer.layoutSize` and drawn
+/// scaled to `size`.
 final class FittedLabel {
     let box: PangoLayoutBox
     /// The font size chosen, in pixels.
     let size: Double
     init(box: PangoLayoutBox, size: Double) { self.box = box; self.size = size }
+
+    /// How much the layout is scaled when drawn.
+    var scale: Double { size / TextRenderer.layoutSize }
+
+    /// The logical extents' size in pixels, as drawn.
+    var logicalSize: (width: Double, height: Double) {
+        let laidOut = box.logicalSize
+        return (laidOut.width * scale, laidOut.height * scale)
+    }
+
+    /// The logical rectangle in pixels relative to the label's origin, as drawn.
+    var logicalRect: RectD {
+        let r = box.logicalRect
+        return RectD(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale)
+    }
 }
 
 struct LabelKey: Hashable {

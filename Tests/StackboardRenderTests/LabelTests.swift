@@ -22,10 +22,10 @@ import Testing
         #expect(roomy.size == 20)
         let narrow = try #require(text.fitted("Backspace", width: 60, height: 60, preferred: 20, minimum: 9))
         #expect(narrow.size < 20 && narrow.size >= 9)
-        #expect(narrow.box.logicalSize.width <= 60)
+        #expect(narrow.logicalSize.width <= 60)
         let tiny = try #require(text.fitted("Backspace", width: 20, height: 20, preferred: 20, minimum: 9))
         #expect(tiny.size == 9)
-        #expect(tiny.box.logicalSize.width <= 20)   // cut with an ellipsis
+        #expect(tiny.logicalSize.width <= 20)   // cut with an ellipsis
     }
 
     @Test func multiWordLabelsWrapWhenThatKeepsThemLarger() throws {
@@ -33,12 +33,12 @@ import Testing
         // On one line it would have to shrink below 80% of the preferred size: it wraps instead.
         let label = try #require(text.fitted("2 ABC", width: 34, height: 50, preferred: 16, minimum: 9))
         #expect(label.size == 16)
-        #expect(label.box.logicalSize.width <= 34 && label.box.logicalSize.height <= 50)
+        #expect(label.logicalSize.width <= 34 && label.logicalSize.height <= 50)
         #expect(text.measure("2 ABC", size: 16).width > 34 / 0.8)
         // Shrinking a little keeps it on one line.
         let wide = try #require(text.fitted("2 ABC", width: 44, height: 50, preferred: 16, minimum: 9))
         #expect(wide.size < 16 && wide.size >= 12.8)
-        #expect(wide.box.logicalSize.height < 16 * 1.5)
+        #expect(wide.logicalSize.height < 16 * 1.5)
     }
 
     @Test func sizesFollowTheKeyAndTheScale() throws {
