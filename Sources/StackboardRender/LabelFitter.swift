@@ -22,7 +22,7 @@ struct LabelFitter {
         let (w, h) = single.logicalSize
         // The largest size at which the line fits, to a quarter pixel.
         let fitting = quantize(min(width / max(w, 0.001), height / max(h, 0.001)) * unit)
-        let size = max(floorSize, min(max(floorSize, preferred), fitting))
+        let size = max(floorSize, min(preferred, fitting))
         let fits = size <= fitting
         let hasBreak = text.contains(where: { $0 == " " || $0 == "\n" })
         if hasBreak && (!fits || size < preferred * 0.8),

@@ -212,8 +212,8 @@ final class FittedLabel {
 
     /// The logical extents' size in pixels, as drawn.
     var logicalSize: (width: Double, height: Double) {
-        let laidOut = box.logicalSize
-        return (laidOut.width * scale, laidOut.height * scale)
+        let r = logicalRect
+        return (r.width, r.height)
     }
 
     /// The logical rectangle in pixels relative to the label's origin, as drawn.
