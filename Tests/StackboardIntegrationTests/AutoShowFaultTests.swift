@@ -68,7 +68,8 @@ import Testing
         // Applications re-register on the new bus only when restarted: a new window is followed.
         let again = try FocusTarget.start(on: bus)
         again.click("text", on: x)
-        #expect(loop.waitForShow(.text) != nil, "\(loop.focusEvents.suffix(4))")
+        #expect(loop.waitForShow(.text) != nil,
+                "GTK focused the entry \(again.focusCount("text")) times; \(loop.focusEvents.suffix(4)); \(again.transcript)")
         again.click("button", on: x)
         #expect(loop.waitForHide())
     }

@@ -41,12 +41,15 @@ import Testing
 
         // A window raised over the keyboard after the restart stays below it.
         let cover = try session.spawn(try Tools.cTool("keysink"), ["-n", "-g", "900x500+100+250"])
-        try session.waitUntil(timeout: 10, "the covering window") {
-            session.rootWindowList("_NET_CLIENT_LIST_STACKING").count >= 3
+        // Waits for the cover itself: a count of managed windows is reached before it is managed
+        // while the new openbox is still taking the old windows back one by one.
+        var coverID = ""
+        try session.waitUntil(timeout: 20, "openbox to manage the covering window: clients \(session.rootWindowList("_NET_CLIENT_LIST").map { "\($0) \(RunningKeyboard.windowInfo(session, id: $0)?.width ?? -1) wide" })") {
+            coverID = session.rootWindowList("_NET_CLIENT_LIST").first {
+                $0 != session.normalizedID(kb.info.id) && RunningKeyboard.windowInfo(session, id: $0)?.width == 900
+            } ?? ""
+            return !coverID.isEmpty
         }
-        let coverID = try #require(session.rootWindowList("_NET_CLIENT_LIST").first {
-            $0 != session.normalizedID(kb.info.id) && RunningKeyboard.windowInfo(session, id: $0)?.width == 900
-        })
         _ = session.run("xdotool", ["windowraise", coverID])
         try session.waitUntil(timeout: 5, "the stacking order to settle") {
             let stack = session.rootWindowList("_NET_CLIENT_LIST_STACKING")

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """A GTK 3 window for the auto-show tests: a text entry, a password entry, a digits entry (input
 purpose DIGITS, which GTK 3 does not expose over AT-SPI) and a button. Once mapped it prints one
-line, `ready` and then each widget's name and root-window rectangle: `text=X,Y,W,H ...`. Each
+line, `ready`, the toplevel's X window id (`xid=N`, decimal) and then each widget's name and
+root-window rectangle: `text=X,Y,W,H ...`. Each
 change of an entry prints `changed NAME LENGTH TEXT` (the password's text too: a test window).
 With `--at X,Y` the window asks to be put there (a user-specified position: on that monitor).
 With `--stamp-focus` (first), each widget that gets the focus also prints `focus NAME T`, T its
@@ -10,7 +11,8 @@ import sys
 import time
 import gi
 gi.require_version("Gtk", "3.0")
-from gi.repository import Gtk, GLib
+gi.require_version("GdkX11", "3.0")
+from gi.repository import Gtk, GLib, GdkX11  # noqa: F401 (GdkX11 gives GdkWindow.get_xid)
 
 stamp_focus = len(sys.argv) > 1 and sys.argv[1] == "--stamp-focus"
 if stamp_focus:
@@ -52,7 +54,7 @@ window.connect("destroy", Gtk.main_quit)
 
 
 def report():
-    parts = []
+    parts = ["xid=%d" % window.get_window().get_xid()]
     for name, w in widgets:
         gdk_window = w.get_window()
         if gdk_window is None:
