@@ -110,6 +110,13 @@ public struct Arguments: Sendable {
                 if let guess {
                     throw UsageError("Unknown option '--\(name)'. Did you mean '--\(guess)'?")
                 }
+                let elsewhere = command.map { SettingSuggestion.commands(taking: name, besides: $0) } ?? []
+                if let command, !elsewhere.isEmpty {
+                    let names = elsewhere.map { "'\($0.invocation)'" }
+                    let owners = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : names.joined()
+                    throw UsageError("'\(command.invocation)' has no option '--\(name)': that is an option of \(owners). "
+                                     + "See '\(seeHelp)' for its options.")
+                }
                 throw UsageError("Unknown option '--\(name)'. See '\(seeHelp)' for the options.")
             }
         }

@@ -42,8 +42,14 @@ import StackboardCore
         #expect(message(["--frobnicate"], .keyboard) == "Unknown option '--frobnicate'. See 'stackboard keyboard --help' for the options.")
         #expect(message(["--frobnicate"], .entry) == "Unknown option '--frobnicate'. See 'stackboard entry --help' for the options.")
         #expect(message(["-x"], .render) == "Unknown option '-x'. Options start with two dashes; see 'stackboard render --help'.")
-        // An option of another command is not suggested.
+        // An option of another command is not suggested: the message says whose it is.
         #expect(message(["--output", "x.png"], .keyboard)?.contains("Did you mean") == false)
+        #expect(message(["--size", "800x300"], .keyboard)
+            == "'stackboard keyboard' has no option '--size': that is an option of 'stackboard entry', 'stackboard keys' and 'stackboard render'. "
+            + "See 'stackboard keyboard --help' for its options.")
+        // The file's spelling of a setting leads to its option only when it is one edit away:
+        // `swipe` is `--no-swipe`, which `--sise` is not a typo of.
+        #expect(message(["--sise", "3"], .keyboard) == "Unknown option '--sise'. See 'stackboard keyboard --help' for the options.")
     }
 
     @Test func aBadValueOfAChoiceSuggestsTheNearestName() {

@@ -39,6 +39,9 @@ public enum CommandName: String, CaseIterable, Hashable, Sendable {
     /// Whether the command reads `config.json` (the keyboard and entry mode; the command line wins).
     public var readsConfig: Bool { self == .keyboard || self == .entry }
 
+    /// `stackboard NAME`, for messages.
+    public var invocation: String { "stackboard \(rawValue)" }
+
     /// `stackboard NAME --help`, for messages.
     public var helpCommand: String { self == .keyboard ? "stackboard keyboard --help" : "stackboard \(rawValue) --help" }
 }

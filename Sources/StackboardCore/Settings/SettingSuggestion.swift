@@ -7,10 +7,20 @@ public enum SettingSuggestion {
         let accepted = Setting.accepted(by: command)
         let flags = accepted.compactMap(\.spec.flag) + ["help"]
         if let guess = Suggestion.closest(to: word, in: flags) { return guess }
+        // The file's spelling of a setting (`--longPress`, `--sound.volume`): one edit at most,
+        // since the option it leads to may be spelt quite unlike the word (`swipe` is
+        // `--no-swipe`): `--sise` is not a typo of `--no-swipe`.
         let keyed = accepted.filter { $0.spec.key != nil && $0.spec.flag != nil }
         let keys = keyed.compactMap(\.spec.key)
-        guard let key = Suggestion.closest(to: word, in: keys) else { return nil }
+        guard let key = Suggestion.closest(to: word, in: keys),
+              Suggestion.editDistance(word.lowercased(), key.lowercased()) <= 1 else { return nil }
         return keyed.first { $0.spec.key == key }?.spec.flag
+    }
+
+    /// The other commands that take `--word` (without dashes), for a message that says where an
+    /// option given to the wrong command belongs.
+    public static func commands(taking word: String, besides command: CommandName) -> [CommandName] {
+        CommandName.allCases.filter { $0 != command && Setting.option(word, of: $0) != nil }
     }
 
     /// The key that `name`, found in the object at `prefix` (`""` or `"sound."`), most likely
