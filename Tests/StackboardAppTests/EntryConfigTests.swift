@@ -68,7 +68,7 @@ import StackboardSound
         let lines = try EntryOptions([], config: file, configFile: "c.json").configProblems.map(\.description)
         #expect(lines.count == 1)
         #expect(lines.first?.hasPrefix(#"c.json: theme: no theme named "drak"; did you mean "dark"? Available themes: "#) == true, "\(lines)")
-        #expect(lines.first?.hasSuffix("; using the default") == true)
+        #expect(lines.first?.hasSuffix("(see 'stackboard themes'). Using the default.") == true, "\(lines)")
         #expect(try KeyboardOptions([], config: file, configFile: "c.json").configProblems.map(\.key) == ["theme"])
         do {
             _ = try KeyboardOptions(["--theme", "drak"])

@@ -37,7 +37,9 @@ import Testing
         #expect(problems[2].message.contains("did you mean \"repeat\""))
         // Any name may be a theme of the user's: whether it loads is the command's to say.
         #expect(parse(#"{"theme": "drak"}"#).0[.theme] == .string("drak"))
-        #expect(problems.allSatisfy { $0.description.hasSuffix("using the default") })
+        // "; using the default" after a phrase, ". Using the default." after whole sentences.
+        #expect(problems.allSatisfy { $0.description.hasSuffix("; using the default") || $0.description.hasSuffix(". Using the default.") })
+        #expect(!problems.contains { $0.description.contains(".;") })
     }
 
     @Test func unreadableFilesFallBackToEveryDefault() {

@@ -23,11 +23,13 @@ public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
     public var key: String
     /// What is wrong and what is expected.
     public var message: String
-    /// `FILE: KEY: MESSAGE; using the default`.
+    /// `FILE: KEY: MESSAGE; using the default` (`MESSAGE. Using the default.` after a message
+    /// of whole sentences).
     public var description: String {
         let what = key.isEmpty ? "" : "\(key): "
-        let tail = key.isEmpty ? "; using the defaults for every setting" : "; using the default"
-        return "\(file): \(what)\(message)\(tail)"
+        let tail = key.isEmpty ? "using the defaults for every setting" : "using the default"
+        let sentences = message.hasSuffix(".")
+        return "\(file): \(what)\(message)" + (sentences ? " U" + tail.dropFirst() + "." : "; " + tail)
     }
     /// A problem with `key` of `file`.
     public init(file: String, key: String, message: String) { self.file = file; self.key = key; self.message = message }
