@@ -17,8 +17,8 @@ enum TypeCommand {
         empty keycodes (up to four characters each), shared with every other Stackboard process
         on the display, and restored before stackboard exits, once the application has handled
         its keys: it answered a _NET_WM_PING, or (an application that does not answer pings)
-        it has had --slow-app-ms per key. The words of TEXT are joined with single spaces; put
-        '--' before text that starts with a dash.
+        it has had --slow-app-ms per key event (a wait of 2 s or more is told on stderr). The
+        words of TEXT are joined with single spaces; put '--' before text that starts with a dash.
 
         Options:
         \(SettingsHelp.options(for: .type))

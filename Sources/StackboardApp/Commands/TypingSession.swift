@@ -20,6 +20,19 @@ final class TypingSession: LoopSource {
     private var next = 0
     private var phase: Phase = .typing(at: 0)
     private let loop = EventLoop()
+    /// Whether the wait for an application that does not answer pings has been told on stderr.
+    private var toldAboutTheWait = false
+
+    /// The line that explains a long wait before exiting (nil for a short one): an application
+    /// that does not answer `_NET_WM_PING` (xterm) gets `--slow-app-ms` per key event before the
+    /// keycodes it may still look up are emptied, so that a slow one types exactly.
+    static func waitNotice(seconds: Double, keycodes: Int) -> String? {
+        guard seconds >= 2 else { return nil }
+        let codes = keycodes == 1 ? "1 borrowed keycode is" : "\(keycodes) borrowed keycodes are"
+        return "stackboard: the focused window does not answer _NET_WM_PING, so it gets --slow-app-ms per key "
+            + "event before \(codes) given back: exiting in \(Int(seconds.rounded(.up))) s "
+            + "(--slow-app-ms 0 trusts it to keep up)"
+    }
 
     private enum Phase: Equatable {
         /// The next piece goes out at this time.
@@ -132,6 +145,11 @@ final class TypingSession: LoopSource {
     /// Gives borrowed keycodes back as they fall idle; with none left, the run is over.
     private func drain(now: Double) {
         injector.expireIdle(now: MonotonicClock.now())
+        if !toldAboutTheWait, let until = injector.giveBackWaitsForTimeUntil {
+            toldAboutTheWait = true
+            let seconds = until - MonotonicClock.now()
+            if let line = TypingSession.waitNotice(seconds: seconds, keycodes: injector.borrowedCount) { printError(line) }
+        }
         guard injector.nextDeadline == nil else { return }
         injector.shutdown()
         loop.stop(0)

@@ -60,6 +60,17 @@ extension Injector {
     /// an application that answers pings, `hangSeconds` more before it is taken as hung.
     var quietTime: Double { pace.handledBy + (pingable ? Injector.hangSeconds : 0) }
 
+    /// When borrowed keycodes wait for time alone to show that the focused application, which
+    /// does not answer `_NET_WM_PING`, has handled their keys (monotonic seconds): the slow-
+    /// application pace. Nil when nothing waits for it, or before a ping has told.
+    public var giveBackWaitsForTimeUntil: Double? {
+        guard !borrowed.keys.isEmpty, askedAt >= 0, !pingable, !isQuiet(now: clock()) else { return nil }
+        return quietTime
+    }
+
+    /// How many keycodes the injector has borrowed now.
+    public var borrowedCount: Int { borrowed.keys.count }
+
     /// Whether the focused application has handled every key sent so far (a pong, or time).
     func isQuiet(now: Double) -> Bool { lastKeyEpoch <= confirmedSend || now >= quietTime }
 
