@@ -37,8 +37,10 @@ import Testing
         #expect(problems[2].message.contains("did you mean \"repeat\""))
         // Any name may be a theme of the user's: whether it loads is the command's to say.
         #expect(parse(#"{"theme": "drak"}"#).0[.theme] == .string("drak"))
-        // "; using the default" after a phrase, ". Using the default." after whole sentences.
-        #expect(problems.allSatisfy { $0.description.hasSuffix("; using the default") || $0.description.hasSuffix(". Using the default.") })
+        // "; using the default" after a phrase, ". Using the default." after whole sentences; a
+        // key that is no setting is ignored.
+        #expect(problems.dropLast().allSatisfy { $0.description.hasSuffix("; using the default") || $0.description.hasSuffix(". Using the default.") })
+        #expect(problems.last?.ignored == true && problems.last?.description.hasSuffix(". Ignored.") == true, "\(problems)")
         #expect(!problems.contains { $0.description.contains(".;") })
     }
 

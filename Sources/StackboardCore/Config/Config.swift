@@ -23,16 +23,20 @@ public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
     public var key: String
     /// What is wrong and what is expected.
     public var message: String
+    /// The key is no setting at all: it is skipped, not replaced by a default.
+    public var ignored: Bool
     /// `FILE: KEY: MESSAGE; using the default` (`MESSAGE. Using the default.` after a message
-    /// of whole sentences).
+    /// of whole sentences; `ignored` for a key that is no setting).
     public var description: String {
         let what = key.isEmpty ? "" : "\(key): "
-        let tail = key.isEmpty ? "using the defaults for every setting" : "using the default"
+        let tail = ignored ? "ignored" : key.isEmpty ? "using the defaults for every setting" : "using the default"
         let sentences = message.hasSuffix(".")
-        return "\(file): \(what)\(message)" + (sentences ? " U" + tail.dropFirst() + "." : "; " + tail)
+        return "\(file): \(what)\(message)" + (sentences ? " " + tail.prefix(1).uppercased() + tail.dropFirst() + "." : "; " + tail)
     }
-    /// A problem with `key` of `file`.
-    public init(file: String, key: String, message: String) { self.file = file; self.key = key; self.message = message }
+    /// A problem with `key` of `file` (`ignored`: the key is no setting).
+    public init(file: String, key: String, message: String, ignored: Bool = false) {
+        self.file = file; self.key = key; self.message = message; self.ignored = ignored
+    }
 
     /// Whether `command` reports this problem: one about the file, an unknown key, or a setting
     /// the command uses (entry mode leaves the keyboard's own settings to the keyboard).

@@ -44,6 +44,8 @@ struct SettingReader {
     mutating func unknown(_ name: String, prefix: String, candidates: [String]) {
         let guess = SettingSuggestion.configKey(for: name, prefix: prefix, candidates: candidates)
         let hint = guess.map { "; did you mean \(JSONValue.quote($0))?" } ?? "."
-        problem(prefix + name, "unknown setting\(hint) Valid settings: \(candidates.joined(separator: ", ")).")
+        problems.append(ConfigProblem(file: file, key: prefix + name,
+                                      message: "unknown setting\(hint) Valid settings: \(candidates.joined(separator: ", ")).",
+                                      ignored: true))
     }
 }
