@@ -8,8 +8,6 @@ import StackboardCore
 /// A GTK 3 window (Tests/Tools/focus-target.py) and where its widgets are on the screen.
 struct FocusTarget {
     let child: Child
-    /// The toplevel's X window id.
-    let xid: UInt
     /// Widget name (text, password, digits, button) to its root-window rectangle.
     let widgets: [String: Rect]
 
@@ -17,7 +15,7 @@ struct FocusTarget {
     /// until the window is viewable (its frame mapped too: GTK's map event comes when the window
     /// manager maps the client, and a click before the frame is up lands on what is below).
     /// With `at`, the window asks to be put there (root pixels: on that monitor). Each widget
-    /// that gets the focus prints `focus NAME T` (`--stamp-focus`): see `gotFocus`.
+    /// that gets the focus prints `focus NAME T` (`--stamp-focus`): see `focusCount`.
     static func start(on bus: BusSession, env extra: [String: String] = [:], at: Point? = nil) throws -> FocusTarget {
         let script = Tools.repoRoot + "/Tests/Tools/focus-target.py"
         let place = at.map { ["--at", "\($0.x),\($0.y)"] } ?? []
@@ -37,7 +35,7 @@ struct FocusTarget {
         try bus.x.waitUntil(timeout: 20, "the GTK focus target's window \(xid) to be viewable") {
             RunningKeyboard.windowInfo(bus.x, id: String(xid))?.viewable == true
         }
-        return FocusTarget(child: child, xid: xid, widgets: widgets)
+        return FocusTarget(child: child, widgets: widgets)
     }
 
     /// Clicks the middle of `name` with xdotool (XTest), which gives it the focus.

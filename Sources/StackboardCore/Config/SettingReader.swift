@@ -7,8 +7,8 @@ struct SettingReader {
 
     init(file: String) { self.file = file }
 
-    mutating func problem(_ key: String, _ message: String) {
-        problems.append(ConfigProblem(file: file, key: key, message: message))
+    mutating func problem(_ key: String, _ message: String, ignored: Bool = false) {
+        problems.append(ConfigProblem(file: file, key: key, message: message, ignored: ignored))
     }
 
     /// Reads the members of the object at `prefix` (`""` for the top level, `"sound."` for `sound`).
@@ -44,8 +44,6 @@ struct SettingReader {
     mutating func unknown(_ name: String, prefix: String, candidates: [String]) {
         let guess = SettingSuggestion.configKey(for: name, prefix: prefix, candidates: candidates)
         let hint = guess.map { "; did you mean \(JSONValue.quote($0))?" } ?? "."
-        problems.append(ConfigProblem(file: file, key: prefix + name,
-                                      message: "unknown setting\(hint) Valid settings: \(candidates.joined(separator: ", ")).",
-                                      ignored: true))
+        problem(prefix + name, "unknown setting\(hint) Valid settings: \(candidates.joined(separator: ", ")).", ignored: true)
     }
 }

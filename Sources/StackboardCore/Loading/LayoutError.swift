@@ -36,10 +36,10 @@ public struct LayoutError: Error, Equatable, Hashable, Sendable, CustomStringCon
 /// Did-you-mean suggestions for misspelt names.
 public enum Suggestion {
     /// The candidate closest to `word` by edit distance, if it is close enough to be a typo
-    /// (at most 2 edits and at most half the word's length, one for a word of one to three
-    /// letters); ties go to the earlier candidate.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
-        let limit = min(2, max(1, word.count / 2))
+    /// (at most `maxEdits`, 2 unless told, and at most half the word's length, one for a word of
+    /// one to three letters); ties go to the earlier candidate.
+    public static func closest(to word: String, in candidates: [String], maxEdits: Int = 2) -> String? {
+        let limit = min(maxEdits, max(1, word.count / 2))
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let d = editDistance(word.lowercased(), candidate.lowercased())

@@ -12,8 +12,7 @@ public enum SettingSuggestion {
         // `--no-swipe`): `--sise` is not a typo of `--no-swipe`.
         let keyed = accepted.filter { $0.spec.key != nil && $0.spec.flag != nil }
         let keys = keyed.compactMap(\.spec.key)
-        guard let key = Suggestion.closest(to: word, in: keys),
-              Suggestion.editDistance(word.lowercased(), key.lowercased()) <= 1 else { return nil }
+        guard let key = Suggestion.closest(to: word, in: keys, maxEdits: 1) else { return nil }
         return keyed.first { $0.spec.key == key }?.spec.flag
     }
 
