@@ -49,7 +49,7 @@ import Testing
 
     @Test func theCharacterNeededLastIsReplacedThenTheLeastRecentlyUsed() {
         var keys = holding(230, [1, 2], at: 1)
-        keys.touch(1, now: 8)
+        keys.touch(1, now: 8, handledBy: 8.4, stretch: 0)
         // 2 is needed at position 3, 1 never again: 1 goes although 2 is older.
         let never = keys.placement(for: 9, free: [], limit: 1, levels: 2, busy: [], protected: [], nextUse: [2: 3])
         #expect(never == .replace(keycode: 230, level: 0, victim: BorrowedLevel(keysym: 1, lastUse: 8)))
@@ -67,18 +67,37 @@ import Testing
 
     @Test func recordingAChangeKeepsTheHistoryOfLevelsThatDidNotChange() {
         var keys = holding(230, [1, 2], at: 1)
-        keys.touch(2, now: 4)
+        keys.touch(2, now: 4, handledBy: 4.4, stretch: 1)
         keys.record(230, symbols: [7, 2, 3], holds: [7, 2, 3, 0], now: 6)
         let levels = keys.keys[230]?.levels ?? []
         #expect(levels == [BorrowedLevel(keysym: 7, lastUse: 6), BorrowedLevel(keysym: 2, lastUse: 4), BorrowedLevel(keysym: 3, lastUse: 6)])
         #expect(keys.keys[230]?.holds == [7, 2, 3, 0])
+        // The events sent on the keycode before the change are still to be handled.
+        #expect(keys.keys[230]?.handledBy == 4.4)
+        #expect(keys.keys[230]?.stretch == 1)
         #expect(keys.slot(for: 3).map { [$0.keycode, $0.level] } == [230, 2])
         #expect(keys.slot(for: 1) == nil)
     }
 
+    @Test func aKeycodeKnowsWhenItsOwnLastKeyEventIsHandled() {
+        var keys = holding(222, [3], at: 0, in: holding(230, [1, 2], at: 0))
+        #expect(keys.keys[230]?.handledBy == 0)
+        #expect(keys.keys[230]?.stretch == -1)
+        keys.touch(2, now: 1, handledBy: 1.4, stretch: 0)
+        keys.touch(3, now: 2, handledBy: 2.8, stretch: 1)
+        // A level typed again later moves its keycode's time on; an earlier estimate never
+        // moves it back (a pong may have lowered the pace of later keys, not this one's).
+        keys.touch(1, now: 3, handledBy: 1.0, stretch: 1)
+        #expect(keys.keys[230]?.handledBy == 1.4)
+        #expect(keys.keys[230]?.stretch == 1)
+        #expect(keys.keys[222]?.handledBy == 2.8)
+        keys.touch(99, now: 4, handledBy: 9, stretch: 5) // not borrowed: nothing changes
+        #expect(keys.keys[230]?.handledBy == 1.4 && keys.keys[222]?.handledBy == 2.8)
+    }
+
     @Test func idleKeycodesAreThoseWhoseEveryLevelIsIdle() {
         var keys = holding(222, [3], at: 0, in: holding(230, [1, 2], at: 0))
-        keys.touch(2, now: 6)
+        keys.touch(2, now: 6, handledBy: 6.4, stretch: 0)
         #expect(keys.idle(now: 10, busy: []).map(\.keycode) == [222])
         #expect(keys.idle(now: 16, busy: []).map(\.keycode) == [222, 230])
         #expect(keys.idle(now: 16, busy: [222]).map(\.keycode) == [230])

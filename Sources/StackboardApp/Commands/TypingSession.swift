@@ -142,8 +142,10 @@ final class TypingSession: LoopSource {
         }
     }
 
-    /// Gives borrowed keycodes back as they fall idle; with none left, the run is over.
+    /// Gives borrowed keycodes back as they fall idle (each once the application has handled
+    /// its own keys: nothing more is typed); with none left, the run is over.
     private func drain(now: Double) {
+        injector.finishTyping()
         injector.expireIdle(now: MonotonicClock.now())
         if !toldAboutTheWait, let until = injector.giveBackWaitsForTimeUntil {
             toldAboutTheWait = true

@@ -22,6 +22,12 @@ public struct BorrowedKey: Equatable, Sendable {
     /// Every keysym the key held right after this process last changed it (what "it is still
     /// ours" compares against).
     public var holds: [UInt]
+    /// When an application at the slow pace has handled this keycode's last key event (the
+    /// injector's clock; 0: none sent): time alone lets it change the keycode from then on.
+    public var handledBy: Double = 0
+    /// The stretch of keys (ping epoch) of its last key event (-1: none sent): a pong for that
+    /// stretch or a later one proves its keys handled.
+    public var stretch = -1
 
     /// A borrowed key.
     public init(keycode: Int, levels: [BorrowedLevel], holds: [UInt]) {
@@ -70,20 +76,29 @@ public struct BorrowedKeys: Equatable, Sendable {
     /// Whether `keycode` is borrowed.
     public func isBorrowed(_ keycode: Int) -> Bool { keys[keycode] != nil }
 
-    /// Marks the level carrying `keysym` as typed at `now`.
-    public mutating func touch(_ keysym: UInt, now: Double) {
-        guard let (kc, level) = slot(for: keysym) else { return }
-        keys[kc]?.levels[level].lastUse = now
+    /// Marks the level carrying `keysym` as typed at `now`, in the stretch `stretch` of keys,
+    /// its events handled by `handledBy` at the slow pace.
+    public mutating func touch(_ keysym: UInt, now: Double, handledBy: Double, stretch: Int) {
+        guard let (kc, level) = slot(for: keysym), var key = keys[kc] else { return }
+        key.levels[level].lastUse = now
+        key.handledBy = max(key.handledBy, handledBy)
+        key.stretch = max(key.stretch, stretch)
+        keys[kc] = key
     }
 
     /// Records that `keycode` now carries `symbols` (level by level) and holds `holds` in all;
-    /// levels whose keysym did not change keep their history, new ones start at `now`.
+    /// levels whose keysym did not change keep their history, new ones start at `now`. The key
+    /// events already sent on the keycode stay its own.
     public mutating func record(_ keycode: Int, symbols: [UInt], holds: [UInt], now: Double) {
-        let old = keys[keycode]?.levels ?? []
+        let old = keys[keycode]
+        let oldLevels = old?.levels ?? []
         let levels = symbols.enumerated().map { i, sym in
-            i < old.count && old[i].keysym == sym ? old[i] : BorrowedLevel(keysym: sym, lastUse: now)
+            i < oldLevels.count && oldLevels[i].keysym == sym ? oldLevels[i] : BorrowedLevel(keysym: sym, lastUse: now)
         }
-        keys[keycode] = BorrowedKey(keycode: keycode, levels: levels, holds: holds)
+        var key = BorrowedKey(keycode: keycode, levels: levels, holds: holds)
+        key.handledBy = old?.handledBy ?? 0
+        key.stretch = old?.stretch ?? -1
+        keys[keycode] = key
     }
 
     /// Forgets `keycode` (given back, or taken over by someone else).

@@ -37,6 +37,7 @@ extension Injector {
         armed = nil
         guard readyForArmedKey, key.state == lockState else { return false }
         isShutDown = false
+        allSent = false
         lock.acquire()
         pace.sent(events: execute(key.plan, hold: false), at: clock())
         lastKeyEpoch = epoch

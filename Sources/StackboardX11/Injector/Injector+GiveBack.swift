@@ -64,8 +64,35 @@ extension Injector {
     /// does not answer `_NET_WM_PING`, has handled their keys (monotonic seconds): the slow-
     /// application pace. Nil when nothing waits for it, or before a ping has told.
     public var giveBackWaitsForTimeUntil: Double? {
-        guard !borrowed.keys.isEmpty, askedAt >= 0, !pingable, !isQuiet(now: clock()) else { return nil }
-        return quietTime
+        let keys = Array(borrowed.keys.values)
+        guard !keys.isEmpty, askedAt >= 0, !pingable, !handled(keys, now: clock()) else { return nil }
+        return handledTime(keys)
+    }
+
+    /// Says that no more keys follow (until the next one is sent): each borrowed keycode may
+    /// then be given back as soon as the application has handled the key events sent on it,
+    /// not every key sent, so that a text ending in characters of the keymap is not waited for
+    /// to its end. Only borrowed keycodes the text no longer needs may be given back early
+    /// (one given back while text ahead still needs it is borrowed again), hence the caller's word.
+    public func finishTyping() { allSent = true }
+
+    /// When time alone proves the key events sent on `key` handled.
+    func quietTime(of key: BorrowedKey) -> Double { key.handledBy + (pingable ? Injector.hangSeconds : 0) }
+
+    /// Whether `keys` may be changed: the application has handled every key sent so far, or,
+    /// once no more follow (`finishTyping`) and a ping was asked for the last keys (so that
+    /// whether it answers is known), the key events of each of `keys` (a pong for its stretch
+    /// of keys, or time).
+    func handled(_ keys: [BorrowedKey], now: Double) -> Bool {
+        if isQuiet(now: now) { return true }
+        guard allSent, outbox.isEmpty, askedAt >= lastKeyEpoch else { return false }
+        return keys.allSatisfy { $0.stretch <= confirmedSend || now >= quietTime(of: $0) }
+    }
+
+    /// When time alone proves that `keys` may be changed (see `handled`).
+    func handledTime(_ keys: [BorrowedKey]) -> Double {
+        guard allSent, outbox.isEmpty, let last = keys.map({ quietTime(of: $0) }).max() else { return quietTime }
+        return min(quietTime, last)
     }
 
     /// How many keycodes the injector has borrowed now.
@@ -123,16 +150,16 @@ extension Injector {
         if recordChanged, lock.isRegistered || !borrowed.keys.isEmpty { due.append(0) }
         if borrowed.keys.isEmpty, outbox.isEmpty, lock.isRegistered { due.append(0) }
         let excess = Set(borrowed.excess(limit: share, busy: busy).map(\.keycode))
-        var wanted = borrowed.keys.values.filter { !busy.contains($0.keycode) }
-            .map { excess.contains($0.keycode) ? 0 : $0.lastUse + borrowed.idleTimeout }.min()
+        let idle = borrowed.keys.values.filter { !busy.contains($0.keycode) }
+        var wanted = idle.map { excess.contains($0.keycode) ? 0 : $0.lastUse + borrowed.idleTimeout }.min()
         if !outbox.isEmpty { wanted = 0 }
         if let wanted {
-            if wanted > now || isQuiet(now: now) {
+            if wanted > now || handled(idle, now: now) {
                 due.append(wanted)
             } else if barrier.isWaiting {
                 due.append(lastBarrierPoll + Injector.pongPollSeconds)
             } else {
-                due.append(askedAt < lastKeyEpoch ? 0 : quietTime)
+                due.append(askedAt < lastKeyEpoch ? 0 : handledTime(idle))
             }
         }
         guard let first = due.min() else { return nil }

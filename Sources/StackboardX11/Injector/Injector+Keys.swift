@@ -27,6 +27,7 @@ extension Injector {
     func sendNow(_ keysyms: [UInt], modifiers: Set<Modifier>, otherGroups: Bool, holdLast: Bool) throws(InjectorError) {
         guard !keysyms.isEmpty || !modifiers.isEmpty else { return }
         isShutDown = false // in use again: deinit restores what it borrows from now on
+        allSent = false
         drainOwnEvents()
         if !defersWhenBusy { try giveBackExcess() } else if recordChanged { try refreshShare() }
         if stale { try refresh() }
@@ -61,7 +62,9 @@ extension Injector {
                     let now = clock()
                     pace.sent(events: events, at: now)
                     lastKeyEpoch = epoch
-                    if borrowed.isBorrowed(plan.keycode) { borrowed.touch(keysyms[i + n], now: now) }
+                    if borrowed.isBorrowed(plan.keycode) {
+                        borrowed.touch(keysyms[i + n], now: now, handledBy: pace.handledBy, stretch: epoch)
+                    }
                 }
                 lock.release()
                 if changedSinceKeys {

@@ -86,6 +86,8 @@ public final class Injector {
     var lastBarrierPoll = 0.0
     /// When a slow application would have handled the keys sent so far.
     var pace = KeyDeliveryPace()
+    /// No more keys follow (`finishTyping`), and none was sent since it was said.
+    var allSent = false
 
     /// How long a keymap change waits after keys that followed the previous change, so that
     /// clients finish fetching that one (Xlib drops a change that arrives during a fetch): s.
@@ -220,7 +222,7 @@ public final class Injector {
         var due = borrowed.idle(now: now, busy: busy)
         for key in borrowed.excess(limit: share, busy: busy) where !due.contains(key) { due.append(key) }
         if !due.isEmpty {
-            if isQuiet(now: now) {
+            if handled(due, now: now) {
                 giveBack(due)
             } else if !barrier.isWaiting, askedAt < lastKeyEpoch {
                 askForProof()
@@ -235,11 +237,12 @@ public final class Injector {
         guard !pressed.isEmpty else { return }
         let now = clock()
         lastKeyEpoch = epoch
-        pace.sent(events: pressed.count, at: now)
+        allSent = false
+        let handledBy = pace.sent(events: pressed.count, at: now)
         lock.acquire()
         for kc in pressed.reversed() {
             XTestFakeKeyEvent(display.raw, UInt32(kc), 0, 0)
-            for level in borrowed.keys[kc]?.levels ?? [] { borrowed.touch(level.keysym, now: now) }
+            for level in borrowed.keys[kc]?.levels ?? [] { borrowed.touch(level.keysym, now: now, handledBy: handledBy, stretch: epoch) }
         }
         lock.release()
         pressed.removeAll()
