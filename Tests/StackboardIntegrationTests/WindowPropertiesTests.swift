@@ -24,6 +24,30 @@ import Testing
         #expect(state.contains("_NET_WM_STATE_STICKY") || p.contains("_NET_WM_DESKTOP(CARDINAL) = 4294967295"))
     }
 
+    /// The window manager deletes _NET_WM_STATE and _NET_WM_DESKTOP when a window is withdrawn:
+    /// a keyboard hidden and shown again must ask for them again, or it is no longer kept above,
+    /// on every desktop, out of the task bar (and a dock's strut stays on one desktop).
+    @Test(arguments: [[String](), ["--dock", "bottom"]])
+    func aKeyboardShownAgainAfterAHideIsStillAboveOnEveryDesktop(args: [String]) throws {
+        let session = try XSession()
+        defer { session.close() }
+        let kb = try RunningKeyboard(session, args)
+        let status = { session.run(Tools.stackboard, ["status"]).stdout }
+        let kept = {
+            let p = kb.xprop(["_NET_WM_STATE", "_NET_WM_DESKTOP"])
+            return (p.contains("_NET_WM_STATE_ABOVE") || !args.isEmpty) && p.contains("_NET_WM_STATE_SKIP_TASKBAR")
+                && p.contains("_NET_WM_STATE_SKIP_PAGER") && p.contains("_NET_WM_DESKTOP(CARDINAL) = 4294967295")
+        }
+        try session.waitUntil(timeout: 10, "the states at start: \(kb.xprop(["_NET_WM_STATE", "_NET_WM_DESKTOP"]))", kept)
+        for _ in 0..<2 {
+            #expect(session.run(Tools.stackboard, ["hide"]).status == 0)
+            try session.waitUntil(timeout: 20, "hidden (status: \(status()))") { status() == "hidden\n" }
+            #expect(session.run(Tools.stackboard, ["show"]).status == 0)
+            try session.waitUntil(timeout: 20, "shown (status: \(status()))") { status() == "shown\n" }
+            try session.waitUntil(timeout: 10, "the states after hide and show: \(kb.xprop(["_NET_WM_STATE", "_NET_WM_DESKTOP"]))", kept)
+        }
+    }
+
     @Test func defaultIsFullWidthAThirdHighAlongTheBottom() throws {
         let session = try XSession(screen: "1280x800x24")
         defer { session.close() }

@@ -105,7 +105,7 @@ extension KeyboardWindow {
         properties.setNormalHints(frame: frame, userSpecified: true, minimum: minimumSize)
         XMoveResizeWindow(display, windowID, Int32(frame.x), Int32(frame.y), UInt32(max(1, frame.width)), UInt32(max(1, frame.height)))
         if mapped && remap {
-            statesAsserted = false
+            setStatesBeforeMap()
             XMapWindow(display, windowID)
         }
         if new == .floating, wantShown { keepAbove.start(connection: connection, keyboard: windowID) }

@@ -126,6 +126,18 @@ public final class KeyboardWindow {
         p.setAllDesktops()
     }
 
+    /// Sets _NET_WM_STATE (and, for the keyboard, _NET_WM_DESKTOP) again before the window is
+    /// mapped from withdrawn: the window manager deletes both when it is withdrawn (EWMH), so a
+    /// keyboard shown again after a hide would lose "above", "all desktops" and "not in the task
+    /// bar". The MapNotify asks for the states once more, for window managers that read them only
+    /// from messages.
+    func setStatesBeforeMap() {
+        guard configuration.role != .plug else { return }
+        properties.setStates(wantedStates)
+        if configuration.role == .keyboard { properties.setAllDesktops() }
+        statesAsserted = false
+    }
+
     /// The window type (and the struts of a dock) of the current placement.
     func setPlacementProperties(frame: Rect) {
         let a = connection.atoms
@@ -186,6 +198,7 @@ public final class KeyboardWindow {
     public func show(now: Double) {
         guard !connection.isLost, !isDestroyed else { return }
         wantShown = true
+        if !isMapped { setStatesBeforeMap() }
         XMapWindow(connection.display, windowID)
         if !isMapped { mapRetry = (now + Self.mapRetryInterval, Self.mapRetries) }
         if placement == .floating {
