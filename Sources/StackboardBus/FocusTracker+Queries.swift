@@ -11,6 +11,17 @@ struct FocusQuery {
     var extents: Rect?
     var caret: Rect?
     var pid: Int32?
+    /// How many of the role and state questions are answered (or failed).
+    var identityAnswers = 0
+    /// Whether the caret was asked about (only once both are in, and only for a field).
+    var caretAsked = false
+
+    /// Whether the role and states are in and say a field: only then is its Text interface asked
+    /// (GTK logs a CRITICAL on the application's stderr for a Text question to a button).
+    var wantsCaret: Bool {
+        identityAnswers >= 2 && !caretAsked
+            && FocusFacts(id: id, role: role ?? .invalid, states: states ?? []).isEditable
+    }
 }
 
 extension FocusTracker {
@@ -46,23 +57,25 @@ extension FocusTracker {
         let number = generation
         query = FocusQuery(id: id, number: number, pending: 0, pid: pids[id.busName])
         let t = options.queryTimeout
-        func askApp(_ interface: String, _ member: String, _ args: [BusValue] = [],
+        func askApp(_ interface: String, _ member: String, _ args: [BusValue] = [], identity: Bool = false,
                     _ take: @escaping (inout FocusQuery, [BusValue]) -> Void) {
             query?.pending += 1
             do {
                 try c.call(destination: id.busName, path: id.path, interface: interface, member: member,
                            arguments: args, timeout: t) { [weak self] reply in
-                    self?.answer(number) { q in if case .success(let v) = reply { take(&q, v) } }
+                    self?.answer(number) { q in
+                        if case .success(let v) = reply { take(&q, v) }
+                        if identity { q.identityAnswers += 1 }
+                    }
                 }
             } catch {
                 query?.pending -= 1
             }
         }
-        askApp("org.a11y.atspi.Accessible", "GetRole") { q, v in q.role = Atspi.role(v) }
-        askApp("org.a11y.atspi.Accessible", "GetState") { q, v in q.states = Atspi.states(v) }
+        askApp("org.a11y.atspi.Accessible", "GetRole", identity: true) { q, v in q.role = Atspi.role(v) }
+        askApp("org.a11y.atspi.Accessible", "GetState", identity: true) { q, v in q.states = Atspi.states(v) }
         askApp("org.a11y.atspi.Accessible", "GetAttributes") { q, v in q.attributes = Atspi.attributes(v) }
         askApp("org.a11y.atspi.Component", "GetExtents", [Atspi.screenCoordinates]) { q, v in q.extents = Atspi.rect(v) }
-        askCaret(of: id, number: number, on: c)
         if pids[id.busName] == nil {
             query?.pending += 1
             do {
@@ -113,6 +126,10 @@ extension FocusTracker {
         apply(&q)
         q.pending -= 1
         query = q
+        if q.wantsCaret, let c = a11y {
+            query?.caretAsked = true
+            askCaret(of: q.id, number: number, on: c)
+        }
         finishIfDone()
     }
 

@@ -38,11 +38,15 @@ public final class FocusTracker {
         public var queryTimeout: Double
         /// Retry timing after a loss.
         public var backoff: Backoff
+        /// Whether a bus that cannot be reached at the start is tried again (auto-show needs it);
+        /// false: it stays idle for good, and only a bus that was connected and lost is retried.
+        public var retriesAtStart: Bool
         /// Options with the usual time-out (2 s) and backoff (0.25 s doubling to 30 s).
         public init(environment: [String: String], x11Address: @escaping () -> String? = { nil },
-                    ownProcess: Int32? = nil, queryTimeout: Double = 2, backoff: Backoff = Backoff()) {
+                    ownProcess: Int32? = nil, queryTimeout: Double = 2, backoff: Backoff = Backoff(),
+                    retriesAtStart: Bool = true) {
             self.environment = environment; self.x11Address = x11Address; self.ownProcess = ownProcess
-            self.queryTimeout = queryTimeout; self.backoff = backoff
+            self.queryTimeout = queryTimeout; self.backoff = backoff; self.retriesAtStart = retriesAtStart
         }
     }
 
@@ -56,6 +60,8 @@ public final class FocusTracker {
     var slots: [BusSlot] = []
     var retryAt: Double? = 0 // the first service() connects
     var outage = false
+    /// Whether the accessibility bus was ever connected (a lost one is always retried).
+    var wasConnected = false
     var toldAboutToolkits = false
     var queue: [FocusEvent] = []
     var pids: [String: Int32] = [:]
@@ -185,6 +191,7 @@ public final class FocusTracker {
             return fail(error.description, now: now)
         }
         a11y = c
+        wasConnected = true
         if outage { queue.append(.notice("auto-show: the accessibility bus is back")) }
         outage = false
         backoff.reset()
@@ -213,7 +220,7 @@ public final class FocusTracker {
     func fail(_ why: String, now: Double) {
         if !outage { queue.append(.notice("auto-show is off for now: \(why)")) }
         outage = true
-        retryAt = backoff.nextAttempt(after: now)
+        retryAt = options.retriesAtStart || wasConnected ? backoff.nextAttempt(after: now) : nil
     }
 
     func lose(now: Double) {

@@ -7,34 +7,42 @@ import Glibc
 #endif
 
 /// The keyboard's D-Bus side, one source of the loop: the control service on the session bus
-/// (always, when there is a bus), the AT-SPI focus tracker (with auto-show), and the auto-show
+/// (always, when there is a bus), the AT-SPI focus tracker (always, when there is an accessibility
+/// bus: a password field is never learned from, with or without auto-show), and the auto-show
 /// policy that turns focus, matchbox messages and physical keys into show and hide.
 final class KeyboardBus: LoopSource {
     let service: ControlService
-    let tracker: FocusTracker?
+    let tracker: FocusTracker
     private(set) var policy: AutoShowPolicy
+    /// Whether the focus is in a password field (followed with or without auto-show).
+    private(set) var secureField: SecureFieldWatch
+    /// Whether focus changes show and hide the keyboard (`--auto-show`).
+    private let autoShow: Bool
     /// Carries out the decisions and the requests.
     weak var controller: KeyboardController?
     /// Whether the missing session bus is worth a line (only when auto-show needs it).
     private let quietWithoutBus: Bool
 
-    /// The service on the session bus of `environment`; with `autoShow`, a focus tracker too
-    /// (the accessibility bus from the environment, the root window or the session bus).
+    /// The service on the session bus of `environment` and a focus tracker (the accessibility bus
+    /// from the environment, the root window or the session bus). Without `autoShow` the tracker
+    /// only tells password fields, says nothing and does not retry a bus it cannot reach at start.
     init(environment: [String: String], autoShow: Bool, hideOnPhysicalKeys: Bool, connection: XConnection) {
         service = ControlService(environment: environment)
-        tracker = autoShow ? FocusTracker(options: .init(environment: environment,
-                                                         x11Address: { [connection] in connection.accessibilityBusAddress() },
-                                                         ownProcess: getpid())) : nil
+        tracker = FocusTracker(options: .init(environment: environment,
+                                              x11Address: { [connection] in connection.accessibilityBusAddress() },
+                                              ownProcess: getpid(), retriesAtStart: autoShow))
         policy = AutoShowPolicy(hideOnPhysicalKeys: hideOnPhysicalKeys, ownProcess: getpid())
+        secureField = SecureFieldWatch(ownProcess: getpid())
+        self.autoShow = autoShow
         quietWithoutBus = !autoShow && SessionBusAddress.resolve(environment: environment) == nil
     }
 
     // MARK: LoopSource
 
-    var pollRequests: [PollRequest] { service.pollInterests + (tracker?.pollInterests ?? []) }
+    var pollRequests: [PollRequest] { service.pollInterests + tracker.pollInterests }
 
     var nextDeadline: Double? {
-        [service.nextDeadline, tracker?.nextDeadline, policy.nextDeadline].compactMap { $0 }.min()
+        [service.nextDeadline, tracker.nextDeadline, policy.nextDeadline].compactMap { $0 }.min()
     }
 
     func dispatch(now: Double) {
@@ -44,18 +52,23 @@ final class KeyboardBus: LoopSource {
             case .notice(let line): if !quietWithoutBus { printError("stackboard: " + line) }
             }
         }
-        if let tracker {
-            for event in tracker.service(now: now) {
-                switch event {
-                case .focused(let facts): decide(policy.handle(.focused(facts), now: now), now: now)
-                case .unfocused(let id): decide(policy.handle(.unfocused(id), now: now), now: now)
-                case .applicationGone(let name): decide(policy.handle(.applicationGone(busName: name), now: now), now: now)
-                case .trackingLost: decide(policy.handle(.trackingLost, now: now), now: now)
-                case .notice(let line): printError("stackboard: " + line)
-                }
+        for event in tracker.service(now: now) {
+            switch event {
+            case .focused(let facts): focus(.focused(facts), now: now)
+            case .unfocused(let id): focus(.unfocused(id), now: now)
+            case .applicationGone(let name): focus(.applicationGone(busName: name), now: now)
+            case .trackingLost: focus(.trackingLost, now: now)
+            case .notice(let line): if autoShow { printError("stackboard: " + line) }
             }
         }
         decide(policy.advance(to: now), now: now)
+    }
+
+    /// A focus report: the password watch hears it first (so that a show for a password field
+    /// finds the keyboard secure already), then auto-show.
+    private func focus(_ input: AutoShowInput, now: Double) {
+        if secureField.handle(input) { controller?.secureFieldChanged(secureField.isSecure) }
+        if autoShow { decide(policy.handle(input, now: now), now: now) }
     }
 
     // MARK: From the keyboard

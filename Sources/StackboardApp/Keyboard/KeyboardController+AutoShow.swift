@@ -38,8 +38,17 @@ extension KeyboardController {
         }
     }
 
-    /// Whether what is typed now is a secret (a password field): no suggestions, nothing learned.
-    var isSecure: Bool { field?.kind.isSecure == true }
+    /// Whether what is typed now is a secret (the focus is in a password field, or auto-show
+    /// showed the keyboard for one): no suggestions, nothing learned.
+    var isSecure: Bool { focusInPassword || field?.kind.isSecure == true }
+
+    /// The focus tracker saw the focus enter (true) or leave (false) a password field, with or
+    /// without auto-show.
+    func secureFieldChanged(_ secure: Bool) {
+        let was = isSecure
+        focusInPassword = secure
+        if isSecure != was { fieldKindChanged() }
+    }
 
     /// The word engine hears that the field changed (a password field locks it); a password
     /// field's keyboard shows no key preview and does not swipe.

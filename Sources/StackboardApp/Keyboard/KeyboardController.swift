@@ -38,9 +38,10 @@ final class KeyboardController: TypingHost {
     /// Told before a hidden keyboard is shown, with the field auto-show shows it for (if any):
     /// with `--monitor focus` it goes to the active window's monitor.
     var willShow: ((FieldRequest?) -> Void)?
-    /// The field auto-show showed the keyboard for: a password field's keyboard is secure.
-    /// (Set by `autoShow` only.)
+    /// The field auto-show showed the keyboard for (set by `autoShow` only).
     var field: FieldRequest?
+    /// Whether the focus is in a password field (the focus tracker, with or without auto-show).
+    var focusInPassword = false
     /// The user's layout while auto-show shows a numeric, decimal or phone pad for a field.
     /// (Set by `autoShow` only.)
     var layoutBeforeField: String?

@@ -1,0 +1,54 @@
+import Foundation
+import StackboardCore
+import Testing
+
+/// A password field is secure whether or not auto-show showed the keyboard: shown by hand (no
+/// `--auto-show`), the keyboard still follows the focus on the AT-SPI bus, locks its suggestion
+/// bar while a password field has the focus and learns nothing typed there, and learns again
+/// once the focus is back in an ordinary field.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"),
+                "at-spi2-core is not installed (scripts/setup.sh installs it)"))
+struct PasswordFieldKeyboardTests {
+    /// Points across the suggestion bar's first slot, where the lock appears.
+    static func lockPoints(_ kb: RunningKeyboard) throws -> [(Int, Int)] {
+        let slot = try #require(try kb.keys().filter { $0.action == "suggestion" }.min { $0.x < $1.x })
+        return (1...9).flatMap { i in (1...3).map { j in (slot.x + slot.width * i / 10, slot.y + slot.height * j / 4) } }
+    }
+
+    @Test func withoutAutoShowAPasswordFieldLocksTheBarAndIsNeverLearned() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let bus = try BusSession(x: x)
+        // Below the GTK window, which openbox puts in the middle of the screen.
+        let kb = try RunningKeyboard(x, ["--layout", "qwerty", "--geometry", "1280x240+0+560"], env: bus.environment)
+        try AutoShowKeyboardTests.waitUntilListening(bus)
+        let app = try FocusTarget.start(on: bus)
+        let points = try Self.lockPoints(kb)
+        let open = try kb.pixels(points)
+
+        app.click("password", on: x)
+        try x.waitUntil(timeout: 20, "the lock on the bar for the password field (\(app.transcript))") {
+            (try? kb.pixels(points)) != open
+        }
+        try kb.tap(labels: ["s", "e", "c", "r", "e", "t"])
+        kb.tap(try #require(try kb.keys().first { $0.action == "space" }))
+        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed password 7 secret " } != nil, "\(app.transcript)")
+
+        // The focus on a button ends the password field (and the button is asked nothing a button
+        // cannot answer: GTK logs a CRITICAL for a Text question); then an ordinary field learns.
+        app.click("button", on: x)
+        try x.waitUntil(timeout: 20, "the bar open again for the button") { (try? kb.pixels(points)) == open }
+        app.click("text", on: x)
+        try kb.tap(labels: ["h", "e", "l", "l", "o"])
+        kb.tap(try #require(try kb.keys().first { $0.action == "space" }))
+        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 6 hello " } != nil, "\(app.transcript)")
+
+        kb.child.signal(SIGTERM)
+        #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
+        #expect(!kb.child.stderr.contains("secret"))
+        let learned = (try? String(contentsOfFile: x.dir + "/data/stackboard/words-en.txt", encoding: .utf8)) ?? ""
+        #expect(!learned.contains("secret"), "a password was learned: \(learned)")
+        #expect(learned.split(separator: "\n").contains { $0.hasSuffix("\thello") }, "the ordinary word was not learned: \(learned)")
+        #expect(!app.child.stderr.contains("CRITICAL"), "\(app.transcript)")
+    }
+}
