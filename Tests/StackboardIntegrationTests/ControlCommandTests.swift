@@ -24,7 +24,8 @@ import StackboardX11
         let host = try ControlHost(session)
         try host.claim()
         let file = session.dir + "/mine.json"
-        try "{}".write(toFile: file, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: Tools.repoRoot + "/Resources/layouts/pin.json", encoding: .utf8)
+            .write(toFile: file, atomically: true, encoding: .utf8)
         let ok = session.run(Tools.stackboard, ["layout", file])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(host.commands(count: 1) == [.layout(file)])
@@ -32,6 +33,19 @@ import StackboardX11
         let missing = session.run(Tools.stackboard, ["layout", session.dir + "/nope.json"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("cannot read the layout file"))
+
+        // A layout the keyboard could not load is refused here with the reason, and not sent.
+        let broken = session.dir + "/broken.json"
+        try "{}".write(toFile: broken, atomically: true, encoding: .utf8)
+        for args in [["layout", broken], ["layout", "nosuch"], ["layout", "xkb:zz"]] {
+            let r = session.run(Tools.stackboard, args)
+            #expect(r.status == 2, "stackboard \(args): \(r.stderr)")
+            #expect(r.stderr.hasPrefix("stackboard: ") && r.stderr.count > 30, "stackboard \(args): \(r.stderr)")
+        }
+        #expect(session.run(Tools.stackboard, ["layout", "nosuch"]).stderr.contains("no layout named \"nosuch\""))
+        // The next command to arrive is the next good one: none of the refused ones was sent.
+        #expect(session.run(Tools.stackboard, ["layout", "numeric"]).status == 0)
+        #expect(host.commands(count: 1) == [.layout("numeric")], "a refused layout was sent")
     }
 
     @Test func statusPrintsWhatTheKeyboardPublished() throws {

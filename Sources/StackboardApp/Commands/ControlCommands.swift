@@ -16,7 +16,8 @@ enum ControlCommands {
     static let quit = simple(.quit, .quit, "close the running keyboard")
     static let layout = Command(.layout, summary: "switch the running keyboard to another layout", help: help("layout NAME|FILE", .layout, """
         Switches the running keyboard to the layout NAME (see 'stackboard layouts') or the
-        layout file FILE (a relative path is taken from the current directory).
+        layout file FILE (a relative path is taken from the current directory). A layout that
+        cannot be loaded is refused with the reason (exit status 2).
         """), runLayout)
     static let status = Command(.status, summary: "print whether the running keyboard is shown or hidden (or its layout, monitor, geometry)",
                                 help: help("status [--layout|--monitor|--geometry]", .status, """
@@ -58,7 +59,12 @@ enum ControlCommands {
                 ? "'stackboard layout' needs a layout name, for example 'stackboard layout numeric'. 'stackboard layouts' lists them."
                 : "'stackboard layout' takes one layout name, not \(arguments.positional.count).")
         }
-        return deliver(.layout(try layoutReference(given)), display: arguments.settings().string(.display))
+        let reference = try layoutReference(given)
+        // The keyboard would only say so on its own stderr: a layout it cannot load is refused here.
+        do { _ = try LayoutCatalog.stackboard().deferringCompletion.load(reference) } catch {
+            throw UsageError(error.description)
+        }
+        return deliver(.layout(reference), display: arguments.settings().string(.display))
     }
 
     private static func runStatus(_ arguments: Arguments) throws(UsageError) -> Int32 {

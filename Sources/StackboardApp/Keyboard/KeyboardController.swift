@@ -242,7 +242,7 @@ final class KeyboardController: TypingHost {
     func switchLayout(named name: String, now: Double) -> String? {
         let layout: Layout
         do { layout = try load(name) } catch {
-            report("cannot switch layouts: \(error.description); keeping '\(runtime.state.layout.name)'")
+            report("cannot switch layouts (keeping '\(runtime.state.layout.name)'): \(error.description)")
             return error.description
         }
         layouts.show(layout)
