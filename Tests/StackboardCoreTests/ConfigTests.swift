@@ -77,4 +77,15 @@ import Testing
         #expect(dir.config == Config())
         #expect(dir.problems.first?.description.contains("directory") == true)
     }
+
+    /// An empty file is named as what it is: a config file (it once spoke of layouts).
+    @Test func anEmptyFileSaysWhatAConfigFileHolds() {
+        for text in ["", " \n"] {
+            let (config, problems) = ConfigLoader.parse(Array(text.utf8), file: "config.json")
+            #expect(config == Config())
+            let message = problems.first?.message ?? ""
+            #expect(message.contains("the file is empty") && message.contains("config file"), "\(message)")
+            #expect(!message.contains("layout"), "\(message)")
+        }
+    }
 }

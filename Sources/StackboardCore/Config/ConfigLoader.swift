@@ -30,7 +30,8 @@ public enum ConfigLoader {
         var reader = SettingReader(file: file)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes, maxDepth: 8)
+            root = try JSONParser.parse(bytes, maxDepth: 8,
+                                        whenEmpty: "the config file is a JSON object like {\"theme\": \"dark\"} (or delete it)")
         } catch {
             let pos = SourcePosition(offset: error.offset, in: bytes)
             return (Config(), [ConfigProblem(file: file, key: "", message: "line \(pos.line), column \(pos.column): \(error.message)")])

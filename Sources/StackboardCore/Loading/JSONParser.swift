@@ -16,18 +16,23 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
 public struct JSONParser {
     private let bytes: [UInt8]
     private let maxDepth: Int
+    private let whenEmpty: String
     private var i = 0
 
-    /// Parses `bytes` as one JSON value (any kind), nested at most `maxDepth` arrays and objects deep.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = 32) throws(JSONSyntaxError) -> JSONValue {
+    /// Parses `bytes` as one JSON value (any kind), nested at most `maxDepth` arrays and objects
+    /// deep. An empty file's message ends with `whenEmpty`: what the file should hold.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 32,
+                             whenEmpty: String = "it must hold one JSON value") throws(JSONSyntaxError) -> JSONValue {
         if let bad = firstInvalidUTF8(in: bytes) {
             throw JSONSyntaxError("invalid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); save the file as UTF-8", offset: bad)
         }
-        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth, whenEmpty: whenEmpty)
         return try parser.document()
     }
 
-    private init(bytes: [UInt8], maxDepth: Int) { self.bytes = bytes; self.maxDepth = maxDepth }
+    private init(bytes: [UInt8], maxDepth: Int, whenEmpty: String) {
+        self.bytes = bytes; self.maxDepth = maxDepth; self.whenEmpty = whenEmpty
+    }
 
     /// The offset of the first byte that is not valid UTF-8, or nil.
     static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
@@ -49,7 +54,7 @@ public struct JSONParser {
     private mutating func document() throws(JSONSyntaxError) -> JSONValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         try skipWhitespace()
-        if atEnd { throw JSONSyntaxError("the file is empty; a layout is a JSON object: { \"name\": ..., \"layers\": [...] }", offset: i) }
+        if atEnd { throw JSONSyntaxError("the file is empty; " + whenEmpty, offset: i) }
         let value = try parseValue(depth: 1)
         try skipWhitespace()
         if !atEnd {

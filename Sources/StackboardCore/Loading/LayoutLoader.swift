@@ -14,7 +14,8 @@ public enum LayoutLoader {
         let context = DecodingContext(file: file, bytes: data)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(data, maxDepth: maxDepth)
+            root = try JSONParser.parse(data, maxDepth: maxDepth,
+                                        whenEmpty: "a layout is a JSON object: { \"name\": ..., \"layers\": [...] }")
         } catch {
             throw context.error("", at: error.offset, "invalid JSON: \(error.message)")
         }

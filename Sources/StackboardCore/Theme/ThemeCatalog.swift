@@ -144,7 +144,8 @@ public enum ThemeLoader {
         let context = DecodingContext(file: file, bytes: data)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(data, maxDepth: LayoutLoader.maxDepth)
+            root = try JSONParser.parse(data, maxDepth: LayoutLoader.maxDepth,
+                                        whenEmpty: "a theme is a JSON object: { \"background\": \"#16181B\", \"normal\": {...}, ... }")
         } catch {
             throw context.error("", at: error.offset, "invalid JSON: \(error.message)")
         }
