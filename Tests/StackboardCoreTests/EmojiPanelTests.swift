@@ -86,6 +86,22 @@ import Testing
         #expect(layers.first?.root.keys.contains { $0.label == "😀" && $0.style == .normal } == true)
     }
 
+    @Test func theFirstRecentEmojiKeepsThePageTheUserIsOn() throws {
+        let before = EmojiPanel(groups: Self.groups).layers(back: .nextLayout, backLabel: "⌨")
+        let after = EmojiPanel(groups: Self.groups, recents: ["👋"]).layers(back: .nextLayout, backLabel: "⌨")
+        // "emoji" was the smileys and is now the recently used page: the smileys are shown again.
+        let smileys = try #require(before.first { $0.name == "emoji" })
+        let page = EmojiPanel.page(replacing: smileys, in: after)
+        #expect(page == "emoji:smileys-emotion:1")
+        #expect(after.first { $0.name == page }?.root.keys.contains { $0.label == "😀" } == true)
+        // A page whose name did not change stays; the recent page (new emoji) stays "emoji".
+        let flags = try #require(before.first { $0.name.hasPrefix("emoji:flags") })
+        #expect(EmojiPanel.page(replacing: flags, in: after) == flags.name)
+        let recent = try #require(after.first { $0.name == "emoji" })
+        let later = EmojiPanel(groups: Self.groups, recents: ["😀", "👋"]).layers(back: .nextLayout, backLabel: "⌨")
+        #expect(EmojiPanel.page(replacing: recent, in: later) == "emoji")
+    }
+
     @Test func recentsMoveToTheFrontAndAreCapped() {
         var recents = EmojiRecents(["😀", "👋", "😀", ""])
         #expect(recents.emoji == ["😀", "👋"])

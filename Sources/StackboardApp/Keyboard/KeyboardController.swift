@@ -278,12 +278,12 @@ final class KeyboardController: TypingHost {
         } catch {
             return report(error.description)
         }
-        // The panel is made again with the new recents, on the same page.
+        // The panel is made again with the new recents, on the page with the same emoji.
         guard let fresh = try? load(state.layout.name) else { return }
         let now = MonotonicClock.now()
         layouts.show(fresh)
         runtime.setLayout(fresh, now: now)
-        runtime.showLayer(state.layerName, now: now)
+        runtime.showLayer(EmojiPanel.page(replacing: layer, in: fresh.layers), now: now)
     }
 
     /// Shows `layout` at the window's size (where it was left, if remembered) and publishes its name.

@@ -67,6 +67,23 @@ public struct EmojiPanel: Equatable, Sendable {
         }
     }
 
+    /// The page of `layers` (the panel made again, with new recent emoji) to show in place of
+    /// `old`: the one with the same emoji, so that the next tap lands where the user looks (the
+    /// first recent emoji moves the first group's page from `emoji` to `emoji:SLUG:1`). The
+    /// recently used page, whose emoji changed, stays `emoji`.
+    public static func page(replacing old: Layer, in layers: [Layer]) -> String {
+        let emoji = Self.emoji(on: old)
+        return layers.first { isPanelLayer($0.name) && Self.emoji(on: $0) == emoji }?.name ?? old.name
+    }
+
+    /// The emoji a page types, in order.
+    static func emoji(on layer: Layer) -> [String] {
+        layer.root.keys.compactMap { key in
+            if case .text(let text) = key.action { return text }
+            return nil
+        }
+    }
+
     /// Whether `layerName` is a page of the panel (`emoji`, `emoji:flags:2`).
     public static func isPanelLayer(_ layerName: String) -> Bool {
         layerName == entryLayer || layerName.hasPrefix(entryLayer + ":")
