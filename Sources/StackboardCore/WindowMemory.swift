@@ -21,9 +21,10 @@ public struct WindowMemory: Equatable, Sendable {
             self.dock = dock
         }
 
-        /// The frame the window has: the floating frame, or the full width along the dock's edge.
+        /// The frame the window has: the floating frame (kept on the screen: an edited file may
+        /// put it anywhere), or the full width along the dock's edge.
         public func windowFrame(on screen: Size) -> Rect {
-            guard let dock else { return frame }
+            guard let dock else { return KeyboardSizing.fit(frame, in: screen) }
             let height = min(max(1, frame.height), screen.height)
             return Rect(x: 0, y: dock == .top ? 0 : screen.height - height, width: screen.width, height: height)
         }

@@ -41,6 +41,23 @@ import Testing
         #expect(none == KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.both))
     }
 
+    @Test func aRememberedFrameOffEveryMonitorIsBroughtInside() {
+        // Off the right edge of the left-only screen: on the primary monitor, kept inside it.
+        let off = WindowMemory.Entry(frame: Rect(x: 3000, y: 900, width: 600, height: 250))
+        let p = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.leftOnly, remembered: off)
+        #expect(p.monitor == Self.left)
+        #expect(p.frame == Rect(x: 680, y: 550, width: 600, height: 250))
+        // Half over the edge between the monitors: on the one of its centre, moved inside it.
+        let straddling = WindowMemory.Entry(frame: Rect(x: 1100, y: -100, width: 600, height: 250))
+        let q = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.both, remembered: straddling)
+        #expect(q.monitor == Self.right)
+        #expect(q.frame == Rect(x: 1280, y: 0, width: 600, height: 250))
+        // Larger than its monitor: scaled down to fit.
+        let huge = WindowMemory.Entry(frame: Rect(x: 0, y: 0, width: 2560, height: 1000))
+        let r = KeyboardPlacement(choice: .primary, sizing: Self.dock, layout: Self.leftOnly, remembered: huge)
+        #expect(r.frame.width <= 1280 && r.frame.height <= 800 && r.frame.x >= 0 && r.frame.y >= 0)
+    }
+
     @Test func aKeyboardDockedByTheUserStaysDockedThroughAChangeOfTheMonitorsAndFloatsWhereItWasLeft() {
         var p = KeyboardPlacement(choice: .named("RIGHT"), sizing: Self.floating, layout: Self.both)
         p.placed(dock: .bottom, frame: Rect(x: 0, y: 500, width: 2560, height: 300))

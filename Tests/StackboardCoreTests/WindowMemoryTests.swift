@@ -35,6 +35,8 @@ import Testing
         #expect(entry.windowFrame(on: screen) == Rect(x: 0, y: 550, width: 1280, height: 250))
         #expect(WindowMemory.Entry(frame: entry.frame, dock: .top).windowFrame(on: screen) == Rect(x: 0, y: 0, width: 1280, height: 250))
         #expect(WindowMemory.Entry(frame: entry.frame).windowFrame(on: screen) == entry.frame)
+        let off = WindowMemory.Entry(frame: Rect(x: 5000, y: -40, width: 500, height: 250))
+        #expect(off.windowFrame(on: screen) == Rect(x: 780, y: 0, width: 500, height: 250))
     }
 
     @Test(arguments: [Size(width: 24, height: 24), Size(width: 30, height: 20)])

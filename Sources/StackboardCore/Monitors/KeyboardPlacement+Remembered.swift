@@ -3,7 +3,9 @@ extension KeyboardPlacement {
     /// a screen of this size (`remembered`, from geometry.json; nil: the options decide). A
     /// remembered dock docks on its edge of the chosen monitor with its height, along the
     /// monitor's whole width; a remembered floating frame is the keyboard's place from the
-    /// start, on the monitor of its centre.
+    /// start, on the monitor of its centre (or the one it overlaps most, else the primary),
+    /// moved and if need be scaled down to lie inside it: a frame off every monitor (an edited
+    /// file, a monitor arrangement changed at the same screen size) never hides the keyboard.
     public init(choice: MonitorChoice, sizing: KeyboardSizing, layout: MonitorLayout, focus: Rect? = nil,
                 remembered: WindowMemory.Entry?) {
         var sizing = sizing
@@ -13,7 +15,12 @@ extension KeyboardPlacement {
             sizing.dock = edge
         }
         self.init(choice: choice, sizing: sizing, layout: layout, focus: focus)
-        if let remembered, remembered.dock == nil { moved(to: remembered.frame) }
+        if let remembered, remembered.dock == nil {
+            let on = layout.monitor(for: remembered.frame)
+            let inside = KeyboardSizing.fit(Self.relative(remembered.frame, to: on),
+                                            in: Size(width: on.frame.width, height: on.frame.height))
+            moved(to: Self.absolute(inside, on: on))
+        }
     }
 
     /// `sizing` docked along `edge`, `height` pixels high, along its monitor's whole width.
