@@ -62,3 +62,33 @@ import Testing
         #expect(e.apply(.insert("34"), now: 0) == [.reject(.tooLong(max: 3))])
     }
 }
+
+/// A keypad that edits its own field shows no key that would do nothing there.
+@Suite struct OwnFieldKeysTests {
+    @Test func keysThatDoNothingInAFieldAreBlankGapsOfTheSameSize() throws {
+        let keys: [Key] = [
+            Key(label: "a", action: .text("a")), Key(label: "ctrl", action: .modifier(.ctrl), weight: 1.5),
+            Key(label: "alt", action: .modifier(.alt)), Key(label: "⇧", action: .modifier(.shift)),
+            Key(label: "⇥", action: .key(.tab)), Key(label: "✥", action: .move), Key(label: "↑", action: .key(.up)),
+            Key(label: "←", action: .key(.left)), Key(label: "⌫", action: .key(.backspace)),
+            Key(label: "⏎", action: .key(.returnKey)), Key(label: "esc", action: .key(.escape)),
+        ]
+        let layout = Layout(name: "t", description: "", layers: [Layer(name: "main", root: Stack(axis: .horizontal, items: keys.map(StackItem.key)))])
+        let own = try #require(layout.forOwnField().layers.first).root.keys
+        #expect(own.count == keys.count)
+        #expect(own.map(\.label) == ["a", "", "", "⇧", "", "", "", "←", "⌫", "⏎", "esc"])
+        #expect(own[1].weight == 1.5 && own[1].style == .blank)
+        #expect(own.filter { $0.style == .blank }.allSatisfy { $0.action == .text("") })
+    }
+
+    @Test func theShippedQwertyInEntryModeHasNoDeadKeys() throws {
+        var preparation = LayoutPreparation(shuffle: false)
+        preparation.ownField = true
+        let layout = try preparation.load(LoaderSupport.repoRoot.appendingPathComponent("Resources/layouts/qwerty.json").path)
+        let actions = layout.layers.flatMap { $0.root.keys.map(\.action) }
+        let dead = actions.filter { !$0.worksInOwnField }
+        #expect(dead.isEmpty, "\(dead)")
+        let shift = actions.contains(.modifier(.shift)), backspace = actions.contains(.key(.backspace))
+        #expect(shift && backspace)
+    }
+}

@@ -44,7 +44,8 @@ final class EntryApp: WindowShellClient {
         self.options = options
         let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
         let preparation = LayoutPreparation.forLocale(shuffle: !options.noShuffle,
-                                                      suggestions: options.suggest ? Setting.suggestions.spec.defaultValue?.int ?? 3 : 0)
+                                                      suggestions: options.suggest ? Setting.suggestions.spec.defaultValue?.int ?? 3 : 0,
+                                                      ownField: true)
         let setup: EntrySetup
         do { setup = try EntrySetup(options, preparation: preparation) } catch {
             printError("stackboard: \(error.message)")

@@ -4,10 +4,12 @@ extension LayoutPreparation {
     /// The preparation every command uses: the process's layout catalog (with the `xkb:`
     /// layouts, see `LayoutCatalog.stackboard`) and the decimal separator of the user's
     /// LC_NUMERIC locale; digits shuffled when `shuffle`; a layout's suggestion bar with
-    /// `suggestions` slots (0: none).
-    static func forLocale(shuffle: Bool = true, suggestions: Int) -> LayoutPreparation {
-        LayoutPreparation(shuffle: shuffle, decimalSeparator: LocaleNumbers.decimalSeparator(), catalog: .stackboard(),
-                          suggestionSlots: suggestions)
+    /// `suggestions` slots (0: none); with `ownField`, for a keypad that edits its own field.
+    static func forLocale(shuffle: Bool = true, suggestions: Int, ownField: Bool = false) -> LayoutPreparation {
+        var preparation = LayoutPreparation(shuffle: shuffle, decimalSeparator: LocaleNumbers.decimalSeparator(),
+                                            catalog: .stackboard(), suggestionSlots: suggestions)
+        preparation.ownField = ownField
+        return preparation
     }
 
     /// The named layer of `layout` (nil: its first), or a usage error that lists the layers.

@@ -11,6 +11,9 @@ public struct LayoutPreparation: Sendable {
     public var catalog: LayoutCatalog
     /// How many slots a layout's suggestion bar gets (0: no bar).
     public var suggestionSlots: Int
+    /// Whether the keypad edits its own field (entry mode, StackboardKit): keys that do nothing
+    /// there are blank (`Layout.forOwnField`).
+    public var ownField = false
 
     /// A preparation with these choices.
     public init(shuffle: Bool = true, decimalSeparator: String = ".", catalog: LayoutCatalog = .forCurrentProcess(),
@@ -45,7 +48,8 @@ public struct LayoutPreparation: Sendable {
         if layout.hasShuffledDigits {
             dealt = shuffle ? layout.dealingShuffledDigits(using: &rng) : layout.dealingDigitsInOrder()
         }
-        return dealt.withDecimalSeparator(decimalSeparator).withSuggestionSlots(suggestionSlots)
+        let ready = dealt.withDecimalSeparator(decimalSeparator).withSuggestionSlots(suggestionSlots)
+        return ownField ? ready.forOwnField() : ready
     }
 
     /// The field rules of `layout`'s entry preset (no preset: no rules) overridden by the
