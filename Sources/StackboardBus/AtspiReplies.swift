@@ -78,6 +78,33 @@ public enum Atspi {
         return Rect(x: Int(n[0]), y: Int(n[1]), width: Int(n[2]), height: Int(n[3]))
     }
 
+    /// The registry's desktop (its children are the applications) and each application's root.
+    static let rootPath = "/org/a11y/atspi/accessible/root"
+
+    /// `GetMatches` arguments for the focused object: the match rule `(aiia{ss}iaiiasib)` with
+    /// the state FOCUSED and MATCH_ALL for each criterion (all of none holds; at-spi2-atk
+    /// matches nothing for MATCH_INVALID), sorted canonically (SORT_ORDER_INVALID, 0, finds
+    /// nothing), at most one, through the whole tree.
+    static let focusedMatch: [BusValue] = {
+        let focused = AccessibleStates.focused.rawValue
+        let words: [BusValue] = [.int32(Int32(bitPattern: UInt32(truncatingIfNeeded: focused))),
+                                 .int32(Int32(bitPattern: UInt32(truncatingIfNeeded: focused >> 32)))]
+        let all = BusValue.int32(1)
+        let rule = BusValue.structure([.array(element: "i", words), all, .array(element: "{ss}", []), all,
+                                       .array(element: "i", []), all, .array(element: "s", []), all, .boolean(false)])
+        return [rule, .uint32(1), .int32(1), .boolean(true)]
+    }()
+
+    /// An `a(so)` of object references (GetChildren, GetMatches); the null reference is none.
+    static func references(_ reply: [BusValue]) -> [AccessibleID] {
+        guard reply.count == 1, let items = reply[0].elements else { return [] }
+        return items.compactMap { item in
+            guard let fields = item.elements, fields.count == 2, let bus = fields[0].string, let path = fields[1].string,
+                  !bus.isEmpty, path != "/org/a11y/atspi/null" else { return nil }
+            return AccessibleID(busName: bus, path: path)
+        }
+    }
+
     /// `Properties.Get`'s `v` holding an integer (the Text interface's CaretOffset).
     public static func integer(_ reply: [BusValue]) -> Int64? { reply.count == 1 ? reply[0].integer : nil }
 }

@@ -204,17 +204,23 @@ public final class FocusTracker {
             try c.call(destination: Atspi.registry, path: Atspi.registryPath, interface: Atspi.registry,
                        member: "RegisterEvent", arguments: [.string(event), .strings([]), .string("")]) { [weak self, weak c] reply in
                 switch reply {
-                case .success: self?.registered += 1
+                case .success: self?.registeredOne(on: c)
                 case .failure(.remote(_, let name, _)) where name.hasSuffix("InvalidArgs"):
                     try? c?.call(destination: Atspi.registry, path: Atspi.registryPath, interface: Atspi.registry,
                                  member: "RegisterEvent", arguments: [.string(event)]) { [weak self] reply in
-                        if case .success = reply { self?.registered += 1 }
+                        if case .success = reply { self?.registeredOne(on: c) }
                     }
                 case .failure(let error):
                     self?.queue.append(.notice("auto-show: the accessibility registry refused \(event): \(error.description)"))
                 }
             }
         }
+    }
+
+    /// The registry confirmed one registration; with the last one, the present focus is looked for.
+    private func registeredOne(on c: BusConnection?) {
+        registered += 1
+        if registered == Atspi.focusEvents.count, let c { findPresentFocus(on: c) }
     }
 
     func fail(_ why: String, now: Double) {

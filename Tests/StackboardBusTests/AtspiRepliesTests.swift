@@ -30,6 +30,17 @@ import Testing
         #expect(Atspi.registryRestarted(registry) && Atspi.departedApplication(registry) == nil)
     }
 
+    @Test func objectReferencesSkipTheNullOneAndTheFocusedMatchHasItsSignature() {
+        let reply: [BusValue] = [.array(element: "(so)", [
+            .structure([.string(":1.7"), .objectPath("/org/a11y/atspi/accessible/2")]),
+            .structure([.string(":1.8"), .objectPath("/org/a11y/atspi/null")]),
+        ])]
+        #expect(Atspi.references(reply) == [AccessibleID(busName: ":1.7", path: "/org/a11y/atspi/accessible/2")])
+        #expect(Atspi.references([.string("x")]).isEmpty)
+        // at-spi2-atk answers GetMatches only for exactly this signature.
+        #expect(busSignature(of: Atspi.focusedMatch) == "(aiia{ss}iaiiasib)uib")
+    }
+
     @Test func repliesDecodeIntoFacts() {
         #expect(Atspi.role([.uint32(40)]) == .passwordText)
         #expect(Atspi.role([.int32(40)]) == nil)

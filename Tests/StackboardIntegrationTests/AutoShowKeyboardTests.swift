@@ -58,6 +58,19 @@ struct AutoShowKeyboardTests {
         #expect(!learned.contains("pwd"), "a password was learned: \(learned)")
     }
 
+    @Test func aFieldFocusedBeforeTheKeyboardStartsShowsItAtOnce() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let bus = try BusSession(x: x)
+        let app = try FocusTarget.start(on: bus)
+        app.click("text", on: x)
+        #expect(app.child.waitForLine(timeout: 20) { $0.hasPrefix("focus text ") } != nil, "\(app.transcript)")
+        // No focus event will come: the keyboard finds the focused field when it starts.
+        let keyboard = try ControlledKeyboard(x, ["--auto-show", "--no-sound"], until: "shown", env: bus.environment)
+        try Self.type("hi", on: keyboard)
+        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 2 hi" } != nil, "\(app.transcript)")
+    }
+
     @Test func aFloatingKeyboardMovesOutOfTheFieldsWay() throws {
         let x = try XSession()
         defer { x.close() }
