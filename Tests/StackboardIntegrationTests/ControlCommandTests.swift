@@ -43,6 +43,10 @@ import StackboardX11
             #expect(r.stderr.hasPrefix("stackboard: ") && r.stderr.count > 30, "stackboard \(args): \(r.stderr)")
         }
         #expect(session.run(Tools.stackboard, ["layout", "nosuch"]).stderr.contains("no layout named \"nosuch\""))
+        // `xkb` is the keyboard's display's own: sent as it is, whatever this process's DISPLAY.
+        let xkb = session.run(Tools.stackboard, ["layout", "xkb", "--display", session.display], env: ["DISPLAY": ""])
+        #expect(xkb.status == 0, "\(xkb.stderr)")
+        #expect(host.commands(count: 1) == [.layout("xkb")])
         // The next command to arrive is the next good one: none of the refused ones was sent.
         #expect(session.run(Tools.stackboard, ["layout", "numeric"]).status == 0)
         #expect(host.commands(count: 1) == [.layout("numeric")], "a refused layout was sent")

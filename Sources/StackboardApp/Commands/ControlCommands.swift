@@ -61,8 +61,11 @@ enum ControlCommands {
         }
         let reference = try layoutReference(given)
         // The keyboard would only say so on its own stderr: a layout it cannot load is refused here.
-        do { _ = try LayoutCatalog.stackboard().deferringCompletion.load(reference) } catch {
-            throw UsageError(error.description)
+        // (Not `xkb`, the display's own: this process may not see that display, the keyboard does.)
+        if reference != KeyboardController.displayLayoutName {
+            do { _ = try LayoutCatalog.stackboard().deferringCompletion.load(reference) } catch {
+                throw UsageError(error.description)
+            }
         }
         return deliver(.layout(reference), display: arguments.settings().string(.display))
     }
