@@ -79,4 +79,36 @@ import Testing
         #expect(rig.keymapDump() == before)
         #expect(rig.keymapRecord == "")
     }
+
+    /// A layer of characters the keymap lacks, typed into an application that handles each key
+    /// event 150 ms late and does not answer pings (as xterm): the first tap borrows keycodes for
+    /// the whole layer (both shift states) in one keymap change, so the taps after it change
+    /// nothing, and nothing waits for the application to catch up before a change. Exact; the
+    /// keymap is the same afterwards.
+    @Test func aLayersMissingCharactersAreBorrowedInOneChange() throws {
+        let rig = try TypingRig(layout: "us", sinkArgs: ["-r", "-s", "150"])
+        let before = rig.keymapDump()
+        let chars = Array("абвгдежзийкл")
+        let layout = try rig.file("cyrillic-layout.json", """
+            {"name": "cyr", "description": "twelve Cyrillic letters",
+             "layers": [{"name": "main", "rows": [\(chars.map { "[\"\($0)\"]" }.joined(separator: ", "))]}]}
+            """)
+        let kb = try RunningKeyboard(rig.session, ["--layout", layout])
+        let watch = try rig.startWatch()
+        try kb.tap(labels: chars.map(String.init))
+        let expected = String(chars)
+        #expect(rig.waitForText(expected, timeout: 120) == expected)
+        #expect(rig.releaseMismatches() == [])
+        try rig.session.roundTrip(watch)
+        // One change is two XkbMapNotify of the XTEST keyboard (its key types, then its symbols);
+        // the core keyboard copies the XTEST keyboard's map when keys come from it.
+        let watched = watch.stdout.split(separator: "\n").prefix { !$0.hasPrefix("MARK") }
+        let device = try #require(watched.first { $0.hasPrefix("XKBMAP ") }?.split(separator: " ")[1], "\(watch.stdout)")
+        let notices = watched.filter { $0.hasPrefix("XKBMAP \(device) ") }
+        #expect(notices.count <= 2, "one keymap change for the whole layer: \(watch.stdout)")
+        kill(kb.child.pid, SIGTERM)
+        FaultSupport.expectCleanExit(kb.child.wait(timeout: 20), stderr: kb.child.stderr, "SIGTERM after the taps")
+        #expect(rig.keymapDump() == before)
+        #expect(rig.keymapRecord == "")
+    }
 }

@@ -66,6 +66,7 @@ final class KeyboardApp: WindowShellClient {
         channel = startup.channel
         let injector = try startupStep(exit: 1, on: connection) { () throws(InjectorError) in try Injector(sharing: connection) }
         self.injector = injector
+        injector.companions = { [weak runtime] in runtime?.state.typeableTexts ?? [] } // the layer on screen
         followedGroup = injector.group
         let monitors = startup.monitors
         self.monitors = monitors

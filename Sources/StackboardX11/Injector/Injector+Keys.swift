@@ -114,8 +114,10 @@ extension Injector {
         var nextUse: [UInt: Int] = [:]
         for (i, keysym) in keysyms.enumerated() where nextUse[keysym] == nil { nextUse[keysym] = i }
         let uncached = nextUse.keys.filter { planCache[PlanKey(keysym: $0, otherGroups: otherGroups, character: CharacterKeysyms.isPrintable($0))] == nil }
-        if uncached.count > 1 {
-            try borrowAhead(uncached.sorted { nextUse[$0, default: 0] < nextUse[$1, default: 0] }, state: state, otherGroups: otherGroups)
+        let ahead = uncached.sorted { nextUse[$0, default: 0] < nextUse[$1, default: 0] }
+        let along = companionKeysyms(needed: ahead, state: state, otherGroups: otherGroups)
+        if ahead.count > 1 || !along.isEmpty {
+            try borrowAhead(ahead + along, state: state, otherGroups: otherGroups)
         }
         for keysym in keysyms {
             let character = CharacterKeysyms.isPrintable(keysym)
@@ -135,6 +137,18 @@ extension Injector {
             protected.insert(keysym)
         }
         return plans
+    }
+
+    /// The companions' keysyms when one of `needed` must be borrowed (none otherwise: a key
+    /// of the keymap, or one already borrowed, changes nothing).
+    private func companionKeysyms(needed: [UInt], state: KeyboardLockState, otherGroups: Bool) -> [UInt] {
+        guard let companions, let map else { return [] }
+        let mustBorrow = needed.contains { keysym in
+            borrowed.slot(for: keysym) == nil
+                && map.plan(for: keysym, state: state, otherGroups: otherGroups, character: CharacterKeysyms.isPrintable(keysym)) == nil
+        }
+        guard mustBorrow else { return [] }
+        return companions().flatMap { CharacterKeysyms.keysyms(for: $0) ?? [] }
     }
 
     /// Reads the map of the XTEST keyboard (or the core keyboard's), the keycodes that are

@@ -45,6 +45,10 @@ public final class Injector {
     var isShutDown = false
     /// The key a release will type, planned ahead (`armKey`).
     var armed: ArmedKey?
+    /// The texts likely typed next (the keyboard's layer on screen), asked only when a keysym
+    /// must be borrowed: those missing from the keymap are borrowed in the same change, as far as
+    /// free levels go without replacing anything, so the next taps change nothing.
+    public var companions: (() -> [String])?
 
     /// The group and locked and latched modifiers, as XkbStateNotify events tell them.
     var lockState = KeyboardLockState(group: 0, locked: 0, latched: 0)
