@@ -104,7 +104,7 @@ struct FirstFrameCache {
         for name in names where name.hasPrefix("first-frame-") {
             let path = directory + "/" + name
             guard let status = FileStatus(path: path) else { continue }
-            if name.contains(".tmp-") {
+            if name.containsBytes(of: ".tmp-") {
                 // Left by a keyboard that died while writing (one writing now is younger).
                 if status.modified < now - 60_000_000_000 { FileSystem.remove(path) }
             } else if name.hasSuffix(".bin") {

@@ -1,4 +1,5 @@
 import CX11
+import StackboardCore
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -82,7 +83,7 @@ final class InjectorDisplay {
             guard device.use == XISlaveKeyboard, let cName = device.name else { continue }
             let name = String(cString: cName)
             if name == "Virtual core XTEST keyboard" { return UInt32(device.deviceid) }
-            if name.contains("XTEST") { fallback = UInt32(device.deviceid) }
+            if name.containsBytes(of: "XTEST") { fallback = UInt32(device.deviceid) }
         }
         return fallback
     }

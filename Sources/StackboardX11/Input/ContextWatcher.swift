@@ -102,7 +102,7 @@ public final class ContextWatcher {
         defer { XIFreeDeviceInfo(info) }
         var xtest: Set<Int32> = []
         for i in 0..<Int(count) where info[i].use == XISlaveKeyboard || info[i].use == XIFloatingSlave {
-            let isXTest = info[i].name.map { String(cString: $0).contains("XTEST") } ?? false
+            let isXTest = info[i].name.map { String(cString: $0).containsBytes(of: "XTEST") } ?? false
             if isXTest { xtest.insert(info[i].deviceid) }
             // A floating keyboard types into nothing; its selection is cleared.
             let types = info[i].use == XISlaveKeyboard && !isXTest
