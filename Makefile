@@ -48,7 +48,7 @@ link-order: setup
 	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind >/dev/null
 	@./scripts/flags-stamp.sh $(LINK_ORDER_BUILD) -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) --scratch-path $(LINK_ORDER_BUILD) \
-	  --product stackboard -Xlinker -Map=$(CURDIR)/$(LINK_ORDER_BUILD)/stackboard.map
+	  --product stackboard -Xlinker -Map=$(CURDIR)/$(LINK_ORDER_BUILD)/stackboard.map -Xlinker --no-demangle
 	@/usr/bin/python3 Benchmarks/linkorder.py "$$($(SWIFT) build -c release --static-swift-stdlib \
 	  --scratch-path $(LINK_ORDER_BUILD) --show-bin-path)/stackboard" $(LINK_ORDER_BUILD)/stackboard.map scripts/link-order.txt
 	@# SwiftPM does not know the order file: the next `make build` links again only without the program.
