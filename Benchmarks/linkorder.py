@@ -128,6 +128,10 @@ def main():
     sections = sections_by_symbol(o.map)
     if not sections:
         raise SystemExit(f'linkorder: no symbols in {o.map}: is it an lld map (-Xlinker -Map=...)?')
+    if any('::' in name for name in sections):
+        # callgrind names functions as they are mangled: a demangled C++ name (the Swift
+        # runtime's swift_retain, metadata lookup, ...) would match nothing and be left out.
+        raise SystemExit(f'linkorder: {o.map} has demangled C++ names: link with -Xlinker --no-demangle')
     with tempfile.TemporaryDirectory() as d:
         start, taps, rest = trace(os.path.abspath(o.binary), os.path.join(d, 'callgrind.out'))
         tapped = run_functions(taps)
