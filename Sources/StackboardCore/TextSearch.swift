@@ -5,13 +5,7 @@ extension StringProtocol {
     /// few hundred KiB of its code and of the regex parser it sits next to (docs/benchmarks.md).
     public func containsBytes(of part: some StringProtocol) -> Bool {
         let text = Array(utf8), needle = Array(part.utf8)
-        guard !needle.isEmpty else { return true }
         guard needle.count <= text.count else { return false }
-        for start in 0...(text.count - needle.count) where text[start] == needle[0] {
-            var i = 1
-            while i < needle.count, text[start + i] == needle[i] { i += 1 }
-            if i == needle.count { return true }
-        }
-        return false
+        return (0...(text.count - needle.count)).contains { text[$0...].starts(with: needle) }
     }
 }
