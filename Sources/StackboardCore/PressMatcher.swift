@@ -1,37 +1,60 @@
 /// Tells a click or tap outside the keyboard from one on it. The display reports every press
 /// twice to the keyboard: as a raw event (any window, no position) and, when the press is on the
-/// keyboard, as its own press; the two can arrive in different reads. A raw press not matched by
-/// one of the keyboard's own within `window` seconds (either first) is a press outside.
+/// keyboard, as its own press, both with the press's server time; they come on two connections,
+/// so in either order. A raw press is outside when no own press of its time comes: known at once
+/// when an own press of a later raw press comes (each connection reports in the server's order),
+/// else once it has waited `window` seconds.
 public struct PressMatcher: Equatable, Sendable {
+    /// One press: its server time (milliseconds) and when it was read (monotonic seconds).
+    struct Press: Equatable, Sendable {
+        var time: UInt
+        var at: Double
+    }
+
     /// How long a raw press waits for its own press, and an own press for its raw one.
     public var window: Double
-    private var raw: [Double] = []
-    private var own: [Double] = []
+    private var raw: [Press] = []
+    private var own: [Press] = []
+    /// Raw presses known to be outside, not reported yet.
+    private var known = 0
 
     /// A matcher with `window` seconds of patience.
     public init(window: Double = 0.25) { self.window = window }
 
-    /// A raw press at `now`.
-    public mutating func rawPress(at now: Double) {
-        if own.isEmpty { raw.append(now) } else { own.removeFirst() }
+    /// A raw press of server time `time`, read at `now`.
+    public mutating func rawPress(time: UInt, at now: Double) {
+        if let i = own.firstIndex(where: { $0.time == time }) {
+            own.remove(at: i)
+        } else {
+            raw.append(Press(time: time, at: now))
+        }
     }
 
-    /// A press on the keyboard at `now`.
-    public mutating func ownPress(at now: Double) {
-        if raw.isEmpty { own.append(now) } else { raw.removeFirst() }
+    /// A press on the keyboard of server time `time` (nil: a press no raw event reports, such as
+    /// a scan switch's key), read at `now`. The raw presses read before its own were elsewhere.
+    public mutating func ownPress(time: UInt?, at now: Double) {
+        guard let time else { return }
+        if let i = raw.firstIndex(where: { $0.time == time }) {
+            known += i
+            raw.removeFirst(i + 1)
+        } else {
+            own.append(Press(time: time, at: now))
+        }
     }
 
-    /// When `outsidePresses(now:)` has something to say (nil: nothing is waiting).
+    /// When `outsidePresses(now:)` has something to say (nil: nothing is waiting; 0: at once).
     public var nextDeadline: Double? {
-        [raw.first, own.first].compactMap { $0 }.min().map { $0 + window }
+        if known > 0 { return 0 }
+        return [raw.first?.at, own.first?.at].compactMap { $0 }.min().map { $0 + window }
     }
 
-    /// How many presses were outside the keyboard by `now` (raw ones left alone too long); own
-    /// presses whose raw one never came are forgotten.
+    /// How many presses were outside the keyboard by `now` (each reported once); own presses
+    /// whose raw one never came are forgotten.
     public mutating func outsidePresses(now: Double) -> Int {
-        let late = raw.prefix { $0 + window <= now }.count
+        let late = raw.prefix { $0.at + window <= now }.count
         raw.removeFirst(late)
-        own.removeAll { $0 + window <= now }
-        return late
+        own.removeAll { $0.at + window <= now }
+        defer { known = 0 }
+        return late + known
     }
 }

@@ -5,17 +5,17 @@ import Testing
 @Suite struct PressMatcherTests {
     @Test func aRawPressWithItsOwnPressIsNotOutsideInEitherOrder() {
         var m = PressMatcher(window: 0.25)
-        m.rawPress(at: 1)
-        m.ownPress(at: 1.01)
-        m.ownPress(at: 2)
-        m.rawPress(at: 2.02)
+        m.rawPress(time: 100, at: 1)
+        m.ownPress(time: 100, at: 1.01)
+        m.ownPress(time: 1100, at: 2)
+        m.rawPress(time: 1100, at: 2.02)
         #expect(m.outsidePresses(now: 5) == 0)
         #expect(m.nextDeadline == nil)
     }
 
     @Test func aRawPressAloneIsOutsideOnceItsWindowPassed() {
         var m = PressMatcher(window: 0.25)
-        m.rawPress(at: 1)
+        m.rawPress(time: 100, at: 1)
         #expect(m.nextDeadline == 1.25)
         #expect(m.outsidePresses(now: 1.2) == 0)
         #expect(m.outsidePresses(now: 1.25) == 1)
@@ -24,9 +24,42 @@ import Testing
 
     @Test func anOwnPressWithoutItsRawOneIsForgotten() {
         var m = PressMatcher(window: 0.25)
-        m.ownPress(at: 1)
+        m.ownPress(time: 100, at: 1)
         #expect(m.outsidePresses(now: 2) == 0)
-        m.rawPress(at: 3)
+        m.rawPress(time: 2100, at: 3)
         #expect(m.outsidePresses(now: 3.3) == 1)
+    }
+
+    /// A click in the application and a tap on the keyboard read together (the pointer went
+    /// there and came back at once): the click is outside at once, not when its wait is over.
+    @Test func aRawPressBeforeAnOwnPressOfALaterOneIsOutsideAtOnce() {
+        var m = PressMatcher(window: 0.25)
+        m.rawPress(time: 100, at: 1)
+        m.rawPress(time: 104, at: 1)
+        m.ownPress(time: 104, at: 1)
+        #expect(m.nextDeadline == 0)
+        #expect(m.outsidePresses(now: 1) == 1)
+        #expect(m.nextDeadline == nil)
+        #expect(m.outsidePresses(now: 5) == 0)
+    }
+
+    /// Two fingers on the keyboard read in one batch: their raw presses come first, then both
+    /// own presses; neither is outside.
+    @Test func twoOwnPressesAfterTheirRawOnesAreNotOutside() {
+        var m = PressMatcher(window: 0.25)
+        m.rawPress(time: 100, at: 1)
+        m.rawPress(time: 101, at: 1)
+        m.ownPress(time: 100, at: 1)
+        m.ownPress(time: 101, at: 1)
+        #expect(m.outsidePresses(now: 5) == 0)
+    }
+
+    /// A scan switch's key is a press no raw button event reports: it changes nothing.
+    @Test func anOwnPressWithoutATimeIsIgnored() {
+        var m = PressMatcher(window: 0.25)
+        m.ownPress(time: nil, at: 1)
+        #expect(m.nextDeadline == nil)
+        m.rawPress(time: 100, at: 2)
+        #expect(m.outsidePresses(now: 2.25) == 1)
     }
 }

@@ -37,6 +37,34 @@ import Testing
         #expect(stat(learned, &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
 
+    /// A click in the focused application (which may move its caret) starts the word again,
+    /// also when the pointer leaves the keyboard and presses at once (as a finger jumps): the
+    /// keyboard reads the display's presses only while the pointer is off it, and the press
+    /// came with the pointer's move.
+    @Test func aClickInTheApplicationStartsTheWordAgain() throws {
+        let rig = try TypingRig(layout: "us")
+        let kb = try RunningKeyboard(rig.session, ["--layout", "qwerty"])
+        let first = try #require(try Self.slots(kb).first)
+        let sink = try #require(RunningKeyboard.windowInfo(rig.session, name: "keysink"))
+        try kb.tap(labels: ["h", "e", "l"])
+        #expect(rig.waitForText("hel") == "hel")
+        // Onto keysink (the active window already: no focus change) and back to the keyboard's p.
+        let p = try kb.key("p")
+        kb.pointer(["\(sink.x + sink.width / 2),\(sink.y + sink.height / 2)", "tap", kb.at(p.center.x, p.center.y), "tap"])
+        #expect(rig.waitForText("help") == "help")
+        kb.tap(first)
+        _ = Wait.until(timeout: 30, interval: 0.05) { rig.text().count > 4 && rig.text().hasSuffix(" ") }
+        try rig.settle()
+        // The bar completed "p", not "help": the word learned is what follows "hel".
+        let word = String(rig.text().dropFirst(3)).trimmingCharacters(in: .whitespaces)
+        #expect(word.hasPrefix("p") && word.count > 1, "typed: \(rig.text())")
+        kb.child.signal(SIGTERM)
+        #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
+        let learned = (try? String(contentsOfFile: rig.session.dir + "/data/stackboard/words-en.txt", encoding: .utf8)) ?? ""
+        let words = learned.split(separator: "\n").filter { $0.hasPrefix("w\t") }.compactMap { $0.split(separator: "\t").last }
+        #expect(words.contains { $0 == word } && !words.contains { $0.hasPrefix("help") }, "typed \(rig.text()), learned: \(words)")
+    }
+
     @Test func withNoSuggestionsTheKeysTakeTheWholeWindow() throws {
         let rig = try TypingRig(layout: "us")
         let kb = try RunningKeyboard(rig.session, ["--layout", "qwerty", "--suggestions", "0"])

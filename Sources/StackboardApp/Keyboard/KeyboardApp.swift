@@ -41,7 +41,7 @@ final class KeyboardApp: WindowShellClient {
     private let words: WordEngines
     let hidden: Bool
     /// Raw presses anywhere against the keyboard's own: the clicks and taps outside it.
-    private var presses = PressMatcher()
+    private let presses: OutsidePresses
     /// Whether the injector has given everything back (it must, before the connection closes).
     private var injectorDone = false
     /// The first half of the start (the first frame on screen), finished in `run`.
@@ -96,6 +96,7 @@ final class KeyboardApp: WindowShellClient {
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
         context = try? ContextWatcher(connection: connection)
+        presses = OutsidePresses(window: window)
         words = WordEngines(options: options)
         controller.wordsFor = { [words] layout in words.engine(for: layout) }
         controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: FileSystem.environment())
@@ -139,7 +140,8 @@ final class KeyboardApp: WindowShellClient {
             controller.start(hidden: hidden, shown: startup.mapped, now: MonotonicClock.now())
             finishStart()
         }
-        let end = shell.run(extra: [bus].compactMap { $0 })
+        presses.start()
+        let end = shell.run(extra: [bus as LoopSource?, presses].compactMap { $0 })
         if shell.connection.isLost { return connectionLost() }
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
@@ -190,7 +192,6 @@ final class KeyboardApp: WindowShellClient {
         }
         if let (news, consumed) = context?.take(event) {
             switch news {
-            case .pointerPressed?: presses.rawPress(at: now)
             case .activeWindowChanged?: controller.contextChanged(.windowChanged)
             case .keymapNamesChanged?: controller.displayKeymapChanged(now: now)
             case .physicalKey(let device)?:
@@ -205,7 +206,10 @@ final class KeyboardApp: WindowShellClient {
 
     func handle(_ event: WindowEvent, now: Double) {
         switch event {
-        case .input(.press), .input(.switchPress): presses.ownPress(at: now)
+        case .input(.press), .input(.switchPress):
+            presses.ownPress(time: shell.window.takePressTime(), at: now)
+            // A click elsewhere came before this press (read with it): the word starts before its key.
+            if presses.outside(now: now) > 0 { controller.contextChanged(.clickOutside) }
         default: break
         }
         controller.handle(event, now: now)
@@ -216,7 +220,7 @@ final class KeyboardApp: WindowShellClient {
         // The embedder went: a greeter's keyboard ends with it, its keymap given back.
         for news in plug?.drain() ?? [] where news == .embedderGone { shell.loop.stop(0) }
         // A press somewhere that was not one of ours: a click or tap outside the keyboard.
-        if presses.outsidePresses(now: now) > 0 { controller.contextChanged(.clickOutside) }
+        if presses.outside(now: now) > 0 { controller.contextChanged(.clickOutside) }
         // RandR news: the keyboard lays itself out again on its monitor (the resize follows).
         if monitorsChanged {
             placer?.monitorsChanged(now: now)
@@ -236,7 +240,7 @@ final class KeyboardApp: WindowShellClient {
     }
 
     var nextDeadline: Double? {
-        [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, presses.nextDeadline, controller.nextDeadline].compactMap { $0 }.min()
+        [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, controller.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: Ending

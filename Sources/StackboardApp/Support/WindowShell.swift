@@ -81,6 +81,7 @@ final class WindowShell: LoopSource {
             if let touch, let inputs = touch.translate(event, now: now) {
                 // A finger's release sends its key first, as the pointer's does (KeyboardWindow).
                 for case .release(let id, let point) in inputs { self.window.fireReleaseTrigger(pointer: id, at: point) }
+                for case .press(_, _) in inputs { self.window.notePressTime(touch.lastEventTime) }
                 // Each finger's root position goes just before its event (for a window moved under it).
                 return inputs.flatMap { input -> [WindowEvent] in
                     switch input {

@@ -6,9 +6,6 @@ import StackboardCore
 public enum ContextNews: Equatable, Sendable {
     /// Another window became the active one (`_NET_ACTIVE_WINDOW` changed).
     case activeWindowChanged
-    /// A pointer button or a finger went down somewhere (on the keyboard or not: the caller
-    /// tells them apart by whether its own window got a press at the same time).
-    case pointerPressed
     /// A key of a physical keyboard (any keyboard device but the XTEST one the keyboard types
     /// through) went down: the XInput source device's id.
     case physicalKey(device: Int)
@@ -16,10 +13,10 @@ public enum ContextNews: Equatable, Sendable {
     case keymapNamesChanged
 }
 
-/// Watches the whole display without grabbing anything: XInput 2 raw events on the root window
-/// (button and touch presses of every device, key presses of the physical keyboards, seen by
-/// any client that asks; nothing is taken from the focused application) and the root's
-/// `_NET_ACTIVE_WINDOW`. Raw events carry no position and no window.
+/// Watches the whole display without grabbing anything: XInput 2 raw key presses of the
+/// physical keyboards on the root window (seen by any client that asks; nothing is taken from
+/// the focused application) and the root's `_NET_ACTIVE_WINDOW`. Pointer and touch presses
+/// come on a connection of their own (`PressWatcher`).
 ///
 /// Key presses are selected per slave keyboard, leaving out the XTEST ones: keys that this
 /// keyboard, xdotool or another on-screen keyboard sends through XTest never reach the process,
@@ -35,25 +32,18 @@ public final class ContextWatcher {
     /// The XTEST slave keyboard's device id (its keys are the keyboard's own typing).
     private var xtestKeyboards: Set<Int32>
 
-    /// Selects raw button and touch presses of every device on the root window, key presses of
-    /// the physical keyboards, device hierarchy changes and the root's property changes.
+    /// Selects key presses of the physical keyboards on the root window, device hierarchy
+    /// changes and the root's property changes.
     /// Throws without XInput 2.0 (then nothing is watched).
     public init(connection: XConnection) throws(TouchError) {
         let display = connection.display
-        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
-        guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 else { throw .noXInput }
-        var major: Int32 = 2, minor: Int32 = 2
-        guard XIQueryVersion(display, &major, &minor) == Success, major >= 2 else {
-            throw .xinputTooOld(major: major, minor: minor)
-        }
+        let xinput = try XInputVersion.query(display)
         self.display = display
         root = connection.root
-        self.opcode = opcode
+        self.opcode = xinput.opcode
         activeWindow = connection.atoms.netActiveWindow
         rulesNames = XInternAtom(display, "_XKB_RULES_NAMES", 0)
         xtestKeyboards = []
-        let presses = major > 2 || minor >= 2 ? [XI_RawButtonPress, XI_RawTouchBegin] : [XI_RawButtonPress]
-        select(device: XIAllMasterDevices, events: presses)
         // The same selection as TouchInput's (one mask per window and device, so they must agree).
         select(device: XIAllDevices, events: [XI_HierarchyChanged])
         selectKeyboards()
@@ -76,21 +66,13 @@ public final class ContextWatcher {
             selectKeyboards()
             return (nil, false)
         }
-        guard evtype == XI_RawKeyPress || evtype == XI_RawButtonPress || evtype == XI_RawTouchBegin else { return nil }
+        guard evtype == XI_RawKeyPress else { return nil }
         guard XGetEventData(display, &event.pointee.xcookie) != 0, let data = event.pointee.xcookie.data else {
             return (nil, true)
         }
         let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
         XFreeEventData(display, &event.pointee.xcookie)
-        switch evtype {
-        case XI_RawKeyPress:
-            return (xtestKeyboards.contains(raw.sourceid) ? nil : .physicalKey(device: Int(raw.sourceid)), true)
-        case XI_RawButtonPress:
-            // Wheel "buttons" scroll; they do not move the caret.
-            return ((4...7).contains(raw.detail) ? nil : .pointerPressed, true)
-        default:
-            return (.pointerPressed, true)
-        }
+        return (xtestKeyboards.contains(raw.sourceid) ? nil : .physicalKey(device: Int(raw.sourceid)), true)
     }
 
     /// Selects raw key presses on every attached slave keyboard but the XTEST ones, and clears

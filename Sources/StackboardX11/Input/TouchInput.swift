@@ -28,6 +28,8 @@ public final class TouchInput {
     public private(set) var selectsPointerEvents = false
     /// Where each finger (by pointer id) was last seen, in root pixels.
     private var roots: [Int: Point] = [:]
+    /// The server time of the touch event `translate` looked at last.
+    public private(set) var lastEventTime: UInt = 0
 
     private static let touchEvents = [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]
     private static let pointerEvents = [XI_ButtonPress, XI_ButtonRelease, XI_Motion]
@@ -36,14 +38,9 @@ public final class TouchInput {
     /// A touch silent for `timeout` seconds is cancelled by `expire(now:)`. Throws when the
     /// server has no XInput 2.2; the caller then keeps core pointer events only.
     public init(display: OpaquePointer, window: UInt, timeout: Double = 10) throws(TouchError) {
-        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
-        guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 else {
-            throw .noXInput
-        }
-        var major: Int32 = 2, minor: Int32 = 2
-        let status = XIQueryVersion(display, &major, &minor)
-        guard status == Success else { throw .noXInput }
-        guard major > 2 || (major == 2 && minor >= 2) else { throw .xinputTooOld(major: major, minor: minor) }
+        let xinput = try XInputVersion.query(display)
+        guard xinput.hasTouch else { throw .xinputTooOld(major: xinput.major, minor: xinput.minor) }
+        let opcode = xinput.opcode
         self.display = display
         self.window = Window(window)
         self.opcode = opcode
@@ -85,6 +82,7 @@ public final class TouchInput {
         } else {
             let xi = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             if isTouch {
+                lastEventTime = xi.time
                 result = touch(xi, now: now)
             } else if TouchInput.isEmulatedPointerEvent(xi) {
                 result = []

@@ -11,3 +11,23 @@ func selectXIEvents(_ display: OpaquePointer, window: Window, device: Int32, eve
         _ = XISelectEvents(display, window, &mask, 1)
     }
 }
+
+/// The server's XInput extension: its major opcode and the version it speaks (asked for 2.2).
+struct XInputVersion {
+    var opcode: Int32
+    var major: Int32
+    var minor: Int32
+
+    /// Whether touch events (2.2) are there.
+    var hasTouch: Bool { major > 2 || (major == 2 && minor >= 2) }
+
+    /// Asks `display` (two round trips). Throws without XInput, or with a version before 2.0.
+    static func query(_ display: OpaquePointer) throws(TouchError) -> XInputVersion {
+        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
+        guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 else { throw .noXInput }
+        var major: Int32 = 2, minor: Int32 = 2
+        guard XIQueryVersion(display, &major, &minor) == Success else { throw .noXInput }
+        guard major >= 2 else { throw .xinputTooOld(major: major, minor: minor) }
+        return XInputVersion(opcode: opcode, major: major, minor: minor)
+    }
+}

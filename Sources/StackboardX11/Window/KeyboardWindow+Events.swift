@@ -14,6 +14,7 @@ extension KeyboardWindow {
         var exposed: [Rect] = []
         var newSize: Size?
         let display = connection.display
+        pressTimes.removeAll(keepingCapacity: true)
         while !connection.isLost, !isDestroyed, XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
@@ -47,6 +48,7 @@ extension KeyboardWindow {
         switch event.type {
         case ButtonPress where event.xbutton.window == windowID:
             if let e = pointer.press(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
+                pressTimes.append(event.xbutton.time)
                 out.append(.rootPosition(pointer: PointerTranslator.corePointer, Point(x: Int(event.xbutton.x_root), y: Int(event.xbutton.y_root))))
                 out.append(.input(e))
             }
@@ -59,7 +61,10 @@ extension KeyboardWindow {
                 }
                 out.append(.input(e))
             }
+        case EnterNotify where event.xcrossing.window == windowID:
+            pointerInside = true
         case LeaveNotify where event.xcrossing.window == windowID:
+            pointerInside = false
             if tracksHover, !pointer.isDown { out.append(.input(.leave)) }
         case ButtonRelease where event.xbutton.window == windowID:
             if let e = pointer.release(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
@@ -68,7 +73,10 @@ extension KeyboardWindow {
             }
         case KeyPress where event.xkey.window == connection.root, KeyRelease where event.xkey.window == connection.root:
             // Only the scan switch's grab delivers keys here (the window never has the focus).
-            if let e = pointer.switchKey(event.xkey.keycode, down: event.type == KeyPress) { out.append(.input(e)) }
+            if let e = pointer.switchKey(event.xkey.keycode, down: event.type == KeyPress) {
+                if case .switchPress = e { pressTimes.append(event.xkey.time) }
+                out.append(.input(e))
+            }
         case Expose:
             let e = event.xexpose
             let rect = Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))
@@ -93,6 +101,7 @@ extension KeyboardWindow {
             out.append(.shown)
         case UnmapNotify where event.xunmap.window == windowID:
             isMapped = false
+            pointerInside = false
             popup?.hide()
             previewPopup?.hide()
             if let e = pointer.cancel() { out.append(.input(e)) }
@@ -140,5 +149,19 @@ extension KeyboardWindow {
         newSize = size
         if case .resized? = out.last { out.removeLast() }
         out.append(.resized(size))
+    }
+}
+
+extension KeyboardWindow {
+    /// The server time of the next press of the batch read last (`pressTimes`); nil when none
+    /// is left.
+    public func takePressTime() -> UInt? {
+        pressTimes.isEmpty ? nil : pressTimes.removeFirst()
+    }
+
+    /// Notes the server time of a press that came another way (a finger's TouchBegin, which
+    /// the window's router translated), in order with the batch's other presses.
+    public func notePressTime(_ time: UInt) {
+        pressTimes.append(time)
     }
 }

@@ -52,6 +52,12 @@ public final class KeyboardWindow {
     var wantShown = false
     /// Whether motion without a button is reported as `.hover` (for dwell).
     public private(set) var tracksHover = false
+    /// Whether the core pointer is over the window (EnterNotify until LeaveNotify or an unmap;
+    /// the keyboard and plug roles only). A press anywhere else needs the pointer elsewhere.
+    public internal(set) var pointerInside = false
+    /// The server times of the presses of the batch `nextEvents` read, in order, taken one by
+    /// one as their `.press` and `.switchPress` events are handled (`takePressTime`).
+    var pressTimes: [UInt] = []
     var lastStruts: DockStruts?
     /// The keyboard's monitor (a dock's struts reserve space there; popups stay on it) and the
     /// monitors around it (nil: the whole screen).
@@ -187,9 +193,10 @@ public final class KeyboardWindow {
     static let eventMask = ExposureMask | StructureNotifyMask | VisibilityChangeMask | PropertyChangeMask
         | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
 
-    /// The events a window of `role` selects: the entry window also reads the keyboard.
+    /// The events a window of `role` selects: the entry window also reads the keyboard; the
+    /// keyboard follows whether the pointer is over it (`pointerInside`).
     static func eventMask(for role: WindowRole) -> Int {
-        role == .entry ? eventMask | KeyPressMask : eventMask
+        role == .entry ? eventMask | KeyPressMask : eventMask | EnterWindowMask | LeaveWindowMask
     }
 
     /// Maps the window (and, floating, starts keeping it above full-screen windows). `now` is

@@ -1,0 +1,56 @@
+import StackboardCore
+import StackboardSystem
+import StackboardX11
+
+/// The clicks and taps outside the keyboard, which start the word context again: the
+/// display's raw presses (`PressWatcher`, a connection of their own) against the keyboard's
+/// own presses (`PressMatcher`). The raw presses are waited on only while the pointer is not
+/// over the keyboard, and read before each press of the keyboard's own, so that a tap on the
+/// keyboard wakes it once, not twice (PressWatcher says why that matters).
+final class OutsidePresses: LoopSource {
+    private let window: KeyboardWindow
+    private var watcher: PressWatcher?
+    private var matcher = PressMatcher()
+
+    init(window: KeyboardWindow) { self.window = window }
+
+    /// Opens the watcher's connection (after the first frame: it costs a connection and a few
+    /// round trips). Without XInput 2 no press is seen and the context is kept across clicks.
+    func start() {
+        watcher = try? PressWatcher(displayName: window.connection.name)
+    }
+
+    /// A press on the keyboard of server time `time` at `now` (the raw presses that came
+    /// before it are read first).
+    func ownPress(time: UInt?, at now: Double) {
+        read(now: now)
+        matcher.ownPress(time: time, at: now)
+    }
+
+    /// How many presses were outside the keyboard by `now` (each counted once).
+    func outside(now: Double) -> Int { matcher.outsidePresses(now: now) }
+
+    /// Whether the loop waits on the watcher's connection now.
+    private var waits: Bool {
+        guard let watcher, !watcher.isLost else { return false }
+        return !window.pointerInside
+    }
+
+    private func read(now: Double) {
+        guard let watcher, !watcher.isLost else { return }
+        for time in watcher.drain() { matcher.rawPress(time: time, at: now) }
+    }
+
+    // MARK: LoopSource
+
+    var pollRequests: [PollRequest] {
+        guard waits, let watcher else { return [] }
+        return [PollRequest(fd: watcher.fileDescriptor)]
+    }
+
+    var nextDeadline: Double? { matcher.nextDeadline }
+
+    func dispatch(now: Double) {
+        if waits { read(now: now) }
+    }
+}
