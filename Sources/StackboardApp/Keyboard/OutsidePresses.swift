@@ -50,7 +50,9 @@ final class OutsidePresses: LoopSource {
 
     var nextDeadline: Double? { matcher.nextDeadline }
 
+    /// Reads what came at every turn (a syscall, after the turn's key went out), waited on or
+    /// not: presses the keyboard does not type for (the wheel over it) do not pile up.
     func dispatch(now: Double) {
-        if waits { read(now: now) }
+        read(now: now)
     }
 }

@@ -11,9 +11,9 @@ import StackboardCore
 ///
 /// So the keyboard waits on this connection only while the pointer is not over its window
 /// (`KeyboardWindow.pointerInside`), and reads it (`drain`) before it handles a press of its
-/// own. Nothing is lost meanwhile: the server queues the raw presses in the socket, and a
-/// press elsewhere needs the pointer to leave first (the LeaveNotify wakes the keyboard, which
-/// then reads what came).
+/// own and after the window's events of every turn. Nothing is lost meanwhile: the server
+/// queues the raw presses in the socket, and a press elsewhere needs the pointer to leave
+/// first (the LeaveNotify wakes the keyboard, which then reads what came).
 public final class PressWatcher {
     private let connection: XConnection
 
