@@ -209,7 +209,7 @@ final class KeyboardApp: WindowShellClient {
         case .input(.press), .input(.switchPress):
             presses.ownPress(time: shell.window.takePressTime(), at: now)
             // A click elsewhere came before this press (read with it): the word starts before its key.
-            if presses.outside(now: now) > 0 { controller.contextChanged(.clickOutside) }
+            startWordIfPressedOutside(now: now)
         default: break
         }
         controller.handle(event, now: now)
@@ -219,8 +219,7 @@ final class KeyboardApp: WindowShellClient {
         words.save(now: now)
         // The embedder went: a greeter's keyboard ends with it, its keymap given back.
         for news in plug?.drain() ?? [] where news == .embedderGone { shell.loop.stop(0) }
-        // A press somewhere that was not one of ours: a click or tap outside the keyboard.
-        if presses.outside(now: now) > 0 { controller.contextChanged(.clickOutside) }
+        startWordIfPressedOutside(now: now)
         // RandR news: the keyboard lays itself out again on its monitor (the resize follows).
         if monitorsChanged {
             placer?.monitorsChanged(now: now)
@@ -237,6 +236,12 @@ final class KeyboardApp: WindowShellClient {
         controller.advance(to: now)
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)
+    }
+
+    /// A press somewhere that was not one of ours (a click or tap outside the keyboard, which
+    /// may have moved the caret): the word context starts again.
+    private func startWordIfPressedOutside(now: Double) {
+        if presses.outside(now: now) > 0 { controller.contextChanged(.clickOutside) }
     }
 
     var nextDeadline: Double? {
