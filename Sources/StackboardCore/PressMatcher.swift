@@ -21,10 +21,13 @@ public struct PressMatcher: Equatable, Sendable {
     /// A matcher with `window` seconds of patience.
     public init(window: Double = 0.25) { self.window = window }
 
-    /// A raw press of server time `time`, read at `now`.
+    /// A raw press of server time `time`, read at `now`. When it is an own press's, read after
+    /// it, the raw presses still waiting were elsewhere (their own presses would have come first).
     public mutating func rawPress(time: UInt, at now: Double) {
         if let i = own.firstIndex(where: { $0.time == time }) {
             own.remove(at: i)
+            known += raw.count
+            raw.removeAll()
         } else {
             raw.append(Press(time: time, at: now))
         }
@@ -40,6 +43,11 @@ public struct PressMatcher: Equatable, Sendable {
         } else {
             own.append(Press(time: time, at: now))
         }
+    }
+
+    /// Whether a raw press of server time `time` was read and is not matched yet.
+    public func hasRaw(time: UInt) -> Bool {
+        raw.contains { $0.time == time }
     }
 
     /// When `outsidePresses(now:)` has something to say (nil: nothing is waiting; 0: at once).

@@ -43,6 +43,19 @@ import Testing
         #expect(m.outsidePresses(now: 5) == 0)
     }
 
+    /// The server wrote the window's press before the raw presses (it flushes its clients one
+    /// by one): the click before it is outside as soon as the press's own raw one is read.
+    @Test func aRawPressBeforeTheRawOneOfAnEarlierOwnPressIsOutsideAtOnce() {
+        var m = PressMatcher(window: 0.25)
+        m.ownPress(time: 104, at: 1)
+        m.rawPress(time: 100, at: 1)
+        #expect(!m.hasRaw(time: 104) && m.hasRaw(time: 100))
+        m.rawPress(time: 104, at: 1)
+        #expect(m.nextDeadline == 0)
+        #expect(m.outsidePresses(now: 1) == 1)
+        #expect(m.outsidePresses(now: 5) == 0)
+    }
+
     /// Two fingers on the keyboard read in one batch: their raw presses come first, then both
     /// own presses; neither is outside.
     @Test func twoOwnPressesAfterTheirRawOnesAreNotOutside() {

@@ -74,7 +74,7 @@ extension KeyboardWindow {
         case KeyPress where event.xkey.window == connection.root, KeyRelease where event.xkey.window == connection.root:
             // Only the scan switch's grab delivers keys here (the window never has the focus).
             if let e = pointer.switchKey(event.xkey.keycode, down: event.type == KeyPress) {
-                if case .switchPress = e { pressTimes.append(event.xkey.time) }
+                if case .switchPress = e { pressTimes.append(nil) }
                 out.append(.input(e))
             }
         case Expose:
@@ -154,7 +154,7 @@ extension KeyboardWindow {
 
 extension KeyboardWindow {
     /// The server time of the next press of the batch read last (`pressTimes`); nil when none
-    /// is left.
+    /// is left or the press has none that a raw event reports (a switch key).
     public func takePressTime() -> UInt? {
         pressTimes.isEmpty ? nil : pressTimes.removeFirst()
     }

@@ -56,8 +56,9 @@ public final class KeyboardWindow {
     /// the keyboard and plug roles only). A press anywhere else needs the pointer elsewhere.
     public internal(set) var pointerInside = false
     /// The server times of the presses of the batch `nextEvents` read, in order, taken one by
-    /// one as their `.press` and `.switchPress` events are handled (`takePressTime`).
-    var pressTimes: [UInt] = []
+    /// one as their `.press` and `.switchPress` events are handled (`takePressTime`); nil for a
+    /// scan switch's key, which no raw button press reports.
+    var pressTimes: [UInt?] = []
     var lastStruts: DockStruts?
     /// The keyboard's monitor (a dock's struts reserve space there; popups stay on it) and the
     /// monitors around it (nil: the whole screen).
