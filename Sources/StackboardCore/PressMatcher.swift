@@ -4,6 +4,12 @@
 /// so in either order. A raw press is outside when no own press of its time comes: known at once
 /// when an own press of a later raw press comes (each connection reports in the server's order),
 /// else once it has waited `window` seconds.
+///
+/// Times are in milliseconds, so a script (or a loaded server, which takes several queued
+/// requests at once) can press elsewhere and on the keyboard in the same one; then which raw
+/// press is the keyboard's is told by where the pointer was: when it left the keyboard since
+/// the keyboard's previous press, the raw presses of the same time before the last one were
+/// elsewhere (`OwnPress.afterLeaving`).
 public struct PressMatcher: Equatable, Sendable {
     /// One press: its server time (milliseconds) and when it was read (monotonic seconds).
     struct Press: Equatable, Sendable {
@@ -33,11 +39,14 @@ public struct PressMatcher: Equatable, Sendable {
         }
     }
 
-    /// A press on the keyboard of server time `time` (nil: a press no raw event reports, such as
-    /// a scan switch's key), read at `now`. The raw presses read before its own were elsewhere.
-    public mutating func ownPress(time: UInt?, at now: Double) {
-        guard let time else { return }
-        if let i = raw.firstIndex(where: { $0.time == time }) {
+    /// A press on the keyboard (`press.time` nil: a press no raw event reports, such as a scan
+    /// switch's key), read at `now`. The raw presses read before its own were elsewhere; of
+    /// those of its very time, its own is the first, or after the pointer left the keyboard
+    /// (it may have pressed elsewhere in that millisecond) the last.
+    public mutating func ownPress(_ press: OwnPress, at now: Double) {
+        guard let time = press.time else { return }
+        let same: (Press) -> Bool = { $0.time == time }
+        if let i = press.afterLeaving ? raw.lastIndex(where: same) : raw.firstIndex(where: same) {
             known += i
             raw.removeFirst(i + 1)
         } else {
@@ -64,5 +73,18 @@ public struct PressMatcher: Equatable, Sendable {
         own.removeAll { $0.at + window <= now }
         defer { known = 0 }
         return late + known
+    }
+}
+
+/// A press on the keyboard as its window read it: the server time (nil for a press no raw event
+/// reports, such as a scan switch's key) and whether the pointer left the window since the
+/// window's previous press.
+public struct OwnPress: Equatable, Sendable {
+    public var time: UInt?
+    public var afterLeaving: Bool
+
+    public init(time: UInt?, afterLeaving: Bool = false) {
+        self.time = time
+        self.afterLeaving = afterLeaving
     }
 }

@@ -207,7 +207,7 @@ final class KeyboardApp: WindowShellClient {
     func handle(_ event: WindowEvent, now: Double) {
         switch event {
         case .input(.press), .input(.switchPress):
-            presses.ownPress(time: shell.window.takePressTime(), at: now)
+            presses.ownPress(shell.window.takePress(), at: now)
             // A click elsewhere came before this press (read with it): the word starts before its key.
             startWordIfPressedOutside(now: now)
         default: break

@@ -20,28 +20,20 @@ final class OutsidePresses: LoopSource {
         watcher = try? PressWatcher(displayName: window.connection.name)
     }
 
-    /// A press on the keyboard of server time `time` at `now`. The raw presses that came
+    /// A press on the keyboard (`press`, from its window) at `now`. The raw presses that came
     /// before it are read first, its own too: the server may write that one to the watcher's
-    /// connection after the press to the window's (it flushes its clients one by one), so when
-    /// it is not there yet this waits for it, `rawWait` seconds at the most. Then a click
-    /// elsewhere before this press is known before the press's key goes out.
-    func ownPress(time: UInt?, at now: Double) {
+    /// connection after the press to the window's (it flushes its clients one by one, and a
+    /// loaded machine can preempt it in between), so when it is not there yet a round trip on
+    /// the watcher's connection fetches it (`PressWatcher.catchUp`; no timeout to guess). Then a
+    /// click elsewhere before this press is known before the press's key goes out.
+    func ownPress(_ press: OwnPress, at now: Double) {
         read(now: now)
-        if let time, let watcher {
-            let end = MonotonicClock.now() + Self.rawWait
-            while !watcher.isLost, !matcher.hasRaw(time: time) {
-                let left = MonotonicClock.pollTimeout(until: end, now: MonotonicClock.now())
-                guard left > 0 else { break }
-                _ = EventLoop.block(on: [PollRequest(fd: watcher.fileDescriptor)], timeout: left)
-                read(now: now)
-            }
+        if let time = press.time, let watcher, !watcher.isLost, !matcher.hasRaw(time: time) {
+            watcher.catchUp()
+            read(now: now)
         }
-        matcher.ownPress(time: time, at: now)
+        matcher.ownPress(press, at: now)
     }
-
-    /// How long an own press waits for its raw press (it comes within microseconds unless the
-    /// server was preempted between its writes).
-    static let rawWait = 0.02
 
     /// How many presses were outside the keyboard by `now` (each counted once).
     func outside(now: Double) -> Int { matcher.outsidePresses(now: now) }

@@ -35,6 +35,15 @@ public final class PressWatcher {
     /// Whether the server has gone away (the window's connection says so too).
     public var isLost: Bool { connection.isLost }
 
+    /// Makes every raw press the server had generated before now readable by `drain`: a round
+    /// trip on this connection, whose reply the server writes after the events it queued for
+    /// it. A press the window's connection has reported was generated before this request, so
+    /// its raw press (written at the same moment, but maybe flushed later: the server writes to
+    /// its clients one by one) is read by then, however loaded the machine.
+    public func catchUp() {
+        connection.sync()
+    }
+
     /// Reads every press that has arrived, without blocking: the server times of those that can
     /// move a caret (buttons and touches; the wheel's buttons 4 to 7 only scroll), in order.
     public func drain() -> [UInt] {

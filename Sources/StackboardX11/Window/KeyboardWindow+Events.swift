@@ -14,7 +14,7 @@ extension KeyboardWindow {
         var exposed: [Rect] = []
         var newSize: Size?
         let display = connection.display
-        pressTimes.removeAll(keepingCapacity: true)
+        presses.removeAll(keepingCapacity: true)
         while !connection.isLost, !isDestroyed, XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
@@ -48,7 +48,8 @@ extension KeyboardWindow {
         switch event.type {
         case ButtonPress where event.xbutton.window == windowID:
             if let e = pointer.press(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
-                pressTimes.append(event.xbutton.time)
+                presses.append(OwnPress(time: event.xbutton.time, afterLeaving: leftSincePress))
+                leftSincePress = false
                 out.append(.rootPosition(pointer: PointerTranslator.corePointer, Point(x: Int(event.xbutton.x_root), y: Int(event.xbutton.y_root))))
                 out.append(.input(e))
             }
@@ -65,6 +66,8 @@ extension KeyboardWindow {
             pointerInside = true
         case LeaveNotify where event.xcrossing.window == windowID:
             pointerInside = false
+            // Not a window manager's grab of the press (openbox's, replayed to the window at once).
+            if event.xcrossing.mode == NotifyNormal { leftSincePress = true }
             if tracksHover, !pointer.isDown { out.append(.input(.leave)) }
         case ButtonRelease where event.xbutton.window == windowID:
             if let e = pointer.release(button: event.xbutton.button, x: event.xbutton.x, y: event.xbutton.y) {
@@ -74,7 +77,7 @@ extension KeyboardWindow {
         case KeyPress where event.xkey.window == connection.root, KeyRelease where event.xkey.window == connection.root:
             // Only the scan switch's grab delivers keys here (the window never has the focus).
             if let e = pointer.switchKey(event.xkey.keycode, down: event.type == KeyPress) {
-                if case .switchPress = e { pressTimes.append(nil) }
+                if case .switchPress = e { presses.append(OwnPress(time: nil)) }
                 out.append(.input(e))
             }
         case Expose:
@@ -102,6 +105,7 @@ extension KeyboardWindow {
         case UnmapNotify where event.xunmap.window == windowID:
             isMapped = false
             pointerInside = false
+            leftSincePress = true
             popup?.hide()
             previewPopup?.hide()
             if let e = pointer.cancel() { out.append(.input(e)) }
@@ -153,15 +157,14 @@ extension KeyboardWindow {
 }
 
 extension KeyboardWindow {
-    /// The server time of the next press of the batch read last (`pressTimes`); nil when none
-    /// is left or the press has none that a raw event reports (a switch key).
-    public func takePressTime() -> UInt? {
-        pressTimes.isEmpty ? nil : pressTimes.removeFirst()
+    /// The next press of the batch read last (`presses`); time nil when none is left.
+    public func takePress() -> OwnPress {
+        presses.isEmpty ? OwnPress(time: nil) : presses.removeFirst()
     }
 
     /// Notes the server time of a press that came another way (a finger's TouchBegin, which
     /// the window's router translated), in order with the batch's other presses.
     public func notePressTime(_ time: UInt) {
-        pressTimes.append(time)
+        presses.append(OwnPress(time: time))
     }
 }

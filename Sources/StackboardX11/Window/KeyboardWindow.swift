@@ -55,10 +55,13 @@ public final class KeyboardWindow {
     /// Whether the core pointer is over the window (EnterNotify until LeaveNotify or an unmap;
     /// the keyboard and plug roles only). A press anywhere else needs the pointer elsewhere.
     public internal(set) var pointerInside = false
-    /// The server times of the presses of the batch `nextEvents` read, in order, taken one by
-    /// one as their `.press` and `.switchPress` events are handled (`takePressTime`); nil for a
-    /// scan switch's key, which no raw button press reports.
-    var pressTimes: [UInt?] = []
+    /// The presses of the batch `nextEvents` read, in order, taken one by one as their `.press`
+    /// and `.switchPress` events are handled (`takePress`); time nil for a scan switch's key,
+    /// which no raw button press reports.
+    var presses: [OwnPress] = []
+    /// Whether the pointer left the window (a LeaveNotify not of a grab, an unmap) since its
+    /// last ButtonPress.
+    var leftSincePress = false
     var lastStruts: DockStruts?
     /// The keyboard's monitor (a dock's struts reserve space there; popups stay on it) and the
     /// monitors around it (nil: the whole screen).
