@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """peersplit.py: the tap→key split of Stackboard and matchbox-keyboard side by side.
 
-  Benchmarks/peersplit.py BINARY [--rounds N] [--taps N] [--args "KEYBOARD ARGS"] [--floors] [--one-cpu]
+  Benchmarks/peersplit.py BINARY [--rounds N] [--taps N] [--hold-ms MS] [--gap-ms MS] [--args "KEYBOARD ARGS"] [--floors] [--one-cpu]
 
 bench.py splits Stackboard's tap→key into the release reaching the keyboard, the keyboard's own
 work (its read of the ButtonRelease → its write of the XTEST key) and the key reaching the
@@ -24,6 +24,9 @@ on another one (xwirespy's CPUS line). With --one-cpu every program of the sessi
 window manager, target, keyboards, tapper) runs on the first CPU this process may use, which
 shows the figures without the moves between CPUs; it is a way to read the split, not how users
 run a keyboard.
+
+--hold-ms and --gap-ms set how long each tap holds the button (30 ms by default) and the pause
+before the next tap (40 ms); osk-bench holds 50 ms and pauses 150 to 200 ms.
 """
 import argparse, os, sys
 
@@ -38,6 +41,8 @@ def main():
     ap.add_argument('binary')
     ap.add_argument('--rounds', type=int, default=4)
     ap.add_argument('--taps', type=int, default=50)
+    ap.add_argument('--hold-ms', type=int, default=30, help='how long each tap holds the button (ms)')
+    ap.add_argument('--gap-ms', type=int, default=40, help='the pause between taps (ms)')
     ap.add_argument('--args', default='', help="Stackboard's arguments (besides --no-sound)")
     ap.add_argument('--floors', action='store_true', help='the floor pads too (floorpad in C and in Swift)')
     ap.add_argument('--one-cpu', action='store_true', help='run every program of the session on one CPU')
@@ -63,7 +68,7 @@ def main():
             order = names[r % len(names):] + names[:r % len(names)]  # each goes first in turn
             for name in order:
                 command, window_name, keys_for = runs[name]
-                res = M.breakdown(s, command[0], keys_for, o.taps, args=command[1:],
+                res = M.breakdown(s, command[0], keys_for, o.taps, hold_ms=o.hold_ms, gap_ms=o.gap_ms, args=command[1:],
                                   window_name=window_name, name=M.slug(name) + '-spied')
                 for k in ('deliver_ms', 'work_ms', 'to_target_ms', 'tap_ms', 'floor_ms', 'wake_ms', 'woke_to_read_ms',
                           'stayed_wake_ms', 'moved_wake_ms', 'stayed_tap_ms', 'moved_tap_ms'):
