@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """latency_ab.py: tap→key of two keyboard builds side by side (before/after a change).
 
-  latency_ab.py BINARY_A BINARY_B [--rounds N] [--taps N] [--variant NAME=ARGS ...] [--split]
+  latency_ab.py BINARY_A BINARY_B [--rounds N] [--taps N] [--variant NAME=ARGS ...] [--split] [--hold-ms MS] [--gap-ms MS]
 
 Each round is a fresh private X session (Xvfb, openbox, keysink); in it each binary in turn
 (the order alternates by round) is started, tapped on its `a` key N times interleaved with the
@@ -14,7 +14,8 @@ Benchmarks/tools/xwirespy.c and splits its tap→key as bench.py does: the relea
 keyboard, the keyboard's own work (its read of the ButtonRelease → its write of the XTEST key),
 and the key reaching the target. Prints medians, p95 and the per-round ratios, and the load
 average at the start and end of each round; writes every sample to --out (default
-out/latency-ab-DATE.json).
+out/latency-ab-DATE.json). --hold-ms and --gap-ms set each tap's hold and the pause before the
+next (30 and 40 ms; osk-bench holds 50 and pauses 150 to 200).
 """
 import argparse, json, os, sys, time
 
@@ -24,12 +25,12 @@ import benchlib as B  # noqa: E402
 import measures as M  # noqa: E402
 
 
-def one(s, binary, taps, args):
+def one(s, binary, taps, args, hold_ms, gap_ms):
     kb, window = M.start_keyboard(s, binary, ('--no-sound', *args))
     try:
         keys = B.key_frames(binary, 'qwerty', window[3], window[4])
         time.sleep(1)
-        return M.latency(s, window, keys, taps)
+        return M.latency(s, window, keys, taps, hold_ms, gap_ms)
     finally:
         s.stop(kb)
 
@@ -47,6 +48,8 @@ def main():
     ap.add_argument('--variant', action='append', default=None,
                     help='NAME=ARGS: also run each binary with these keyboard arguments (repeatable)')
     ap.add_argument('--split', action='store_true', help='also the tap→key split (xwirespy), per build and variant')
+    ap.add_argument('--hold-ms', type=int, default=30, help='how long each tap holds the button (ms)')
+    ap.add_argument('--gap-ms', type=int, default=40, help='the pause between taps (ms)')
     ap.add_argument('--out')
     o = ap.parse_args()
     names = {'A': os.path.abspath(o.a), 'B': os.path.abspath(o.b)}
@@ -62,7 +65,7 @@ def main():
             order = runs if r % 2 == 0 else list(reversed(runs))
             for name, (vname, vargs) in order:
                 label = f"{name}{' ' + vname if vname else ''}"
-                res = one(s, names[name], o.taps, vargs.split())
+                res = one(s, names[name], o.taps, vargs.split(), o.hold_ms, o.gap_ms)
                 tap, floor = B.median(res['tap_ms']), B.median(res['floor_ms'])
                 rows[(name, (vname, vargs))].append({'round': r + 1, 'tap_ms': res['tap_ms'], 'floor_ms': res['floor_ms'],
                                                      'lost': res['lost'], 'wrong': res['wrong_keysym'],
@@ -71,7 +74,7 @@ def main():
                       f"ratio {B.fmt(tap / floor, 2)}, lost {res['lost']}, wrong {res['wrong_keysym']}")
                 if o.split:
                     cut = M.breakdown(s, names[name], lambda w: B.key_frames(names[name], 'qwerty', w[3], w[4]),
-                                      o.taps, args=('--no-sound', *vargs.split()))
+                                      o.taps, hold_ms=o.hold_ms, gap_ms=o.gap_ms, args=('--no-sound', *vargs.split()))
                     for k in splits[(name, (vname, vargs))]:
                         splits[(name, (vname, vargs))][k] += cut[k]
                     B.log(f"round {r + 1} {label} split: " + ' + '.join(B.fmt(B.median(cut[k])) for k in

@@ -54,6 +54,11 @@ public final class EventLoop {
     /// The status given to the first `stop`, nil while running.
     public private(set) var exitStatus: Int32?
 
+    /// The descriptors of the last wait, kept: freeing the array after `poll` returned cost
+    /// ~4 µs on the way from the tap's release to its key (cold allocator state after a sleep;
+    /// docs/benchmarks.md, 2026-12-04 late).
+    private var fds: [pollfd] = []
+
     /// An empty loop.
     public init() {}
 
@@ -83,7 +88,8 @@ public final class EventLoop {
                 if let status = exitStatus { return .stopped(status) }
             }
             // Every source prepares (flushes), even when an earlier one has input buffered.
-            let buffered = sources.map { $0.prepareToWait() }.contains(true)
+            var buffered = false
+            for source in sources where source.prepareToWait() { buffered = true }
             if buffered { continue }
             if let status = exitStatus { return .stopped(status) }
             if case .failed(let message) = wait() { return .failed(message) }
@@ -92,7 +98,7 @@ public final class EventLoop {
 
     /// One `poll` over every source's descriptors until the earliest deadline.
     private func wait() -> LoopEnd? {
-        var fds: [pollfd] = []
+        fds.removeAll(keepingCapacity: true)
         for source in sources {
             for request in source.pollRequests {
                 fds.append(pollfd(fd: request.fd, events: request.events, revents: 0))
