@@ -54,7 +54,8 @@ import Testing
         let end = SourceLoop.now() + 20
         while SourceLoop.now() < end, probe.tracker?.isListening != true || own.tracker?.isListening != true { both() }
         app.click("password", on: x)
-        while SourceLoop.now() < end + 20, probe.lastFacts == nil { both() }
+        // Until the password field's facts: GTK's first focus (the text entry) may come first.
+        while SourceLoop.now() < end + 20, probe.lastFacts?.role != .passwordText { both() }
         #expect(probe.lastFacts?.role == .passwordText, "the probe saw no focus")
         app.click("text", on: x)
         while SourceLoop.now() < end + 40, probe.lastFacts?.role != .text { both() }
