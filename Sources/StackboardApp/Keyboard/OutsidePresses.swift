@@ -28,7 +28,7 @@ final class OutsidePresses: LoopSource {
     /// click elsewhere before this press is known before the press's key goes out.
     func ownPress(_ press: OwnPress, at now: Double) {
         read(now: now)
-        if let time = press.time, let watcher, !watcher.isLost, !matcher.hasRaw(time: time) {
+        if let time = press.time, let watcher, !matcher.hasRaw(time: time) {
             watcher.catchUp()
             read(now: now)
         }
