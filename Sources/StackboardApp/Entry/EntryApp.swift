@@ -99,6 +99,7 @@ final class EntryApp: WindowShellClient {
     /// Shows the window (or, as a plug, prints its id and waits for an embedder) and runs until
     /// done or cancel. Returns the exit status.
     func run() -> Int32 {
+        XConnection.whenServerLost { [unowned self] name in serverLost(name: name) }
         runtime.repaint(now: MonotonicClock.now())
         runtime.words = words
         if options.xid {
@@ -107,7 +108,6 @@ final class EntryApp: WindowShellClient {
             window.show(now: MonotonicClock.now())
         }
         let end = shell.run()
-        if shell.connection.isLost { return connectionLost() }
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
             runtime.cancelField()
@@ -130,10 +130,13 @@ final class EntryApp: WindowShellClient {
 
     var nextDeadline: Double? { [runtime.nextDeadline, words?.saveDue].compactMap { $0 }.min() }
 
-    private func connectionLost() -> Int32 {
-        printError("stackboard: " + XConnection.lostMessage(name: shell.connection.name, then: "cancelling the entry"))
+    /// The end when the server has gone away (from inside the Xlib call that found it: nothing
+    /// may touch X): one line says why, and an entry not yet over is cancelled (its event on
+    /// stdout, status 1); one that is over keeps its status.
+    private func serverLost(name: String) -> Int32 {
+        printError("stackboard: " + XConnection.lostMessage(name: name, then: "cancelling the entry"))
         if !finished { runtime.cancelField() }
-        shell.clicks.close()
+        words?.save(now: MonotonicClock.now(), force: true)
         return shell.loop.exitStatus ?? 1
     }
 

@@ -64,7 +64,7 @@ final class KeyboardApp: WindowShellClient {
         self.startup = startup
         let (connection, window, runtime, config) = (startup.connection, startup.window, startup.runtime, startup.config)
         channel = startup.channel
-        let injector = try startupStep(exit: 1, on: connection) { () throws(InjectorError) in try Injector(sharing: connection) }
+        let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
         self.injector = injector
         injector.companions = { [weak runtime] in runtime?.state.typeableTexts ?? [] } // the layer on screen
         followedGroup = injector.group
@@ -133,6 +133,7 @@ final class KeyboardApp: WindowShellClient {
     /// embedder to map it) and runs until a signal, a quit or close request, the embedder's end
     /// or the loss of the server.
     func run() -> Int32 {
+        XConnection.whenServerLost { [words] name in Self.serverLost(name: name, words: words) }
         if plug != nil {
             finishStart()
             printLine(String(shell.window.windowID))
@@ -142,7 +143,6 @@ final class KeyboardApp: WindowShellClient {
         }
         presses.start()
         let end = shell.run(extra: [bus as LoopSource?, presses].compactMap { $0 })
-        if shell.connection.isLost { return connectionLost() }
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
             return shutdown(1)
@@ -250,13 +250,12 @@ final class KeyboardApp: WindowShellClient {
 
     // MARK: Ending
 
-    private func connectionLost() -> Int32 {
+    /// The end when the server has gone away (from inside the Xlib call that found it: nothing
+    /// may touch X): the learned words are written and one line says why. No key can be left
+    /// down and no keymap changed on a server that is gone.
+    private static func serverLost(name: String, words: WordEngines) -> Int32 {
         words.save(now: MonotonicClock.now(), force: true)
-        controller.runtime.releaseAll(now: MonotonicClock.now())
-        injector.shutdown() // nothing reaches a server that is gone; this only settles its books
-        injectorDone = true
-        shell.clicks.close()
-        printError("stackboard: " + XConnection.lostMessage(name: shell.connection.name))
+        printError("stackboard: " + XConnection.lostMessage(name: name))
         return 1
     }
 
@@ -274,7 +273,7 @@ final class KeyboardApp: WindowShellClient {
 
     deinit {
         // The injector borrows the connection: it must be done before the connection can close.
-        if !injectorDone, !shell.connection.isLost { injector.shutdown() }
+        if !injectorDone { injector.shutdown() }
         controller.runtime.dropCanvas()
     }
 

@@ -124,7 +124,7 @@ struct KeyboardStartup {
             try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
         }
         let configuration = self.configuration
-        let window = try startupStep(exit: 1, on: connection) { () throws(WindowError) in
+        let window = try startupStep(exit: 1) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)
         }
         self.window = window
@@ -191,8 +191,7 @@ struct KeyboardStartup {
     }
 
     private func store(_ key: FrameDigest? = nil) {
-        guard let key = key ?? frameKey, let firstFrame, let problem = firstFrame.store(key: key, window: window),
-              !connection.isLost else { return } // the loop says that the server is gone
+        guard let key = key ?? frameKey, let firstFrame, let problem = firstFrame.store(key: key, window: window) else { return }
         printError("stackboard: " + problem)
     }
 }

@@ -40,12 +40,11 @@ final class OutsidePresses: LoopSource {
 
     /// Whether the loop waits on the watcher's connection now.
     private var waits: Bool {
-        guard let watcher, !watcher.isLost else { return false }
-        return !window.pointerInside
+        watcher != nil && !window.pointerInside
     }
 
     private func read(now: Double) {
-        guard let watcher, !watcher.isLost else { return }
+        guard let watcher else { return }
         for time in watcher.drain() { matcher.rawPress(time: time, at: now) }
     }
 

@@ -10,18 +10,12 @@ struct ExitStatus: Error {
 
 /// The start-up ladder of the keyboard and the entry window, one step at a time: runs `body`;
 /// on failure prints `stackboard: ` and the error's message and ends start-up with `status`.
-/// A step that talks to the X server names its `connection`: when the server went away (the
-/// window may be on screen already), that is what the one line says, with status 1, not the
-/// step's own error (a query on a dead connection reads as "no XTEST extension").
-func startupStep<T, E: Error & CustomStringConvertible>(exit status: Int32, on connection: XConnection? = nil,
-                                                        _ body: () throws(E) -> T) throws(ExitStatus) -> T {
+/// (A server that goes away meanwhile ends the program in the Xlib call that finds it, with
+/// its own line: `XConnection.whenServerLost`.)
+func startupStep<T, E: Error & CustomStringConvertible>(exit status: Int32, _ body: () throws(E) -> T) throws(ExitStatus) -> T {
     do {
         return try body()
     } catch {
-        if let connection, connection.isLost {
-            printError("stackboard: " + XConnection.lostMessage(name: connection.name))
-            throw ExitStatus(1)
-        }
         printError("stackboard: \(error.description)")
         throw ExitStatus(status)
     }

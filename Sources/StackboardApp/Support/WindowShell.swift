@@ -51,11 +51,9 @@ final class WindowShell: LoopSource {
         let end = loop.run()
         // The loop holds its sources: let them go when it is done.
         for source in sources { loop.remove(source) }
-        if !connection.isLost {
-            // The window may be gone (an embedder died), which makes the errors about it none.
-            window.noticeDestruction()
-            finishReports()
-        }
+        // The window may be gone (an embedder died), which makes the errors about it none.
+        window.noticeDestruction()
+        finishReports()
         return end
     }
 
@@ -98,13 +96,11 @@ final class WindowShell: LoopSource {
             if event == .hidden, let touch { for input in touch.cancelAll() { client.handle(.input(input), now: now) } }
             client.handle(event, now: MonotonicClock.now())
         }
-        if connection.isLost { return loop.stop(1) }
         let later = MonotonicClock.now()
         window.advance(to: later)
         for input in touch?.expire(now: later) ?? [] { client.handle(.input(input), now: later) }
         client.advance(to: later)
         reportXErrors()
-        if connection.isLost { loop.stop(1) }
     }
 
     /// Flushes, and catches events that came in with the replies to our own requests.

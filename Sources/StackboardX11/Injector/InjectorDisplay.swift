@@ -18,19 +18,14 @@ final class InjectorDisplay {
 
     /// Opens `name` (nil or empty: `$DISPLAY`).
     convenience init(name: String?) throws(InjectorError) {
-        // Protocol errors are recorded for this connection (never fatal: keys must not stay down).
+        // Protocol errors are recorded for this connection (never fatal: keys must not stay down);
+        // a lost server ends the program with one line (XErrorTrap).
         XErrorTrap.install()
         let opened: OpaquePointer? = (name?.isEmpty ?? true) ? XOpenDisplay(nil) : XOpenDisplay(name)
         guard let opened else {
             let tried = (name?.isEmpty ?? true) ? (getenv("DISPLAY").map { String(cString: $0) } ?? "") : (name ?? "")
             throw .cannotOpenDisplay(tried)
         }
-        // Xlib exits when the server goes away (the trap silences its own report): one line says why.
-        XSetIOErrorExitHandler(opened, { display, _ in
-            let name = display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? ""
-            fputs("stackboard: \(XConnection.lostMessage(name: name))\n", stderr)
-            exit(1)
-        }, nil)
         do {
             try self.init(raw: opened, owned: true)
         } catch {

@@ -116,6 +116,7 @@ final class PingBarrier {
 
     private func open() -> OpaquePointer? {
         if let dpy { return dpy }
+        XErrorTrap.install()
         guard let opened = XOpenDisplay(displayName) else { return nil }
         protocols = XInternAtom(opened, "WM_PROTOCOLS", 0)
         pingAtom = XInternAtom(opened, "_NET_WM_PING", 0)

@@ -32,9 +32,6 @@ public final class PressWatcher {
     /// The connection's descriptor, to wait on.
     public var fileDescriptor: Int32 { connection.fileDescriptor }
 
-    /// Whether the server has gone away (the window's connection says so too).
-    public var isLost: Bool { connection.isLost }
-
     /// Makes every raw press the server had generated before now readable by `drain`: a round
     /// trip on this connection, whose reply the server writes after the events it queued for
     /// it. A press the window's connection has reported was generated before this request, so
@@ -52,7 +49,6 @@ public final class PressWatcher {
         while connection.queuedEvents() > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
-            if connection.isLost { break }
             guard event.type == GenericEvent, XGetEventData(display, &event.xcookie) != 0,
                   let data = event.xcookie.data else { continue }
             let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee

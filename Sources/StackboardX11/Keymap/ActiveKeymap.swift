@@ -42,7 +42,6 @@ extension XConnection {
     /// The display's active XKB layout and group (see `ActiveKeymap`); nil when the server
     /// publishes no rules names or the connection is lost.
     public func activeXkbLayout() -> ActiveXkbLayout? {
-        guard !isLost else { return nil }
         return ActiveKeymap.read(display: display, root: root)
     }
 }

@@ -84,7 +84,6 @@ final class BackBuffer {
             cairo_surface_finish(madeSurface)
             cairo_surface_destroy(madeSurface)
         }
-        if let connection = displayOwner as? XConnection, connection.isLost { return }
         XFreePixmap(display, pixmap)
     }
 }

@@ -15,10 +15,9 @@ extension KeyboardWindow {
         var newSize: Size?
         let display = connection.display
         presses.removeAll(keepingCapacity: true)
-        while !connection.isLost, !isDestroyed, XPending(display) > 0 {
+        while !isDestroyed, XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
-            if connection.isLost { break }
             // The key a release types goes out before anything else is looked at.
             if releaseTrigger != nil, event.type == ButtonRelease, event.xbutton.window == windowID,
                pointer.endsPress(button: event.xbutton.button) {
@@ -30,7 +29,7 @@ extension KeyboardWindow {
             }
             handle(&event, into: &out, exposed: &exposed, newSize: &newSize)
         }
-        guard !connection.isLost, !isDestroyed else { return out }
+        guard !isDestroyed else { return out }
         if let newSize, newSize != buffer.size {
             if let fresh = try? BackBuffer(display: display, owner: connection, window: windowID, screen: connection.screen, size: newSize) {
                 clearBufferBackground()

@@ -27,7 +27,7 @@ extension KeyboardWindow {
     /// with its format and pixels (valid only during the call). Nil when the server cannot give
     /// it or it is not in `bufferImageFormat`.
     public func withBufferImage<R>(_ body: (FrameImageFormat, UnsafeRawBufferPointer) -> R) -> R? {
-        guard !connection.isLost, !isDestroyed, let expected = bufferImageFormat else { return nil }
+        guard !isDestroyed, let expected = bufferImageFormat else { return nil }
         buffer.flush()
         let size = buffer.size
         guard let image = XGetImage(connection.display, buffer.pixmap, 0, 0, UInt32(size.width), UInt32(size.height),
@@ -47,7 +47,7 @@ extension KeyboardWindow {
     /// False, with the buffer left as it was, when the format is not the buffer's.
     @discardableResult
     public func fillBuffer(format: FrameImageFormat, pixels: UnsafeRawBufferPointer) -> Bool {
-        guard !connection.isLost, !isDestroyed, format == bufferImageFormat, pixels.count >= format.byteCount,
+        guard !isDestroyed, format == bufferImageFormat, pixels.count >= format.byteCount,
               let base = pixels.baseAddress, let visual = XDefaultVisual(connection.display, connection.screen) else { return false }
         // Xlib only reads the data of an image it sends in the server's own format.
         let data = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self))
@@ -68,14 +68,14 @@ extension KeyboardWindow {
     /// it the moment the window is mapped, before the keyboard has read the Expose; the first
     /// Expose puts the background back to None (see `KeyboardWindow.init`).
     public func showBufferUntilExposed() {
-        guard !connection.isLost, !isDestroyed, bufferIsPainted else { return }
+        guard !isDestroyed, bufferIsPainted else { return }
         XSetWindowBackgroundPixmap(connection.display, windowID, buffer.pixmap)
         backgroundIsBuffer = true
     }
 
     /// Puts the background back to None (exposed parts keep their pixels until copied).
     func clearBufferBackground() {
-        guard backgroundIsBuffer, !connection.isLost, !isDestroyed else { return }
+        guard backgroundIsBuffer, !isDestroyed else { return }
         XSetWindowBackgroundPixmap(connection.display, windowID, 0)
         backgroundIsBuffer = false
     }

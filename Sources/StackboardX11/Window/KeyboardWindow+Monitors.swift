@@ -6,7 +6,7 @@ extension KeyboardWindow {
     /// those of that monitor (set now, also when the frame stays the same but the screen around
     /// it changed), then the window moves. The resize comes back as `.resized`.
     public func place(_ frame: Rect, on monitor: Monitor, in layout: MonitorLayout) {
-        guard !connection.isLost, !isDestroyed else { return }
+        guard !isDestroyed else { return }
         onMonitor = (monitor, layout)
         if case .dock(let edge) = placement { updateStruts(edge: edge, frame: frame) }
         move(to: frame)

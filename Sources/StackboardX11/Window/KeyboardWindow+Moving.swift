@@ -5,7 +5,6 @@ extension KeyboardWindow {
     /// Whether a window manager that moves and resizes windows for their clients runs: a valid
     /// `_NET_SUPPORTING_WM_CHECK` window, and `_NET_WM_MOVERESIZE` in `_NET_SUPPORTED`.
     public var windowManagerMovesWindows: Bool {
-        guard !connection.isLost else { return false }
         let display = connection.display
         let reader = PropertyReader(display: display)
         let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
@@ -23,7 +22,7 @@ extension KeyboardWindow {
     /// and the window manager follows it from `root` (root pixels) until the button goes up.
     /// The core pointer's press is forgotten (its release goes to the window manager).
     public func beginWindowManagerDrag(_ kind: WindowDragKind, at root: Point) {
-        guard !connection.isLost, !isDestroyed else { return }
+        guard !isDestroyed else { return }
         let display = connection.display
         forgetPointer(PointerTranslator.corePointer)
         XUngrabPointer(display, UInt(CurrentTime))
@@ -60,7 +59,6 @@ extension KeyboardWindow {
 
     /// Whether a button of the core pointer is down now (a round trip).
     public var pointerButtonDown: Bool {
-        guard !connection.isLost else { return false }
         var root: Window = 0, child: Window = 0
         var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
         var mask: UInt32 = 0
@@ -71,7 +69,7 @@ extension KeyboardWindow {
 
     /// The window's frame in root pixels now (a round trip; nil once the window is gone).
     public func rootFrame() -> Rect? {
-        guard !connection.isLost, !isDestroyed else { return nil }
+        guard !isDestroyed else { return nil }
         var rootX: Int32 = 0, rootY: Int32 = 0
         var child: Window = 0
         guard XTranslateCoordinates(connection.display, windowID, connection.root, 0, 0, &rootX, &rootY, &child) != 0 else {
@@ -83,7 +81,7 @@ extension KeyboardWindow {
     /// The smallest size a user may resize the window to (WM_NORMAL_HINTS; the keyboard's own
     /// resizing keeps to it too).
     public func setMinimumSize(_ minimum: Size, frame: Rect) {
-        guard !connection.isLost, !isDestroyed, configuration.role == .keyboard, minimum != minimumSize else { return }
+        guard !isDestroyed, configuration.role == .keyboard, minimum != minimumSize else { return }
         minimumSize = minimum
         properties.setNormalHints(frame: frame, userSpecified: true, minimum: minimum)
     }
@@ -92,7 +90,7 @@ extension KeyboardWindow {
     /// manager reads the window type only when it starts managing a window: a mapped window is
     /// unmapped and mapped again around the change (that unmap is not reported as `.hidden`).
     public func setPlacement(_ new: WindowPlacement, frame: Rect, remap: Bool) {
-        guard !connection.isLost, !isDestroyed, configuration.role == .keyboard else { return }
+        guard !isDestroyed, configuration.role == .keyboard else { return }
         guard new != placement else { return move(to: frame) }
         let display = connection.display
         let mapped = isMapped && wantShown

@@ -6,21 +6,20 @@ extension KeyboardWindow {
     /// the window's top edge; it is moved to stay on the keyboard's monitor), painted by `paint` on a cairo
     /// surface of the frame's size. `paint` gets a new reference it owns (for `CairoSurface(taking:)`).
     public func showPopup(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
-        guard !connection.isLost, !isDestroyed else { return }
+        guard !isDestroyed else { return }
         if popup == nil { popup = try PopupWindow(connection: connection) }
         try popup?.show(frame: onScreen(frame), paint: paint)
     }
 
     /// Hides the alternates popup.
     public func hidePopup() {
-        guard !connection.isLost else { return }
         popup?.hide()
     }
 
     /// Shows the key preview at `frame` in this window's coordinates, kept on the keyboard's monitor
     /// like the alternates, in a popup of its own (WM_CLASS instance `stackboard-preview`).
     public func showPreview(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
-        guard !connection.isLost, !isDestroyed else { return }
+        guard !isDestroyed else { return }
         if previewPopup == nil {
             previewPopup = try PopupWindow(connection: connection, instance: "stackboard-preview", purpose: "the key preview")
         }
@@ -29,7 +28,6 @@ extension KeyboardWindow {
 
     /// Hides the key preview.
     public func hidePreview() {
-        guard !connection.isLost else { return }
         previewPopup?.hide()
     }
 

@@ -10,7 +10,7 @@ extension KeyboardWindow {
     /// keyboard runs no application gets that key. A key acts when released, a button when pressed. Throws when the key is not on the keyboard map
     /// or another program has grabbed it.
     public func setScanSwitch(_ scanSwitch: ScanSwitch) throws(WindowError) {
-        guard !connection.isLost, !isDestroyed else { return }
+        guard !isDestroyed else { return }
         switch scanSwitch {
         case .button(let n):
             pointer.switchButton = UInt32(n)
@@ -39,13 +39,13 @@ extension KeyboardWindow {
     /// same key (a switch on `space`, and the space bar tapped). Call `resumeScanSwitchGrab`
     /// right after; requests run in order, and XTest delivers its events within its request.
     public func suspendScanSwitchGrab() {
-        guard let keycode = pointer.switchKeycode, !connection.isLost else { return }
+        guard let keycode = pointer.switchKeycode else { return }
         ungrabSwitchKey(keycode)
     }
 
     /// Grabs the switch key again after `suspendScanSwitchGrab`.
     public func resumeScanSwitchGrab() {
-        guard let keycode = pointer.switchKeycode, !connection.isLost else { return }
+        guard let keycode = pointer.switchKeycode else { return }
         grabSwitchKey(keycode)
     }
 

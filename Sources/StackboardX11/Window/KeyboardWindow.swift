@@ -176,7 +176,7 @@ public final class KeyboardWindow {
     /// could not be brought back by the user. (openbox iconifies transients with their parent;
     /// see KeepAboveFullscreen.)
     func deiconifyIfWanted() {
-        guard configuration.role == .keyboard, wantShown, keepAbove.transientFor == nil, !connection.isLost, !isDestroyed else { return }
+        guard configuration.role == .keyboard, wantShown, keepAbove.transientFor == nil, !isDestroyed else { return }
         let state = PropertyReader(display: connection.display).values(connection.atoms.wmState, of: windowID,
                                                                         type: connection.atoms.wmState)
         if state.first == 3 /* IconicState */ { XMapWindow(connection.display, windowID) }
@@ -187,7 +187,7 @@ public final class KeyboardWindow {
     /// is down, so a pointer passing over the keyboard wakes nothing. (With touch input, also
     /// tell `TouchInput.selectPointerEvents`: hover must not see the pointer jump to each finger.)
     public func setHoverTracking(_ on: Bool) {
-        guard on != tracksHover, !connection.isLost, !isDestroyed else { return }
+        guard on != tracksHover, !isDestroyed else { return }
         tracksHover = on
         var attributes = XSetWindowAttributes()
         attributes.event_mask = Self.eventMask(for: configuration.role) | (on ? PointerMotionMask | LeaveWindowMask : 0)
@@ -207,7 +207,7 @@ public final class KeyboardWindow {
     /// the caller's monotonic time in seconds: if no MapNotify comes, `nextDeadline` asks to be
     /// woken to map again (a window manager that is starting up can drop the request).
     public func show(now: Double) {
-        guard !connection.isLost, !isDestroyed else { return }
+        guard !isDestroyed else { return }
         wantShown = true
         if !isMapped { setStatesBeforeMap() }
         XMapWindow(connection.display, windowID)
@@ -225,7 +225,7 @@ public final class KeyboardWindow {
 
     /// Does what is due at `now`: maps again if the last map request went unanswered.
     public func advance(to now: Double) {
-        guard let retry = mapRetry, retry.at <= now, !connection.isLost, !isDestroyed else { return }
+        guard let retry = mapRetry, retry.at <= now, !isDestroyed else { return }
         if isMapped || retry.left <= 0 {
             mapRetry = nil
             return
@@ -238,13 +238,13 @@ public final class KeyboardWindow {
     /// gets out of a field's way. The window manager may adjust it; a resize comes back as
     /// `.resized`.
     public func move(to frame: Rect) {
-        guard !connection.isLost, !isDestroyed, frame.width > 0, frame.height > 0 else { return }
+        guard !isDestroyed, frame.width > 0, frame.height > 0 else { return }
         XMoveResizeWindow(connection.display, windowID, Int32(frame.x), Int32(frame.y), UInt32(frame.width), UInt32(frame.height))
     }
 
     /// Unmaps the window and the popup. A press in progress is cancelled when the unmap arrives.
     public func hide() {
-        guard !connection.isLost, !isDestroyed else { return }
+        guard !isDestroyed else { return }
         mapRetry = nil
         wantShown = false
         popup?.hide()
@@ -262,7 +262,7 @@ public final class KeyboardWindow {
 
     /// Copies these rectangles of the back buffer to the window.
     public func present(_ rects: [Rect]) {
-        guard !connection.isLost, !isDestroyed, !rects.isEmpty else { return }
+        guard !isDestroyed, !rects.isEmpty else { return }
         buffer.copy(rects, to: windowID, gc: gc)
     }
 
@@ -273,12 +273,12 @@ public final class KeyboardWindow {
     }
 
     /// Whether anything can still be drawn (the server is there and the window not destroyed).
-    public var isUsable: Bool { !connection.isLost && !isDestroyed }
+    public var isUsable: Bool { !isDestroyed }
 
     /// Looks for the window's DestroyNotify among the events already received (after a round
     /// trip), leaving every other event where it is; afterwards `isUsable` tells.
     public func noticeDestruction() {
-        guard !connection.isLost, !isDestroyed else { return }
+        guard !isDestroyed else { return }
         connection.sync()
         var event = XEvent()
         if XCheckTypedWindowEvent(connection.display, windowID, DestroyNotify, &event) != 0 { isDestroyed = true }
@@ -287,10 +287,8 @@ public final class KeyboardWindow {
     deinit {
         popup = nil
         previewPopup = nil
-        if !connection.isLost {
-            XFreeGC(connection.display, gc)
-            if !isDestroyed { XDestroyWindow(connection.display, windowID) }
-            connection.flush()
-        }
+        XFreeGC(connection.display, gc)
+        if !isDestroyed { XDestroyWindow(connection.display, windowID) }
+        connection.flush()
     }
 }

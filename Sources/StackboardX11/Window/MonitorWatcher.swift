@@ -80,7 +80,6 @@ public final class MonitorWatcher {
     /// The monitors now, on the screen's size now (asked of the server: Xlib's copy is behind
     /// until the screen's own news has come).
     public func layout() -> MonitorLayout {
-        guard !connection.isLost else { return MonitorLayout(screen: connection.screenSize, monitors: []) }
         let screen = rootSize() ?? connection.screenSize
         switch source {
         case .randr: return MonitorLayout(screen: screen, monitors: randrMonitors())
@@ -135,7 +134,6 @@ extension XConnection {
     /// The frame (root pixels) of the active window (`_NET_ACTIVE_WINDOW`); nil when there is
     /// none or it is gone.
     public func activeWindowFrame() -> Rect? {
-        guard !isLost else { return nil }
         let reader = PropertyReader(display: display)
         guard let active = reader.values(atoms.netActiveWindow, of: root, type: Atom(XA_WINDOW)).first, active != 0 else { return nil }
         return trappingErrors { () -> Rect? in

@@ -75,9 +75,7 @@ final class PopupWindow {
 
     deinit {
         buffer = nil
-        if !connection.isLost {
-            XFreeGC(connection.display, gc)
-            XDestroyWindow(connection.display, id)
-        }
+        XFreeGC(connection.display, gc)
+        XDestroyWindow(connection.display, id)
     }
 }

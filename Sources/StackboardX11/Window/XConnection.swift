@@ -17,16 +17,11 @@ public struct XConnectionError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Set by Xlib's IO-error exit handler when the server goes away (passed as its user data).
-final class ConnectionLoss {
-    var lost = false
-}
-
 /// A connection to an X server (a `Display *`), closed in `deinit`.
 ///
-/// Protocol errors are recorded, never fatal (see `takeErrors`). When the server goes away,
-/// Xlib's IO-error exit handler marks the connection lost and returns instead of exiting, so
-/// the caller can check `isLost` after each batch of calls and exit cleanly.
+/// Protocol errors are recorded, never fatal (see `takeErrors`). When the server goes away, the
+/// program ends with its last words (`whenServerLost`) from inside the Xlib call that found it:
+/// nothing after a lost connection runs.
 public final class XConnection {
     /// The `Display *`.
     package let display: OpaquePointer
@@ -38,7 +33,6 @@ public final class XConnection {
     package let root: Window
     /// Interned atoms.
     package let atoms: Atoms
-    private let loss: ConnectionLoss
     /// The events selected on the root window so far (`selectRootEvents`).
     private var rootEventMask = 0
 
@@ -60,16 +54,16 @@ public final class XConnection {
         self.screen = XDefaultScreen(display)
         self.root = XRootWindow(display, screen)
         self.atoms = Atoms(display: display)
-        let loss = ConnectionLoss()
-        self.loss = loss
-        XSetIOErrorExitHandler(display, { _, data in
-            guard let data else { return }
-            Unmanaged<ConnectionLoss>.fromOpaque(data).takeUnretainedValue().lost = true
-        }, Unmanaged.passUnretained(loss).toOpaque())
     }
 
-    /// True once the server has gone away; every later Xlib call is pointless.
-    public var isLost: Bool { loss.lost }
+    /// What the program does last when any of its X connections finds the server gone: `body`
+    /// gets the display's name, does what must not be lost without touching X (learned words
+    /// written, its one line on stderr, an entry cancelled) and returns the exit status. Until
+    /// it is set, the end is `lostMessage` and status 1.
+    public static func whenServerLost(_ body: @escaping (_ name: String) -> Int32) {
+        XErrorTrap.install()
+        XErrorTrap.lastWords = body
+    }
 
     /// The one line (without `stackboard: `) that says the server called `name` went away and
     /// what the program does about it (`exiting`, `cancelling the entry`).
@@ -83,7 +77,7 @@ public final class XConnection {
     /// The X resources the server holds (`RESOURCE_MANAGER`, as Xlib read it when connecting):
     /// `Xft.dpi`, `Xft.antialias` and the like. Nil when there are none.
     public var resourceText: String? {
-        guard !isLost, let text = XResourceManagerString(display) else { return nil }
+        guard let text = XResourceManagerString(display) else { return nil }
         return String(cString: text)
     }
 
@@ -95,33 +89,29 @@ public final class XConnection {
     /// Adds `mask` to the events this connection selects on the root window (each part of the
     /// program that watches the root asks for its own events; XSelectInput would replace them).
     package func selectRootEvents(_ mask: Int) {
-        guard !isLost, rootEventMask | mask != rootEventMask else { return }
+        guard rootEventMask | mask != rootEventMask else { return }
         rootEventMask |= mask
         XSelectInput(display, root, rootEventMask)
     }
 
     /// Sends every buffered request to the server.
     public func flush() {
-        guard !isLost else { return }
         XFlush(display)
     }
 
     /// Flushes, then returns how many events are queued (reading what already arrived).
     public func queuedEvents() -> Int {
-        guard !isLost else { return 0 }
         return Int(XEventsQueued(display, QueuedAfterFlush))
     }
 
     /// Waits until the server has processed every request sent so far.
     public func sync() {
-        guard !isLost else { return }
         XSync(display, 0)
     }
 
     /// Runs `body`, which touches other clients' windows (they may vanish at any moment), and
     /// forgets the protocol errors it caused (two round trips; like gdk_x11_display_error_trap).
     func trappingErrors<R>(_ body: () -> R) -> R {
-        guard !isLost else { return body() }
         XSync(display, 0)
         let before = XErrorTrap.count(display)
         let result = body()
@@ -134,8 +124,7 @@ public final class XConnection {
     public func takeErrors() -> (errors: [XProtocolError], dropped: Int) { XErrorTrap.take(display) }
 
     deinit {
-        // A lost connection's Display must not be used again, not even to close it.
         _ = XErrorTrap.take(display)
-        if !loss.lost { XCloseDisplay(display) }
+        XCloseDisplay(display)
     }
 }

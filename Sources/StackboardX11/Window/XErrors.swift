@@ -1,4 +1,7 @@
 import CX11
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// An X protocol error the server reported (a request failed); recorded, never fatal.
 public struct XProtocolError: Equatable, Sendable, CustomStringConvertible {
@@ -18,22 +21,35 @@ public struct XProtocolError: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The protocol errors of every connection, by `Display *`, since each last took them. Xlib's
-/// error handler is process-wide and takes no context, so this is the one global the design
-/// allows: one handler, installed once and never replaced, for every connection the process
-/// opens (the keyboard's, `type`'s, a control client's).
+/// The protocol errors of every connection, by `Display *`, since each last took them, and the
+/// end of the program when a connection finds its server gone. Xlib's error handlers are
+/// process-wide and take no context, so this is the one global the design allows: one pair of
+/// handlers, installed once and never replaced, for every connection the process opens (the
+/// keyboard's, its press watcher's, `type`'s, a control client's).
+///
+/// A lost connection ends the process from inside Xlib's IO-error handler, as GDK does: once
+/// Xlib has reported the loss, its request buffer is never emptied again, so the next calls
+/// (cairo's XRender requests in a repaint, say) get no buffer and crash. The program's
+/// `lastWords` run first, without touching X.
 package enum XErrorTrap {
     nonisolated(unsafe) private static var recorded: [UInt: [XProtocolError]] = [:]
     nonisolated(unsafe) private static var dropped: [UInt: Int] = [:]
     nonisolated(unsafe) private static var installed = false
+    /// What the program does last when the server goes away (see `XConnection.whenServerLost`).
+    nonisolated(unsafe) static var lastWords: ((String) -> Int32)?
+    nonisolated(unsafe) private static var ending = false
     /// The most errors kept per connection between two `take`s.
     static let limit = 64
 
-    /// Installs the handlers (once): protocol errors are recorded for their connection, and
-    /// Xlib's own "fatal IO error" report is silenced (each connection reports its loss itself).
+    /// Installs the handlers (once): protocol errors are recorded for their connection, and a
+    /// lost connection ends the program with its last words instead of Xlib's own report.
+    /// SIGPIPE is ignored: xcb writes to the server's socket with plain writes, and a server
+    /// gone while a large request is on its way (a frame's pixels) would kill the program
+    /// without a word; ignored, the write fails and Xlib reports the loss.
     package static func install() {
         guard !installed else { return }
         installed = true
+        signal(SIGPIPE, SIG_IGN)
         _ = XSetErrorHandler { display, event in
             guard let event else { return 0 }
             var buffer = [CChar](repeating: 0, count: 128)
@@ -49,7 +65,19 @@ package enum XErrorTrap {
             }
             return 0
         }
-        _ = XSetIOErrorHandler { _ in 0 }
+        _ = XSetIOErrorHandler { display in
+            XErrorTrap.serverLost(name: display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? "")
+        }
+    }
+
+    /// Ends the process: the program's last words (once; a loss found while they run ends it at
+    /// once), else the one line that says the server called `name` went away, and status 1.
+    private static func serverLost(name: String) -> Never {
+        guard !ending else { exit(1) }
+        ending = true
+        if let lastWords { exit(lastWords(name)) }
+        fputs("stackboard: \(XConnection.lostMessage(name: name))\n", stderr)
+        exit(1)
     }
 
     private static func key(_ display: OpaquePointer?) -> UInt {
