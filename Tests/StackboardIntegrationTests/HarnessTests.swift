@@ -58,4 +58,15 @@ import Foundation
         if wm == .openbox { #expect((attributes.width, attributes.height) == (300, 200)) }
         #expect(WindowManagerProbe.managedWindows(x) == [window])
     }
+
+    /// A descriptor the test process holds without close-on-exec (here a pipe) does not reach
+    /// the programs it starts: one held open by a child keeps its peer from seeing it close.
+    @Test func spawnedProgramsInheritNoDescriptorOfTheTests() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { for fd in fds { close(fd) } }
+        let r = Child.run("/bin/sh", ["-c", "ls /proc/$$/fd"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n") == ["0", "1", "2"])
+    }
 }

@@ -41,6 +41,9 @@ final class Child: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if let fd = extraFD { posix_spawn_file_actions_adddup2(&actions, fd, 3) }
+        // Nothing else of the test process: a socket or pipe some other test opened without
+        // close-on-exec, held open by a child, keeps its peer from ever seeing it close.
+        Child.closeFrom(&actions, extraFD == nil ? 3 : 4)
 
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
@@ -62,6 +65,14 @@ final class Child: @unchecked Sendable {
         let rc = posix_spawnp(&child, path, &actions, &attr, argv, envp)
         guard rc == 0 else { throw SpawnError.failed(path, rc) }
         pid = child
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34; not imported into Swift):
+    /// the spawned program starts with no descriptor from `lowest` up.
+    private static func closeFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, lowest)
     }
 
     /// A log file stem (`DIR/NAME`, `DIR/NAME-1`, ...) that no other child of any thread or
