@@ -88,15 +88,17 @@ import Testing
 
     /// Points spread over each connection's bytes, more of them near the end of the window's
     /// connection (the paint with Pango after a cached frame: glyphs uploaded with XRender) and
-    /// at the start of the others (between their opening and their first replies). Only the
+    /// after it (taps), and at the start of the others (between their opening and their first replies). Only the
     /// window's connection is pushed on by taps: the others' cues must come in the start,
     /// which sends the same bytes each time.
     private static func cues(_ sent: [Int]) -> [XConnectionCutter.Cue] {
         var cues: [XConnectionCutter.Cue] = []
         for (index, total) in sent.enumerated() {
             let spread = (1...7).map { total * $0 / 8 }
+            // Beyond the start, in the taps that push it on: a key pressed, typed and released.
+            let running = index == 0 ? (0...3).map { total + 512 << $0 } : []
             let more = index == 0 ? (0...6).map { total - 512 << $0 } : [12, 13, 24, 48, 96]
-            for budget in Set(spread + more).sorted() where budget > 0 && budget < total {
+            for budget in Set(spread + more).sorted() + running where budget > 0 && (budget < total || index == 0) {
                 cues.append(XConnectionCutter.Cue(connection: index + 1, budget: budget))
             }
         }
