@@ -5,14 +5,57 @@ import Testing
 @Suite struct StatePreviewTests {
     static let on = KeyboardConfig(keyPreview: true)
 
-    @Test func aPressedLetterIsPreviewedUntilItsRelease() {
+    @Test func aPressedLetterIsPreviewedUntilALittleAfterTheReleaseThatTypesIt() {
         var rig = Rig(config: Self.on)
+        rig.now = 1
         let down = rig.press("b")
         #expect(down.contains(.showPreview(keyIndex: rig.index("b"))))
         #expect(rig.state.preview == KeyPreview(keyIndex: rig.index("b"), label: "b"))
+        #expect(rig.state.nextDeadline == nil)
+        rig.now = 1.04
         let up = rig.release("b")
-        #expect(up.contains(.hidePreview))
+        #expect(typed(up) == ["b"])
+        #expect(!up.contains(.hidePreview))
+        #expect(rig.state.preview == KeyPreview(keyIndex: rig.index("b"), label: "b"))
+        #expect(rig.state.nextDeadline == 1.04 + KeyPreview.linger)
+        #expect(rig.advance(to: 1.04 + KeyPreview.linger / 2).isEmpty)
+        #expect(rig.advance(to: 1.04 + KeyPreview.linger) == [.hidePreview])
         #expect(rig.state.preview == nil)
+        #expect(rig.state.nextDeadline == nil)
+    }
+
+    @Test func theNextPressEndsALingeringPreviewOrMovesIt() {
+        var rig = Rig(config: Self.on)
+        rig.tap("b")
+        #expect(rig.state.preview?.keyIndex == rig.index("b"))
+        #expect(rig.press("a").contains(.showPreview(keyIndex: rig.index("a"))))
+        _ = rig.release("a")
+        #expect(rig.press("⌫").contains(.hidePreview))
+        #expect(rig.state.preview == nil)
+    }
+
+    @Test func onlyAReleaseThatTypesLingers() {
+        var rig = Rig(config: Self.on)
+        _ = rig.press("b")
+        #expect(rig.handle(.cancel(pointer: 1)).contains(.hidePreview))
+        _ = rig.press("b")
+        _ = rig.move(to: "⌫")
+        #expect(rig.release("⌫").contains { if case .showPreview = $0 { true } else { false } } == false)
+        #expect(rig.state.preview == nil)
+        #expect(rig.state.nextDeadline == nil)
+    }
+
+    @Test func aLingeringPreviewGoesWithTheLayerHidingAndSecureEntry() {
+        var rig = Rig(config: Self.on)
+        rig.tap("b")
+        #expect(rig.state.switchLayer(to: "symbols").contains(.hidePreview))
+        #expect(rig.state.nextDeadline == nil)
+        var hidden = Rig(config: Self.on)
+        hidden.tap("b")
+        #expect(hidden.state.releaseAll().contains(.hidePreview))
+        var secure = Rig(config: Self.on)
+        secure.tap("b")
+        #expect(secure.state.setSecureEntry(true).contains(.hidePreview))
     }
 
     @Test func slidingOntoAnotherKeyMovesThePreviewAndOffAFunctionKeyHidesIt() {
@@ -43,7 +86,7 @@ import Testing
         _ = rig.press("b", pointer: 2)
         #expect(rig.state.preview?.keyIndex == rig.index("b"))
         _ = rig.release("b", pointer: 2)
-        #expect(rig.state.preview?.keyIndex == rig.index("a"))
+        #expect(rig.state.preview?.keyIndex == rig.index("a"), "a finger still down wins over a lingering preview")
     }
 
     @Test func secureEntryShowsNoPreviewAndHidesOneShown() {

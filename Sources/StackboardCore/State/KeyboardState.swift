@@ -23,7 +23,8 @@
 /// - Scanning (`config.timing.scan`): rows of the root stack, then the chosen row's keys, highlighted in
 ///   turn; `.switchPress` picks. Rows left alone for `loops` passes pause until the next press.
 /// - Key preview (`config.keyPreview`, never in secure entry): the newest press on a character
-///   key shows its label enlarged above it (`preview`), until released, slid off or swiped.
+///   key shows its label enlarged above it (`preview`), until slid off or swiped, or for
+///   `KeyPreview.linger` after the release that types it (the next press ends that).
 /// - The grip (`move` keys) and the corners (`setWindowControl`): floating, dragging the grip
 ///   or a corner zone more than `dragSlop` hands the pointer to the host (`.dragWindow`, move or
 ///   resize); a corner press released sooner is an ordinary tap. Floating or docked, two taps on
@@ -67,6 +68,8 @@ public struct KeyboardState: Sendable {
     var lastGripTap: Double?
     /// Secure entry: no preview, no swiping.
     public internal(set) var secureEntry = false
+    /// The preview kept up after its key typed (see `preview`).
+    var lingering: LingeringPreview?
     /// Whether the host can decode swipes (it has a word list).
     public internal(set) var swipeReady = false
 
@@ -202,6 +205,7 @@ public struct KeyboardState: Sendable {
         var times = pointers.values.compactMap { $0.timer?.time }
         if let d = dwellDeadline { times.append(d) }
         if let s = scanDeadline { times.append(s) }
+        if let l = lingering { times.append(l.until) }
         return times.min()
     }
 
@@ -213,6 +217,7 @@ public struct KeyboardState: Sendable {
         for timer in due { effects += firePointerTimer(timer.id, now: now) }
         effects += advanceDwell(now: now)
         advanceScan(now: now)
+        expireLingeringPreview(now: now)
         return effects
     }
 
@@ -224,6 +229,7 @@ public struct KeyboardState: Sendable {
         return mutate(now: nil) { state in
             state.geometry = KeyboardGeometry(layout: state.layout, layer: state.currentLayer, size: size)
             state.generation += 1
+            state.lingering = nil
             if let popup = state.alternates, let frame = state.geometry.keys.first(where: { $0.index == popup.keyIndex })?.frame {
                 var moved = AlternatesPopup(keyIndex: popup.keyIndex, options: popup.options, keyFrame: frame,
                                             window: size, spacing: state.layout.defaults.spacing)
@@ -258,6 +264,7 @@ public struct KeyboardState: Sendable {
         mutate(now: nil) { state in
             state.pointers = [:]
             state.alternates = nil
+            state.lingering = nil
             state.latched = []
             state.locked = []
             state.capsLock = false
@@ -278,6 +285,7 @@ public struct KeyboardState: Sendable {
     private mutating func show(_ layer: Layer) {
         pointers = [:]
         alternates = nil
+        lingering = nil
         layerName = layer.name
         geometry = KeyboardGeometry(layout: layout, layer: layer, size: geometry.size)
         generation += 1

@@ -62,6 +62,7 @@ extension KeyboardState {
     mutating func press(_ pointer: Int, at point: Point, now: Double) -> [Effect] {
         cancelPointer(pointer)
         dwellInterrupted(at: point)
+        lingering = nil
         guard let index = geometry.hit(point), let key = key(at: index) else { return [] }
         pressSerial += 1
         var track = PointerTrack(key: index, point: point, timer: timer(for: key, now: now))
@@ -142,6 +143,7 @@ extension KeyboardState {
             return perform(key, heldUsed: down.heldUsed)
         }
         _ = move(pointer, to: point, now: now)
+        let shown = preview
         guard let track = pointers.removeValue(forKey: pointer) else { return [] }
         if track.choosingAlternate {
             guard let popup = alternates else { return [] }
@@ -151,6 +153,7 @@ extension KeyboardState {
         }
         if let swipe = track.swipe, swipe.active { return finishSwipe(swipe) }
         guard !track.repeated, let key = key(at: track.key) else { return [] }
+        lingerPreview(shown, ofKey: track.key, now: now)
         return perform(key, heldUsed: track.heldUsed)
     }
 
