@@ -34,7 +34,8 @@ extension Injector {
         var state = lockState
         // Each stretch of keys is sent holding the server grab that is the keymap lock: another
         // Stackboard process's keys (and its Shift or AltGr) never come in between. Planning,
-        // which may borrow and wait, happens outside it.
+        // which may borrow and wait, happens outside it. One bare key (a tap on a letter) needs
+        // no grab (see `needsLock`).
         var held: [Int] = []
         if !modifiers.isEmpty {
             lock.acquire()
@@ -48,8 +49,9 @@ extension Injector {
             var replans = 0
             while i < keysyms.count {
                 let plans = try planBatch(keysyms[i...], state: state, otherGroups: otherGroups)
-                lock.acquire()
-                if changedSinceKeys || confirmsKeymapBeforeKeys, replans < Self.maxReplans, keymapChangedSincePlanning() {
+                let confirms = changedSinceKeys || confirmsKeymapBeforeKeys
+                if confirms || !held.isEmpty || needsLock(plans, of: keysyms.count) { lock.acquire() }
+                if confirms, replans < Self.maxReplans, keymapChangedSincePlanning() {
                     // Another program's keymap came in after the plan: plan (and borrow) in that one.
                     lock.release()
                     replans += 1
@@ -88,6 +90,18 @@ extension Injector {
             lastKeyEpoch = epoch
         }
         try display.sync()
+    }
+
+    /// Whether the keys of `plans` (a stretch of a text of `count` keysyms, with no modifier key
+    /// of the caller's held) must be sent under the keymap lock. Not for a text of one bare key: its press and
+    /// release are two requests of one write, and nothing another Stackboard process sends can
+    /// change what it types. Its stretches are atomic under their own grab, so none can fall
+    /// between the two with Shift held, and the key's keycode is in the core map or borrowed by
+    /// this process, which no other one re-maps while it lives. The grab's cost is the server's:
+    /// on GrabServer and UngrabServer it stops and starts listening to every other client, between
+    /// the release and the application's key (docs/benchmarks.md, 2026-12-05).
+    func needsLock(_ plans: [KeyPlan], of count: Int) -> Bool {
+        !(count == 1 && plans.count == 1 && plans.allSatisfy(\.isBare))
     }
 
     /// The plan for `keysym` in `state`: the cached one, else one in `map` without borrowing

@@ -26,6 +26,9 @@ struct KeyPlan: Equatable {
     var clearLocked: UInt32
     /// Latched modifiers to unlatch before the key (a latch applies to this key only, so it is not restored).
     var clearLatched: UInt32
+
+    /// The key alone: no modifier key held for its level and no lock or latch touched around it.
+    var isBare: Bool { levelKeys.isEmpty && clearLocked == 0 && clearLatched == 0 }
 }
 
 /// The modifiers of the core protocol, by bit.

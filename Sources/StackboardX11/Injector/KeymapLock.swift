@@ -10,7 +10,8 @@ import StackboardCore
 /// in between; the grabs of two Stackboard processes queue behind each other, since a second
 /// GrabServer waits for the first to end even from a client made impervious with
 /// XTestGrabControl). Each stretch of keys is sent under the same grab, so that the keys of two
-/// Stackboard typers (and the Shift or AltGr one holds for a level) never interleave. The record
+/// Stackboard typers (and the Shift or AltGr one holds for a level) never interleave; a text of
+/// one bare key goes without it (`Injector.needsLock`). The record
 /// of who borrowed what (`KeymapRecord`) is the root window's
 /// `_STACKBOARD_KEYMAP` property. A process that borrows registers under a slot selection
 /// (`_STACKBOARD_KEYMAP_S0`...`S31`) that it owns with a small unmapped window of its own: the
