@@ -30,12 +30,11 @@ public struct KeyPreview: Equatable, Hashable, Sendable {
     }
 }
 
-/// A preview kept up after its key's release, until `until`, while the layer shown is the one it
-/// was pressed on (`generation`).
+/// A preview kept up after its key's release, until `until`. Whatever lays the keys out again
+/// (a layer, layout or size) ends it, as its key index would point elsewhere.
 struct LingeringPreview: Equatable, Sendable {
     var preview: KeyPreview
     var until: Double
-    var generation: Int
 }
 
 extension KeyboardState {
@@ -45,7 +44,7 @@ extension KeyboardState {
     /// secure entry. Nil: no preview.
     public var preview: KeyPreview? {
         guard config.keyPreview, !secureEntry, alternates == nil else { return nil }
-        return pressedPreview ?? lingering.flatMap { $0.generation == generation ? $0.preview : nil }
+        return pressedPreview ?? lingering?.preview
     }
 
     /// The preview of the newest press, if its key is previewed.
@@ -63,7 +62,7 @@ extension KeyboardState {
     /// pointer on `key` typed it: called before the key is performed.
     mutating func lingerPreview(_ shown: KeyPreview?, ofKey key: Int, now: Double) {
         guard let shown, shown.keyIndex == key else { return }
-        lingering = LingeringPreview(preview: shown, until: now + KeyPreview.linger, generation: generation)
+        lingering = LingeringPreview(preview: shown, until: now + KeyPreview.linger)
     }
 
     /// Ends a lingering preview whose time is up at `now`.
