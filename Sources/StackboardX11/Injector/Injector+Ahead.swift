@@ -38,7 +38,7 @@ extension Injector {
         guard readyForArmedKey, key.state == lockState else { return false }
         isShutDown = false
         allSent = false
-        if needsLock([key.plan], of: 1) { lock.acquire() }
+        if needsLock([key.plan], of: 1, holding: false) { lock.acquire() }
         pace.sent(events: execute(key.plan, hold: false), at: clock())
         lastKeyEpoch = epoch
         lock.release()

@@ -50,7 +50,7 @@ extension Injector {
             while i < keysyms.count {
                 let plans = try planBatch(keysyms[i...], state: state, otherGroups: otherGroups)
                 let confirms = changedSinceKeys || confirmsKeymapBeforeKeys
-                if confirms || !held.isEmpty || needsLock(plans, of: keysyms.count) { lock.acquire() }
+                if confirms || needsLock(plans, of: keysyms.count, holding: !held.isEmpty) { lock.acquire() }
                 if confirms, replans < Self.maxReplans, keymapChangedSincePlanning() {
                     // Another program's keymap came in after the plan: plan (and borrow) in that one.
                     lock.release()
@@ -92,16 +92,17 @@ extension Injector {
         try display.sync()
     }
 
-    /// Whether the keys of `plans` (a stretch of a text of `count` keysyms, with no modifier key
-    /// of the caller's held) must be sent under the keymap lock. Not for a text of one bare key: its press and
-    /// release are two requests of one write, and nothing another Stackboard process sends can
-    /// change what it types. Its stretches are atomic under their own grab, so none can fall
-    /// between the two with Shift held, and the key's keycode is in the core map or borrowed by
-    /// this process, which no other one re-maps while it lives. The grab's cost is the server's:
-    /// on GrabServer and UngrabServer it stops and starts listening to every other client, between
-    /// the release and the application's key (docs/benchmarks.md, 2026-12-05).
-    func needsLock(_ plans: [KeyPlan], of count: Int) -> Bool {
-        !(count == 1 && plans.count == 1 && plans.allSatisfy(\.isBare))
+    /// Whether the keys of `plans` (a stretch of a text of `count` keysyms, `holding` the caller's
+    /// modifier keys or not) must be sent under the keymap lock. Not for a text of one bare key
+    /// with no modifier held: its press and release are two requests of one write, and nothing
+    /// another Stackboard process sends can change what it types. Its stretches are atomic under
+    /// their own grab, so none can fall between the two with Shift held, and the key's keycode is
+    /// in the core map or borrowed by this process, which no other one re-maps while it lives.
+    /// The grab's cost is the server's: on GrabServer and UngrabServer it stops and starts
+    /// listening to every other client, between the release and the application's key
+    /// (docs/benchmarks.md, 2026-12-05).
+    func needsLock(_ plans: [KeyPlan], of count: Int, holding: Bool) -> Bool {
+        holding || !(count == 1 && plans.count == 1 && plans.allSatisfy(\.isBare))
     }
 
     /// The plan for `keysym` in `state`: the cached one, else one in `map` without borrowing
