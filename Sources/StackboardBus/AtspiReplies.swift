@@ -42,6 +42,25 @@ public enum Atspi {
         return name
     }
 
+    /// The accessibility bus launcher's name on the session bus.
+    public static let launcher = "org.a11y.Bus"
+    /// The session bus's signal that the launcher's name changed owner (it started or ended).
+    public static let launcherOwnerRule =
+        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.a11y.Bus'"
+
+    /// Whether a NameOwnerChanged says the launcher has started (its name has a new owner).
+    public static func launcherStarted(_ signal: BusSignal) -> Bool {
+        signal.member == "NameOwnerChanged" && signal.arguments.count == 3
+            && signal.arguments[0].string == launcher && signal.arguments[2].string?.isEmpty == false
+    }
+
+    /// Whether a call's error says its destination is not running and was not started for it
+    /// (a call without auto-start to a name nobody owns).
+    public static func notRunning(_ error: BusError) -> Bool {
+        guard case .remote(_, let name, _) = error else { return false }
+        return name == "org.freedesktop.DBus.Error.NameHasNoOwner" || name == "org.freedesktop.DBus.Error.ServiceUnknown"
+    }
+
     /// Whether a NameOwnerChanged says the registry has a (new) owner: events must be registered again.
     public static func registryRestarted(_ signal: BusSignal) -> Bool {
         signal.member == "NameOwnerChanged" && signal.arguments.count == 3

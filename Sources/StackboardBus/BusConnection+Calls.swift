@@ -89,8 +89,10 @@ extension BusConnection {
 
     /// Calls `member` asynchronously; `reply` runs inside a later `process()` with the answer, the
     /// error, or `.timedOut` after `timeout` seconds. Never blocks, whatever the peer does.
+    /// `autoStart` false: the bus does not start `destination`'s service to answer (D-Bus's
+    /// NO_AUTO_START); a name nobody owns is answered at once with NameHasNoOwner.
     public func call(destination: String, path: String, interface: String, member: String,
-                     arguments: [BusValue] = [], timeout: Double = 5,
+                     arguments: [BusValue] = [], timeout: Double = 5, autoStart: Bool = true,
                      reply: @escaping (Reply) -> Void) throws(BusError) {
         var made: OpaquePointer?
         let rc = sd_bus_message_new_method_call(bus, &made, destination, path, interface, member)
@@ -98,6 +100,7 @@ extension BusConnection {
             throw BusError.invalidName("the call \(interface).\(member) on \(destination) \(path)")
         }
         defer { sd_bus_message_unref(m) }
+        if !autoStart { sd_bus_message_set_auto_start(m, 0) }
         try BusMessage.append(arguments, to: m)
         let box = CallbackBox(onMessage: { r in
             if let error = replyError(r, member: member, destination: destination) {

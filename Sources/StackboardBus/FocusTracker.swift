@@ -25,6 +25,8 @@ public enum FocusEvent: Equatable, Sendable {
 /// the root window (read by the runtime, `Options.x11Address`), then `org.a11y.Bus.GetAddress` on the
 /// session bus. No session bus: one notice, then idle for good. A lost bus: `.trackingLost`, one
 /// notice, and new attempts with a backoff deadline (no busy loop); idle otherwise (no deadline).
+/// Without `Options.startsBus` it never starts the accessibility bus; it joins one that runs, now or
+/// when its launcher appears (FocusTracker+Join.swift).
 public final class FocusTracker {
     /// Where to look and how long to wait.
     public struct Options {
@@ -38,15 +40,18 @@ public final class FocusTracker {
         public var queryTimeout: Double
         /// Retry timing after a loss.
         public var backoff: Backoff
-        /// Whether a bus that cannot be reached at the start is tried again (auto-show needs it);
-        /// false: it stays idle for good, and only a bus that was connected and lost is retried.
-        public var retriesAtStart: Bool
+        /// Whether the tracker may start the accessibility bus (D-Bus activation of its launcher)
+        /// and tries again a bus it cannot reach at the start: auto-show needs it. False (the
+        /// password watch): it only joins a bus that runs, now or later, and never starts one;
+        /// a started bus is at-spi-bus-launcher, a second dbus-daemon and at-spi2-registryd, which
+        /// wakes at every key any application gets. A bus that was connected and lost is retried.
+        public var startsBus: Bool
         /// Options with the usual time-out (2 s) and backoff (0.25 s doubling to 30 s).
         public init(environment: [String: String], x11Address: @escaping () -> String? = { nil },
                     ownProcess: Int32? = nil, queryTimeout: Double = 2, backoff: Backoff = Backoff(),
-                    retriesAtStart: Bool = true) {
+                    startsBus: Bool = true) {
             self.environment = environment; self.x11Address = x11Address; self.ownProcess = ownProcess
-            self.queryTimeout = queryTimeout; self.backoff = backoff; self.retriesAtStart = retriesAtStart
+            self.queryTimeout = queryTimeout; self.backoff = backoff; self.startsBus = startsBus
         }
     }
 
@@ -54,8 +59,11 @@ public final class FocusTracker {
     var backoff: Backoff
     /// The session bus, only while asking it where the accessibility bus is.
     var session: BusConnection?
-    /// Questions to the session bus not answered yet; it is closed when none is left.
+    /// Questions to the session bus not answered yet; it is closed when none is left (and no
+    /// launcher is awaited).
     var sessionQuestions = 0
+    /// Without `startsBus`: the session bus's signal that the launcher started, while it is awaited.
+    var launcherWatch: BusSlot?
     var a11y: BusConnection?
     var slots: [BusSlot] = []
     var retryAt: Double? = 0 // the first service() connects
@@ -101,6 +109,7 @@ public final class FocusTracker {
             connect(now: now)
         }
         if let s = session, !s.process() {
+            launcherWatch = nil
             session = nil
             if a11y == nil { fail("lost the session bus while looking for the accessibility bus", now: now) }
         }
@@ -130,12 +139,10 @@ public final class FocusTracker {
             return fail("\(error.description)", now: now)
         }
         session = s
+        guard options.startsBus else { return join(s, now: now) }
         sessionQuestions = toldAboutToolkits ? 1 : 2
         do {
-            try s.call(destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.a11y.Bus",
-                       member: "GetAddress", timeout: 10) { [weak self] reply in
-                self?.addressArrived(reply, now: now)
-            }
+            try askAddress(s, now: now)
             if !toldAboutToolkits {
                 try s.call(destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties",
                            member: "Get", arguments: [.string("org.a11y.Status"), .string("IsEnabled")]) { [weak self] reply in
@@ -148,6 +155,15 @@ public final class FocusTracker {
         }
     }
 
+    /// Asks the session bus for the accessibility bus's address (starting its launcher only with
+    /// `startsBus`).
+    func askAddress(_ s: BusConnection, now: Double) throws(BusError) {
+        try s.call(destination: Atspi.launcher, path: "/org/a11y/bus", interface: "org.a11y.Bus",
+                   member: "GetAddress", timeout: 10, autoStart: options.startsBus) { [weak self] reply in
+            self?.addressArrived(reply, now: now)
+        }
+    }
+
     private func addressArrived(_ reply: BusConnection.Reply, now: Double) {
         switch reply {
         case .success(let values):
@@ -157,6 +173,8 @@ public final class FocusTracker {
             do { attach(try BusConnection(address: address, label: "accessibility bus"), now: now) } catch {
                 fail(error.description, now: now)
             }
+        case .failure(let error) where !options.startsBus && Atspi.notRunning(error):
+            break // not started: the launcher's watch waits for it
         case .failure(let error):
             fail("the session bus has no accessibility bus (\(error.description)); install at-spi2-core, "
                  + "whose at-spi-bus-launcher provides org.a11y.Bus", now: now)
@@ -164,9 +182,9 @@ public final class FocusTracker {
         sessionAnswered()
     }
 
-    private func sessionAnswered() {
+    func sessionAnswered() {
         sessionQuestions -= 1
-        if sessionQuestions <= 0 { session = nil }
+        if sessionQuestions <= 0 && launcherWatch == nil { session = nil }
     }
 
     private func statusArrived(_ reply: BusConnection.Reply) {
@@ -181,6 +199,7 @@ public final class FocusTracker {
 
     /// Connected: subscribe, register the events with the registry.
     func attach(_ c: BusConnection, now: Double) {
+        launcherWatch = nil
         do {
             slots = try Atspi.matchRules.map { rule throws(BusError) in
                 try c.subscribe(rule) { [weak self] signal in self?.handle(signal) }
@@ -226,12 +245,13 @@ public final class FocusTracker {
     func fail(_ why: String, now: Double) {
         if !outage { queue.append(.notice("auto-show is off for now: \(why)")) }
         outage = true
-        retryAt = options.retriesAtStart || wasConnected ? backoff.nextAttempt(after: now) : nil
+        retryAt = options.startsBus || wasConnected ? backoff.nextAttempt(after: now) : nil
     }
 
     func lose(now: Double) {
         a11y = nil
         slots = []
+        launcherWatch = nil
         session = nil
         pids = [:]
         current = nil

@@ -30,6 +30,20 @@ import Testing
         #expect(Atspi.registryRestarted(registry) && Atspi.departedApplication(registry) == nil)
     }
 
+    @Test func theLauncherStartsWhenItsNameGetsAnOwnerAndANameNobodyOwnsIsNotRunning() {
+        func owner(_ name: String, _ old: String, _ new: String) -> BusSignal {
+            signal("org.freedesktop.DBus", "NameOwnerChanged", [.string(name), .string(old), .string(new)], sender: "org.freedesktop.DBus")
+        }
+        #expect(Atspi.launcherStarted(owner("org.a11y.Bus", "", ":1.4")))
+        #expect(!Atspi.launcherStarted(owner("org.a11y.Bus", ":1.4", "")))
+        #expect(!Atspi.launcherStarted(owner("org.a11y.atspi.Registry", "", ":1.4")))
+        #expect(Atspi.launcherOwnerRule.contains("arg0='org.a11y.Bus'"))
+        #expect(Atspi.notRunning(.remote(member: "GetAddress", name: "org.freedesktop.DBus.Error.NameHasNoOwner", message: "")))
+        #expect(Atspi.notRunning(.remote(member: "GetAddress", name: "org.freedesktop.DBus.Error.ServiceUnknown", message: "")))
+        #expect(!Atspi.notRunning(.remote(member: "GetAddress", name: "org.freedesktop.DBus.Error.AccessDenied", message: "")))
+        #expect(!Atspi.notRunning(.timedOut(member: "GetAddress", destination: "org.a11y.Bus")))
+    }
+
     @Test func objectReferencesSkipTheNullOneAndTheFocusedMatchHasItsSignature() {
         let reply: [BusValue] = [.array(element: "(so)", [
             .structure([.string(":1.7"), .objectPath("/org/a11y/atspi/accessible/2")]),

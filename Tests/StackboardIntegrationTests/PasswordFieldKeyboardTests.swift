@@ -51,4 +51,51 @@ struct PasswordFieldKeyboardTests {
         #expect(learned.split(separator: "\n").contains { $0.hasSuffix("\thello") }, "the ordinary word was not learned: \(learned)")
         #expect(!app.child.stderr.contains("CRITICAL"), "\(app.transcript)")
     }
+    /// How many calls of `member` in `dbus-monitor`'s output the bus daemon itself answered with
+    /// NameHasNoOwner (a call without auto-start to a name nobody owns).
+    static func unownedAnswers(_ monitor: String, member: String) -> Int {
+        func field(_ line: Substring, _ name: String) -> Substring? {
+            line.split(separator: " ").first { $0.hasPrefix(name + "=") }?.dropFirst(name.count + 1)
+        }
+        let lines = monitor.split(separator: "\n")
+        let calls = lines.filter { $0.hasPrefix("method call ") && $0.hasSuffix("member=" + member) }.compactMap { line in
+            field(line, "sender").flatMap { sender in field(line, "serial").map { "\(sender) \($0)" } }
+        }
+        return lines.filter { $0.hasPrefix("error ") && $0.contains("error_name=org.freedesktop.DBus.Error.NameHasNoOwner") }
+            .compactMap { line in field(line, "destination").flatMap { d in field(line, "reply_serial").map { "\(d) \($0)" } } }
+            .filter { calls.contains($0) }.count
+    }
+
+    /// Without auto-show the keyboard never starts the accessibility bus (at-spi-bus-launcher, a
+    /// second dbus-daemon and at-spi2-registryd, which wakes at every key an application gets): it
+    /// asks for it without auto-start, waits, and joins the bus the first GTK application starts.
+    @Test func withoutAutoShowTheBusIsNotStartedButJoinedWhenAnApplicationStartsIt() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let bus = try BusSession(x: x, accessibility: false) // org.a11y.Bus can be started on demand
+        defer { bus.killAccessibility() }
+        let monitor = try x.spawn("dbus-monitor", ["--address", bus.address], env: bus.environment)
+        let kb = try RunningKeyboard(x, ["--layout", "qwerty", "--geometry", "1280x240+0+560"], env: bus.environment)
+        // The session bus answers the keyboard's question itself: nobody owns org.a11y.Bus, and
+        // nothing was started to own it (with auto-start the launcher would have answered).
+        try x.waitUntil(timeout: 20, "the session bus's NameHasNoOwner to GetAddress (\(monitor.stdout.suffix(900)))") {
+            Self.unownedAnswers(monitor.stdout, member: "GetAddress") > 0
+        }
+        let owner = x.run("gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                                    "--method", "org.freedesktop.DBus.NameHasOwner", "org.a11y.Bus"], env: bus.environment, timeout: 10)
+        #expect(owner.stdout.contains("false"), "\(owner.stdout) \(owner.stderr)")
+        #expect(FaultSupport.pids(named: "at-spi2-registr", display: x.display).isEmpty)
+
+        // GTK starts the bus; the keyboard joins it and locks the bar for a password field.
+        let app = try FocusTarget.start(on: bus)
+        try AutoShowKeyboardTests.waitUntilListening(bus)
+        let points = try Self.lockPoints(kb)
+        let open = try kb.pixels(points)
+        app.click("password", on: x)
+        try x.waitUntil(timeout: 20, "the lock on the bar for the password field (\(app.transcript))") {
+            (try? kb.pixels(points)) != open
+        }
+        kb.child.signal(SIGTERM)
+        #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
+    }
 }

@@ -8,8 +8,9 @@ import Glibc
 
 /// The keyboard's D-Bus side, one source of the loop: the control service on the session bus
 /// (always, when there is a bus), the AT-SPI focus tracker (always, when there is an accessibility
-/// bus: a password field is never learned from, with or without auto-show), and the auto-show
-/// policy that turns focus, matchbox messages and physical keys into show and hide.
+/// bus: a password field is never learned from, with or without auto-show; only auto-show starts
+/// the bus, the password watch joins one that applications started), and the auto-show policy
+/// that turns focus, matchbox messages and physical keys into show and hide.
 final class KeyboardBus: LoopSource {
     let service: ControlService
     let tracker: FocusTracker
@@ -25,12 +26,13 @@ final class KeyboardBus: LoopSource {
 
     /// The service on the session bus of `environment` and a focus tracker (the accessibility bus
     /// from the environment, the root window or the session bus). Without `autoShow` the tracker
-    /// only tells password fields, says nothing and does not retry a bus it cannot reach at start.
+    /// only tells password fields, says nothing, and never starts the accessibility bus: it joins
+    /// it when an application starts it.
     init(environment: [String: String], autoShow: Bool, hideOnPhysicalKeys: Bool, connection: XConnection) {
         service = ControlService(environment: environment)
         tracker = FocusTracker(options: .init(environment: environment,
                                               x11Address: { [connection] in connection.accessibilityBusAddress() },
-                                              ownProcess: getpid(), retriesAtStart: autoShow))
+                                              ownProcess: getpid(), startsBus: autoShow))
         policy = AutoShowPolicy(hideOnPhysicalKeys: hideOnPhysicalKeys, ownProcess: getpid())
         secureField = SecureFieldWatch(ownProcess: getpid())
         self.autoShow = autoShow
