@@ -149,7 +149,7 @@ def strace_idle(s, pid, seconds):
 
 
 def measure(o, name, binary):
-    s = B.Session(logdir=o.scratch)
+    s = B.Session(logdir=o.scratch, session_bus=False)  # its own bus, below
     res = {'build': name, 'display': s.display, 'grace_s': GRACE_S, 'show': [], 'hide': []}
     try:
         a11y = start_buses(s)

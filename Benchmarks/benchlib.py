@@ -177,9 +177,12 @@ def spread(values, digits=3):
 
 # ---------------------------------------------------------------- session ---
 class Session:
-    """Xvfb (a free display, chosen by the server) + a window manager + keysink, for one round."""
+    """Xvfb (a free display, chosen by the server) + a window manager + a session bus + keysink,
+    for one round. The session bus (`dbus-daemon --session` at $XDG_RUNTIME_DIR/bus, as a desktop
+    has one) makes the keyboard run its D-Bus side as users run it; `session_bus=False` for a
+    caller that starts its own."""
 
-    def __init__(self, wm='openbox', screen='1280x800x24', sink_args=(), logdir=None):
+    def __init__(self, wm='openbox', screen='1280x800x24', sink_args=(), logdir=None, session_bus=True):
         # A binary just written (a build) has dirty page-cache pages until they are written back,
         # and smaps counts those as the keyboard's private dirty memory (the 11 MB once read).
         os.sync()
@@ -210,6 +213,12 @@ class Session:
                         XDG_RUNTIME_DIR=os.path.join(self.dir, 'run'))
         for k in ('WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'XAUTHORITY'):
             self.env.pop(k, None)
+        if session_bus:
+            bus = os.path.join(self.dir, 'run', 'bus')
+            self.spawn(['dbus-daemon', '--session', '--nofork', '--nopidfile', '--address=unix:path=' + bus,
+                        '--print-address=1'], 'dbus')
+            self.wait(20, 'the session bus', lambda: 'unix:' in read(os.path.join(self.dir, 'dbus.out')))
+            self.env['DBUS_SESSION_BUS_ADDRESS'] = 'unix:path=' + bus
         self.wm = None
         if wm:
             self.wm = self.spawn([wm], 'wm')
@@ -275,10 +284,28 @@ class Session:
         for p in reversed(self.procs):
             if p is not getattr(self, 'xvfb', None):
                 self.stop(p)
+        self.stop_strays()
         if getattr(self, 'xvfb', None):
             self.stop(self.xvfb)
         if not keep:
             shutil.rmtree(self.dir, ignore_errors=True)
+
+    def stop_strays(self):
+        """SIGKILL to what the session's programs started outside their process groups (services
+        the session bus started, such as at-spi-bus-launcher and its dbus-daemon): every process
+        whose environment names this display."""
+        if not getattr(self, 'display', None):
+            return
+        mine = ('DISPLAY=' + self.display).encode()
+        for entry in os.listdir('/proc'):
+            if not entry.isdigit() or int(entry) == os.getpid():
+                continue
+            try:
+                with open(f'/proc/{entry}/environ', 'rb') as f:
+                    if mine in f.read().split(b'\0'):
+                        os.kill(int(entry), signal.SIGKILL)
+            except OSError:
+                pass
 
     # -- keysink ---------------------------------------------------------
     def sink_lines(self):
