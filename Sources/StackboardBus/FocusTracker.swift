@@ -166,6 +166,8 @@ public final class FocusTracker {
 
     private func addressArrived(_ reply: BusConnection.Reply, now: Double) {
         switch reply {
+        case .success where a11y != nil:
+            break // the launcher's watch and the first question both answered: joined already
         case .success(let values):
             guard let address = values.first?.string, !address.isEmpty else {
                 return fail("org.a11y.Bus.GetAddress gave no address", now: now)
