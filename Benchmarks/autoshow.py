@@ -90,13 +90,9 @@ def focus_stamp(target_log, name, after_us, seconds=2.0):
 
 
 def start_buses(s):
-    """A session bus and the accessibility bus on it; s.env gets the session bus's address."""
-    address = f"unix:path={os.path.join(s.dir, 'bus')}"
-    bus = s.spawn(['dbus-daemon', '--session', '--nofork', '--nopidfile', f'--address={address}', '--print-address=1'], 'dbus')
-    s.wait(20, 'dbus-daemon', lambda: 'unix:' in B.read(os.path.join(s.dir, 'dbus.out')) or bus.poll() is not None)
+    """The accessibility bus on the session's bus (benchlib.Session starts that one)."""
     for k in ('AT_SPI_BUS_ADDRESS', 'NO_AT_BRIDGE', 'GTK_MODULES'):
         s.env.pop(k, None)
-    s.env['DBUS_SESSION_BUS_ADDRESS'] = address
     s.spawn(['/usr/libexec/at-spi-bus-launcher', '--launch-immediately'], 'at-spi-bus-launcher')
 
     def a11y_address():
@@ -149,7 +145,7 @@ def strace_idle(s, pid, seconds):
 
 
 def measure(o, name, binary):
-    s = B.Session(logdir=o.scratch, session_bus=False)  # its own bus, below
+    s = B.Session(logdir=o.scratch)
     res = {'build': name, 'display': s.display, 'grace_s': GRACE_S, 'show': [], 'hide': []}
     try:
         a11y = start_buses(s)

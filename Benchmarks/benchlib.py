@@ -179,10 +179,9 @@ def spread(values, digits=3):
 class Session:
     """Xvfb (a free display, chosen by the server) + a window manager + a session bus + keysink,
     for one round. The session bus (`dbus-daemon --session` at $XDG_RUNTIME_DIR/bus, as a desktop
-    has one) makes the keyboard run its D-Bus side as users run it; `session_bus=False` for a
-    caller that starts its own."""
+    has one) makes the keyboard run its D-Bus side as users run it."""
 
-    def __init__(self, wm='openbox', screen='1280x800x24', sink_args=(), logdir=None, session_bus=True):
+    def __init__(self, wm='openbox', screen='1280x800x24', sink_args=(), logdir=None):
         # A binary just written (a build) has dirty page-cache pages until they are written back,
         # and smaps counts those as the keyboard's private dirty memory (the 11 MB once read).
         os.sync()
@@ -213,12 +212,11 @@ class Session:
                         XDG_RUNTIME_DIR=os.path.join(self.dir, 'run'))
         for k in ('WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'XAUTHORITY'):
             self.env.pop(k, None)
-        if session_bus:
-            bus = os.path.join(self.dir, 'run', 'bus')
-            self.spawn(['dbus-daemon', '--session', '--nofork', '--nopidfile', '--address=unix:path=' + bus,
-                        '--print-address=1'], 'dbus')
-            self.wait(20, 'the session bus', lambda: 'unix:' in read(os.path.join(self.dir, 'dbus.out')))
-            self.env['DBUS_SESSION_BUS_ADDRESS'] = 'unix:path=' + bus
+        bus = os.path.join(self.dir, 'run', 'bus')
+        daemon = self.spawn(['dbus-daemon', '--session', '--nofork', '--nopidfile', '--address=unix:path=' + bus,
+                             '--print-address=1'], 'dbus')
+        self.wait(20, 'the session bus', lambda: 'unix:' in read(os.path.join(self.dir, 'dbus.out')) or daemon.poll() is not None)
+        self.env['DBUS_SESSION_BUS_ADDRESS'] = 'unix:path=' + bus
         self.wm = None
         if wm:
             self.wm = self.spawn([wm], 'wm')

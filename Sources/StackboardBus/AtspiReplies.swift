@@ -49,10 +49,7 @@ public enum Atspi {
         "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.a11y.Bus'"
 
     /// Whether a NameOwnerChanged says the launcher has started (its name has a new owner).
-    public static func launcherStarted(_ signal: BusSignal) -> Bool {
-        signal.member == "NameOwnerChanged" && signal.arguments.count == 3
-            && signal.arguments[0].string == launcher && signal.arguments[2].string?.isEmpty == false
-    }
+    public static func launcherStarted(_ signal: BusSignal) -> Bool { gotOwner(signal, name: launcher) }
 
     /// Whether a call's error says its destination is not running and was not started for it
     /// (a call without auto-start to a name nobody owns).
@@ -62,9 +59,12 @@ public enum Atspi {
     }
 
     /// Whether a NameOwnerChanged says the registry has a (new) owner: events must be registered again.
-    public static func registryRestarted(_ signal: BusSignal) -> Bool {
+    public static func registryRestarted(_ signal: BusSignal) -> Bool { gotOwner(signal, name: registry) }
+
+    /// Whether a NameOwnerChanged (name, old owner, new owner) gives `name` a new owner.
+    static func gotOwner(_ signal: BusSignal, name: String) -> Bool {
         signal.member == "NameOwnerChanged" && signal.arguments.count == 3
-            && signal.arguments[0].string == registry && signal.arguments[2].string?.isEmpty == false
+            && signal.arguments[0].string == name && signal.arguments[2].string?.isEmpty == false
     }
 
     /// `GetRole`'s `u`.

@@ -57,7 +57,8 @@ public final class FocusTracker {
 
     let options: Options
     var backoff: Backoff
-    /// The session bus, only while asking it where the accessibility bus is.
+    /// The session bus, only while asking it where the accessibility bus is (or, without
+    /// `startsBus`, while waiting for its launcher).
     var session: BusConnection?
     /// Questions to the session bus not answered yet; it is closed when none is left (and no
     /// launcher is awaited).
@@ -144,7 +145,7 @@ public final class FocusTracker {
         do {
             try askAddress(s, now: now)
             if !toldAboutToolkits {
-                try s.call(destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties",
+                try s.call(destination: Atspi.launcher, path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties",
                            member: "Get", arguments: [.string("org.a11y.Status"), .string("IsEnabled")]) { [weak self] reply in
                     self?.statusArrived(reply)
                 }

@@ -51,6 +51,7 @@ struct PasswordFieldKeyboardTests {
         #expect(learned.split(separator: "\n").contains { $0.hasSuffix("\thello") }, "the ordinary word was not learned: \(learned)")
         #expect(!app.child.stderr.contains("CRITICAL"), "\(app.transcript)")
     }
+
     /// How many calls of `member` in `dbus-monitor`'s output the bus daemon itself answered with
     /// NameHasNoOwner (a call without auto-start to a name nobody owns).
     static func unownedAnswers(_ monitor: String, member: String) -> Int {
