@@ -7,9 +7,10 @@ SWIFT ?= swift
 include scripts/release.mk
 BUILD_FLAGS ?= $(RELEASE_FLAGS)
 export BUILD_FLAGS
-# pkg-config files without -pthread, which SwiftPM warns about and drops (scripts/pkgconfig.sh).
+# pkg-config files without -pthread, which SwiftPM warns about and drops (scripts/pkgconfig.sh),
+# after pkgconfig/ (Pango's headers without linking Pango: Sources/CLazy opens it on first use).
 PKGCONFIG_DIR := $(CURDIR)/.build/pkgconfig
-export PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+export PKG_CONFIG_PATH := $(CURDIR)/pkgconfig:$(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/stackboard
 
 .PHONY: setup build debug run demo test unit bench soak fuzz clean

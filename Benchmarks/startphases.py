@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """startphases.py: where the keyboard's start-up goes, exec → first frame mapped, phase by phase.
 
-  Benchmarks/startphases.py BINARY [BINARY...] [--runs N] [--first-start] [--out DIR]
+  Benchmarks/startphases.py BINARY [BINARY...] [--runs N] [--first-start] [--idle S] [--out DIR]
 
 Each BINARY (a release build with its symbols: `make build`, or the Debian package's) is started
 N times (default 10, alternating between the binaries) under Benchmarks/tools/startprobe.c, in
@@ -19,7 +19,7 @@ before it, the round trips (`_XReply` hits) between two marks, and startprobe's 
 (first frame on screen) and PAINTED figures of the same starts. Needs root (uprobes), perf,
 Xvfb, openbox, and swift-demangle on PATH (/opt/swift/usr/bin).
 """
-import argparse, collections, os, re, shutil, statistics, subprocess, sys
+import argparse, collections, os, re, shutil, statistics, subprocess, sys, time
 
 import benchlib as B
 
@@ -53,6 +53,9 @@ PROBES = [
     ('app.init<', r'^KeyboardApp\.init\(_:options:\)$', 'r'),
     ('controller.start<', r'^KeyboardController\.start\(hidden:shown:now:\)$', 'r'),
     ('startText>', r'^KeyboardPainter\.startText\(\)$', 'p'),
+    # The first library opened on first use (Sources/CLazy): Pango, when nothing opened sd-bus first.
+    ('lazy.open>', r'^stackboard_lazy_open$', 'p'),
+    ('lazy.open<', r'^stackboard_lazy_open$', 'r'),
     ('startText<', r'^KeyboardPainter\.startText\(\)$', 'r'),
     ('finish<', r'^KeyboardStartup\.finish\(\)$', 'r'),
     ('attachWords<', r'^KeyboardController\.attachWords\(.*\)$', 'r'),
@@ -168,6 +171,9 @@ def main():
     ap.add_argument('binaries', nargs='+')
     ap.add_argument('--runs', type=int, default=10)
     ap.add_argument('--first-start', action='store_true', help='empty the cache before every start')
+    ap.add_argument('--idle', type=float, default=0,
+                    help='seconds the session sits idle before every start (osk-bench starts a '
+                         'keyboard after a round of taps and a 10 s idle window: a cold start)')
     ap.add_argument('--out', default=None, help='keep the session and perf data here')
     o = ap.parse_args()
     if os.geteuid() != 0 or not os.path.exists(UPROBES):
@@ -186,6 +192,7 @@ def main():
                 b = binaries[i]
                 if o.first_start:
                     shutil.rmtree(envs[b]['XDG_CACHE_HOME'], ignore_errors=True)
+                time.sleep(o.idle)
                 results[b].append(one_start(s, i, b, envs[b], os.path.join(s.dir, f'run-{i}-{run}.data')))
     finally:
         s.close(keep=o.out is not None)

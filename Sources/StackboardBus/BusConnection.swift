@@ -1,3 +1,4 @@
+import CLazy
 import CSDBus
 import StackboardSystem
 #if canImport(Glibc)
@@ -30,6 +31,10 @@ public final class BusConnection {
     /// Connects to the bus at `address` (a D-Bus address such as `unix:path=/run/user/0/bus`) and
     /// starts the Hello exchange; calls can be queued at once.
     public init(address: String, label: String) throws(BusError) {
+        // libsystemd opens on first use (Sources/CLazy): here, after the keyboard is on screen.
+        if let why = stackboard_lazy_open(Int32(STACKBOARD_LAZY_SDBUS.rawValue)) {
+            throw BusError.noLibrary(String(cString: why))
+        }
         var made: OpaquePointer?
         var rc = sd_bus_new(&made)
         guard rc >= 0, let bus = made else { throw BusError.system(call: "sd_bus_new", code: -rc) }

@@ -21,6 +21,8 @@ public enum BusError: Error, Equatable, CustomStringConvertible {
     case invalidName(String)
     /// An sd-bus call failed with errno `code`.
     case system(call: String, code: Int32)
+    /// libsystemd (sd-bus) cannot be opened: why, with the package to install.
+    case noLibrary(String)
 
     /// One line for stderr.
     public var description: String {
@@ -42,6 +44,8 @@ public enum BusError: Error, Equatable, CustomStringConvertible {
             return "D-Bus does not accept \(what)"
         case .system(let call, let code):
             return "\(call) failed: \(errnoText(code))"
+        case .noLibrary(let why):
+            return why
         }
     }
 }

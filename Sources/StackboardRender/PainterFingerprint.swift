@@ -1,4 +1,5 @@
 import CCairoPango
+import CLazy
 import StackboardCore
 
 extension KeyboardPainter {
@@ -8,16 +9,24 @@ extension KeyboardPainter {
         key.add("theme") { theme.feed(into: &$0) }
         key.add("scale", scale)
         key.add("font options", TextRenderer.fixedOptions)
-        key.add("libraries", "pango \(String(cString: pango_version_string())) cairo \(String(cString: cairo_version_string()))")
+        // Pango's version is in its file's status (`lazyLibraryFiles`): asking it would open Pango.
+        key.add("libraries", "cairo \(String(cString: cairo_version_string()))")
     }
 
-    /// A symbol of each library that draws the keys (pango, cairo, HarfBuzz, fontconfig,
-    /// FreeType, pixman): an upgrade of any of them can change a pixel, so the status of the
-    /// files that define them belongs in a first-frame key (found with `dladdr`, which starts
-    /// none of them).
-    public static let librarySymbols = ["pango_version_string", "pango_cairo_font_map_new", "pango_fc_font_map_new",
-                                        "pango_ft2_font_map_new", "cairo_version_string", "hb_version_string",
-                                        "FcGetVersion", "FT_Init_FreeType", "pixman_version_string"]
+    /// A symbol of each linked library that draws the keys (cairo, fontconfig, FreeType,
+    /// pixman): an upgrade of any of them can change a pixel, so the status of the files that
+    /// define them belongs in a first-frame key (found with `dladdr`, which starts none of them).
+    public static let librarySymbols = ["cairo_version_string", "FcGetVersion", "FT_Init_FreeType", "pixman_version_string"]
+
+    /// The files of the libraries that draw and are opened on first use (Pango, and through it
+    /// HarfBuzz): the file Sources/CLazy will open, and the ones beside it that it loads, found
+    /// without opening them, so that a key is the same before and after Pango starts.
+    public static var lazyLibraryFiles: [String] {
+        let pangocairo = String(cString: stackboard_lazy_file(Int32(STACKBOARD_LAZY_PANGO.rawValue)))
+        guard let slash = pangocairo.lastIndex(of: "/") else { return [pangocairo] }
+        let folder = pangocairo[..<slash]
+        return [pangocairo] + ["libpango-1.0.so.0", "libpangoft2-1.0.so.0", "libharfbuzz.so.0"].map { folder + "/" + $0 }
+    }
 }
 
 extension Theme {

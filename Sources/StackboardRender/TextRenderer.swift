@@ -1,3 +1,4 @@
+import CLazy
 import CCairoPango
 import StackboardCore
 
@@ -37,6 +38,10 @@ public final class TextRenderer {
 
     private func startLocked() throws(RenderError) {
         guard pango == nil else { return }
+        // Pango (with GLib, HarfBuzz, ...) opens here, on first use (Sources/CLazy).
+        if let why = stackboard_lazy_open(Int32(STACKBOARD_LAZY_PANGO.rawValue)) {
+            throw RenderError("cannot start Pango: \(String(cString: why))")
+        }
         guard let map = pango_cairo_font_map_new() else {
             throw RenderError("cannot start Pango: no font map; install fontconfig and fonts (apt-get install fonts-dejavu-core)")
         }

@@ -1,3 +1,4 @@
+import CLazy
 import CALSA
 import CShims
 
@@ -30,6 +31,10 @@ final class PCMDevice: @unchecked Sendable {
     /// Opens `name` (`snd_pcm_open` with SND_PCM_NONBLOCK, so a busy device never waits) and sets it
     /// up for `rate` Hz 16-bit audio, mono if it can, else stereo. ALSA's own messages are silenced.
     init(name: String, rate: Int) throws(SoundError) {
+        // ALSA opens on first use (Sources/CLazy): here, and only with sound on.
+        if let why = stackboard_lazy_open(Int32(STACKBOARD_LAZY_ALSA.rawValue)) {
+            throw SoundError.device(String(cString: why))
+        }
         stackboard_alsa_silence_errors()
         var handle: OpaquePointer?
         let rc = snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)

@@ -1,3 +1,4 @@
+import CLazy
 import Foundation
 @testable import StackboardApp
 import StackboardCore
@@ -51,10 +52,22 @@ import Testing
 
     @Test func theDrawingLibrariesFilesAreFound() {
         let files = LoadedFiles.defining(KeyboardPainter.librarySymbols)
-        #expect(files.contains { $0.contains("libpango-1.0.so") }, "\(files)")
         #expect(files.contains { $0.contains("libcairo.so") }, "\(files)")
         #expect(files.allSatisfy { FileStatus(path: $0) != nil })
         #expect(LoadedFiles.defining(["no_such_symbol_anywhere"]).isEmpty)
+        let lazy = KeyboardPainter.lazyLibraryFiles
+        #expect(lazy.contains { $0.hasSuffix("/libpango-1.0.so.0") } && lazy.contains { $0.hasSuffix("/libharfbuzz.so.0") }, "\(lazy)")
+        #expect(lazy.allSatisfy { FileStatus(path: $0) != nil }, "\(lazy)")
+    }
+
+    @Test func theLibrariesOfAKeyAreTheSameBeforeAndAfterPangoOpens() {
+        // Pango opens on first use (Sources/CLazy): a key made before it (a cached start) and
+        // one made after (the frame written by a first start) must name the same files.
+        let before = LoadedFiles.defining(KeyboardPainter.librarySymbols) + KeyboardPainter.lazyLibraryFiles
+        #expect(stackboard_lazy_open(Int32(STACKBOARD_LAZY_PANGO.rawValue)) == nil)
+        #expect(LoadedFiles.defining(KeyboardPainter.librarySymbols) + KeyboardPainter.lazyLibraryFiles == before)
+        // The file the key records for Pango's cairo part is the one that was opened.
+        #expect(LoadedFiles.defining(["pango_cairo_font_map_new"]) == [KeyboardPainter.lazyLibraryFiles[0]])
     }
 
     @Test func theFontStampIsAboutFilesAndLanguageNotWhereHomeIs() {

@@ -43,7 +43,7 @@ struct FirstFrameCache {
         key.add("version", stackboardVersion)
         key.add("program") { Self.feedStatus(of: "/proc/self/exe", into: &$0) }
         key.add("libraries") { hasher in
-            for library in LoadedFiles.defining(KeyboardPainter.librarySymbols) {
+            for library in LoadedFiles.defining(KeyboardPainter.librarySymbols) + KeyboardPainter.lazyLibraryFiles {
                 hasher.combine(library)
                 Self.feedStatus(of: library, into: &hasher)
             }

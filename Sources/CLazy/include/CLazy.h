@@ -1,0 +1,27 @@
+#ifndef STACKBOARD_CLAZY_H
+#define STACKBOARD_CLAZY_H
+
+/* Libraries that Stackboard opens on first use instead of at exec: Pango (with GLib, HarfBuzz,
+ * ...), sd-bus (libsystemd) and ALSA. Their functions are called as usual (the wrappers in
+ * pango.c, sdbus.c, alsa.c open the library); a caller that can go on without one asks
+ * `stackboard_lazy_open` first and reports its error. */
+
+enum stackboard_lazy_library {
+	STACKBOARD_LAZY_PANGO = 0,
+	STACKBOARD_LAZY_SDBUS = 1,
+	STACKBOARD_LAZY_ALSA = 2,
+};
+
+/* Opens `library` and finds every function Stackboard calls in it (once; thread-safe).
+ * NULL on success; else a one-line reason (what failed and the package to install) that lives
+ * as long as the program. */
+const char *stackboard_lazy_open(int library);
+
+/* Whether `library` is open already (nothing is opened). */
+int stackboard_lazy_is_open(int library);
+
+/* The file `library`'s wrappers will open (beside libcairo's file when it is there, else its
+ * bare name for the loader's search), without opening it: what a first-frame key records. */
+const char *stackboard_lazy_file(int library);
+
+#endif
