@@ -4,6 +4,7 @@ ALSA that Stackboard calls, each a small wrapper that opens its library on first
 (Sources/CLazy/lazy.c) and calls the real function.
 
   scripts/lazylibs.py            # after calling a new function of one of these libraries
+  scripts/lazylibs.py --check    # whether the files are what it writes (a test runs this)
 
 Why: these libraries (Pango with GLib, HarfBuzz, fribidi, thai, graphite; libsystemd with
 lz4, zstd, lzma, gcrypt; ALSA) cost the dynamic loader ~3 ms of every start, before `main`,
@@ -94,6 +95,10 @@ def wrapper(lib, index, name, ret, params):
 
 
 def main():
+    check = sys.argv[1:] == ['--check']
+    if sys.argv[1:] and not check:
+        sys.exit('usage: scripts/lazylibs.py [--check]')
+    stale = []
     for file, lib, prefixes, headers in LIBS:
         decls = declarations(headers)
         names = sorted(n for n in used_names(prefixes) if n in decls)
@@ -107,9 +112,19 @@ def main():
                 f'#define STACKBOARD_LAZY_CALL(library, index, name) \\\n'
                 f'\t((__typeof__(&name))stackboard_lazy_function(library, functions, index))\n\n'
                 + '\n'.join(wrapper(lib, i, n, *decls[n]) for i, n in enumerate(names)) + '\n')
-        with open(os.path.join(ROOT, 'Sources', 'CLazy', file), 'w') as f:
+        path = os.path.join(ROOT, 'Sources', 'CLazy', file)
+        if check:
+            current = open(path, encoding='utf-8').read() if os.path.exists(path) else ''
+            if current != text:
+                stale.append(file)
+            continue
+        with open(path, 'w') as f:
             f.write(text)
         print(f'{file}: {len(names)} functions')
+    if check:
+        if stale:
+            sys.exit(f'lazylibs: Sources/CLazy/{", ".join(stale)} differ from what scripts/lazylibs.py writes: run it')
+        print('all wrappers match')
 
 
 if __name__ == '__main__':

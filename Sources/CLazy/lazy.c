@@ -90,17 +90,6 @@ const char *stackboard_lazy_open(int library)
 	return opened > 0 ? NULL : lib->error;
 }
 
-int stackboard_lazy_is_open(int library)
-{
-	struct library *lib = find(library);
-	if (!lib)
-		return 0;
-	pthread_mutex_lock(&lock);
-	int opened = lib->opened > 0;
-	pthread_mutex_unlock(&lock);
-	return opened;
-}
-
 const char *stackboard_lazy_file(int library)
 {
 	struct library *lib = find(library);

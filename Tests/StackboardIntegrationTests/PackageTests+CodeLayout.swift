@@ -32,6 +32,21 @@ extension PackageTests {
         #expect(defined.count < 100, "the binary exports \(defined.count) symbols (--export-dynamic?)")
     }
 
+    /// Pango, libsystemd and ALSA are opened on first use (Sources/CLazy), after the first frame
+    /// is on screen: the loader must not map them at exec (~3 ms of every start).
+    @Test func theLibrariesOpenedOnFirstUseAreNotLinked() throws {
+        let built = try PackageBuild.get()
+        let dynamic = PackageBuild.run("readelf", ["-dW", built.root + "/usr/bin/stackboard"])
+        try #require(dynamic.status == 0, "\(dynamic.stderr)")
+        let needed = dynamic.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.joined(separator: "\n")
+        #expect(needed.contains("libcairo.so"), "\(needed)")
+        for library in ["libpango", "libglib", "libgobject", "libharfbuzz", "libsystemd", "libasound"] {
+            #expect(!needed.contains(library), "the binary links \(library):\n\(needed)")
+        }
+        let wrappers = PackageBuild.run("python3", [Tools.repoRoot + "/scripts/lazylibs.py", "--check"])
+        #expect(wrappers.status == 0 && wrappers.stdout.contains("all wrappers match"), "\(wrappers.stdout)\(wrappers.stderr)")
+    }
+
     @Test func codeStartsWithTheLinkOrdersFunctions() throws {
         let built = try PackageBuild.get()
         let debug = try #require(debugFile(of: built), "no debug symbols in the -dbgsym package next to \(built.deb)")

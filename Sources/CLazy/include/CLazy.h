@@ -17,9 +17,6 @@ enum stackboard_lazy_library {
  * as long as the program. */
 const char *stackboard_lazy_open(int library);
 
-/* Whether `library` is open already (nothing is opened). */
-int stackboard_lazy_is_open(int library);
-
 /* The file `library`'s wrappers will open (beside libcairo's file when it is there, else its
  * bare name for the loader's search), without opening it: what a first-frame key records. */
 const char *stackboard_lazy_file(int library);
