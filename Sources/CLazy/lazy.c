@@ -24,9 +24,10 @@ static struct library libraries[] = {
 static const int library_count = (int)(sizeof libraries / sizeof libraries[0]);
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-static struct library *find(int library)
+static struct library *find(enum stackboard_lazy_library library)
 {
-	return library >= 0 && library < library_count ? &libraries[library] : NULL;
+	int i = (int)library;
+	return i >= 0 && i < library_count ? &libraries[i] : NULL;
 }
 
 /* Beside the file that defines cairo (linked, so loaded): where Debian puts them all. */
@@ -78,7 +79,7 @@ static int open_locked(struct library *lib)
 	return 1;
 }
 
-const char *stackboard_lazy_open(int library)
+const char *stackboard_lazy_open(enum stackboard_lazy_library library)
 {
 	struct library *lib = find(library);
 	if (!lib)
@@ -90,7 +91,7 @@ const char *stackboard_lazy_open(int library)
 	return opened > 0 ? NULL : lib->error;
 }
 
-const char *stackboard_lazy_file(int library)
+const char *stackboard_lazy_file(enum stackboard_lazy_library library)
 {
 	struct library *lib = find(library);
 	if (!lib)
@@ -101,7 +102,7 @@ const char *stackboard_lazy_file(int library)
 	return lib->file;
 }
 
-void stackboard_lazy_require(int library)
+void stackboard_lazy_require(enum stackboard_lazy_library library)
 {
 	const char *error = stackboard_lazy_open(library);
 	if (!error)

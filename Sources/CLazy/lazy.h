@@ -25,10 +25,10 @@ extern const struct stackboard_lazy_table stackboard_lazy_sdbus_table;
 extern const struct stackboard_lazy_table stackboard_lazy_alsa_table;
 
 /* Opens `library` or ends the program with its reason (a caller that did not ask first). */
-void stackboard_lazy_require(int library);
+void stackboard_lazy_require(enum stackboard_lazy_library library);
 
 /* The address of function `index` of `library`'s table, the library opened first if need be. */
-static inline void *stackboard_lazy_function(int library, void **functions, int index)
+static inline void *stackboard_lazy_function(enum stackboard_lazy_library library, void **functions, int index)
 {
 	void *f = __atomic_load_n(&functions[index], __ATOMIC_ACQUIRE);
 	if (!f) {

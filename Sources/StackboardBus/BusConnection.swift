@@ -32,7 +32,7 @@ public final class BusConnection {
     /// starts the Hello exchange; calls can be queued at once.
     public init(address: String, label: String) throws(BusError) {
         // libsystemd opens on first use (Sources/CLazy): here, after the keyboard is on screen.
-        if let why = stackboard_lazy_open(Int32(STACKBOARD_LAZY_SDBUS.rawValue)) {
+        if let why = stackboard_lazy_open(STACKBOARD_LAZY_SDBUS) {
             throw BusError.noLibrary(String(cString: why))
         }
         var made: OpaquePointer?

@@ -22,7 +22,7 @@ extension KeyboardPainter {
     /// HarfBuzz): the file Sources/CLazy will open, and the ones beside it that it loads, found
     /// without opening them, so that a key is the same before and after Pango starts.
     public static var lazyLibraryFiles: [String] {
-        let pangocairo = String(cString: stackboard_lazy_file(Int32(STACKBOARD_LAZY_PANGO.rawValue)))
+        let pangocairo = String(cString: stackboard_lazy_file(STACKBOARD_LAZY_PANGO))
         guard let slash = pangocairo.lastIndex(of: "/") else { return [pangocairo] }
         let folder = pangocairo[..<slash]
         return [pangocairo] + ["libpango-1.0.so.0", "libpangoft2-1.0.so.0", "libharfbuzz.so.0"].map { folder + "/" + $0 }

@@ -39,7 +39,7 @@ public final class TextRenderer {
     private func startLocked() throws(RenderError) {
         guard pango == nil else { return }
         // Pango (with GLib, HarfBuzz, ...) opens here, on first use (Sources/CLazy).
-        if let why = stackboard_lazy_open(Int32(STACKBOARD_LAZY_PANGO.rawValue)) {
+        if let why = stackboard_lazy_open(STACKBOARD_LAZY_PANGO) {
             throw RenderError("cannot start Pango: \(String(cString: why))")
         }
         guard let map = pango_cairo_font_map_new() else {

@@ -32,7 +32,7 @@ final class PCMDevice: @unchecked Sendable {
     /// up for `rate` Hz 16-bit audio, mono if it can, else stereo. ALSA's own messages are silenced.
     init(name: String, rate: Int) throws(SoundError) {
         // ALSA opens on first use (Sources/CLazy): here, and only with sound on.
-        if let why = stackboard_lazy_open(Int32(STACKBOARD_LAZY_ALSA.rawValue)) {
+        if let why = stackboard_lazy_open(STACKBOARD_LAZY_ALSA) {
             throw SoundError.device(String(cString: why))
         }
         stackboard_alsa_silence_errors()

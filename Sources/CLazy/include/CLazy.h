@@ -15,10 +15,10 @@ enum stackboard_lazy_library {
 /* Opens `library` and finds every function Stackboard calls in it (once; thread-safe).
  * NULL on success; else a one-line reason (what failed and the package to install) that lives
  * as long as the program. */
-const char *stackboard_lazy_open(int library);
+const char *stackboard_lazy_open(enum stackboard_lazy_library library);
 
 /* The file `library`'s wrappers will open (beside libcairo's file when it is there, else its
  * bare name for the loader's search), without opening it: what a first-frame key records. */
-const char *stackboard_lazy_file(int library);
+const char *stackboard_lazy_file(enum stackboard_lazy_library library);
 
 #endif

@@ -43,7 +43,7 @@ struct FirstFrameCache {
         key.add("version", stackboardVersion)
         key.add("program") { Self.feedStatus(of: "/proc/self/exe", into: &$0) }
         key.add("libraries") { hasher in
-            for library in LoadedFiles.defining(KeyboardPainter.librarySymbols) + KeyboardPainter.lazyLibraryFiles {
+            for library in Self.libraryFiles {
                 hasher.combine(library)
                 Self.feedStatus(of: library, into: &hasher)
             }
@@ -51,6 +51,13 @@ struct FirstFrameCache {
         key.add("fonts", FontStamp.digest(FontStampSources(environment: environment)))
         key.add("x resources", connection.resourceText ?? "")
         base = key
+    }
+
+    /// The files of the libraries that draw the keys, whose status a key records: the linked ones
+    /// where they are loaded, the ones opened on first use where they will be opened; the same
+    /// list before and after Pango opens.
+    static var libraryFiles: [String] {
+        LoadedFiles.defining(KeyboardPainter.librarySymbols) + KeyboardPainter.lazyLibraryFiles
     }
 
     /// Whether this keyboard's file exists (it may still be stale or damaged).
