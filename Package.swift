@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "StackboardXKBTests", dependencies: ["StackboardCore", "StackboardXKB"]),
         // The command line, config.json and the settings table, the runtime's roles on fakes; no display.
         .testTarget(name: "StackboardAppTests", dependencies: [
-            "StackboardApp", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardSound", "StackboardX11", "CLazy",
+            "StackboardApp", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardSound", "StackboardSystem", "StackboardX11", "CLazy",
         ]),
         .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11", "StackboardBus"]),
     ]

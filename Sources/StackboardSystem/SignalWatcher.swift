@@ -6,14 +6,14 @@ import CShims
 /// Turns SIGTERM, SIGINT, SIGHUP, SIGUSR1 and SIGUSR2 into readable events on a file
 /// descriptor (a signalfd), so the `poll` loop handles them like X events: no handler runs
 /// in signal context and nothing global is touched. Create it before starting any thread.
-/// As a loop source it hands each signal to `onSignal`.
+/// As a loop source it hands each signal to `onSignal`, as what it asks of the program.
 public final class SignalWatcher: LoopSource {
     /// The signals it watches.
     public static let watched: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
     /// The descriptor to poll for POLLIN.
     public let fd: Int32
     /// Told about each signal, in order, when the loop dispatches the watcher.
-    public var onSignal: ((Int32) -> Void)?
+    public var onSignal: ((SignalRequest) -> Void)?
 
     /// An error that says what went wrong.
     public struct SetupError: Error, CustomStringConvertible {
@@ -51,7 +51,7 @@ public final class SignalWatcher: LoopSource {
 
     /// Hands every pending signal to `onSignal`.
     public func dispatch(now: Double) {
-        for signal in drain() { onSignal?(signal) }
+        for signal in drain() { onSignal?(SignalRequest(signal)) }
     }
 
     deinit {
@@ -59,5 +59,25 @@ public final class SignalWatcher: LoopSource {
         // during shutdown (already pending) would otherwise kill it with the default action
         // the moment they were unblocked, turning a clean exit into status 143.
         close(fd)
+    }
+}
+
+/// What a watched signal asks of the program.
+public enum SignalRequest: Equatable, Sendable {
+    /// SIGUSR1: hide the keyboard.
+    case hide
+    /// SIGUSR2: show the keyboard.
+    case show
+    /// SIGTERM, SIGINT or SIGHUP: stop; `signal` is its number (a command that exits for it
+    /// returns 128 + it).
+    case stop(signal: Int32)
+
+    /// The request of signal number `signal`.
+    public init(_ signal: Int32) {
+        switch signal {
+        case SIGUSR1: self = .hide
+        case SIGUSR2: self = .show
+        default: self = .stop(signal: signal)
+        }
     }
 }

@@ -1,6 +1,7 @@
 @testable import StackboardApp
 import StackboardCore
 import StackboardRuntime
+import StackboardSystem
 import StackboardX11
 import Testing
 #if canImport(Glibc)
@@ -67,13 +68,13 @@ import Glibc
 
     @Test func controlCommandsShowHideToggleAndQuit() throws {
         let f = try ControllerFixture(layouts: [TestLayouts.letters])
-        f.controller.handle(.show, now: 0)
+        f.controller.handle(signal: .show, now: 0)
         #expect(f.window.shown)
         f.controller.handle(.toggle, now: 0)
         #expect(!f.window.shown)
         f.controller.handle(.toggle, now: 0)
         #expect(f.window.shown)
-        f.controller.handle(.hide, now: 0)
+        f.controller.handle(signal: .hide, now: 0)
         #expect(!f.window.shown)
         f.controller.handle(.quit, now: 0)
         #expect(f.box.stopped == [0])
@@ -101,12 +102,18 @@ import Glibc
 
     @Test func signalsHideShowAndStop() throws {
         let f = try ControllerFixture(layouts: [TestLayouts.letters])
-        f.controller.handle(signal: SIGUSR2, now: 0)
+        f.controller.handle(signal: .show, now: 0)
         #expect(f.window.shown)
-        f.controller.handle(signal: SIGUSR1, now: 0)
+        f.controller.handle(signal: .hide, now: 0)
         #expect(!f.window.shown)
-        f.controller.handle(signal: SIGTERM, now: 0)
+        f.controller.handle(signal: .stop(signal: SIGTERM), now: 0)
         #expect(f.box.stopped == [0])
+    }
+
+    @Test func signalNumbersBecomeRequests() {
+        #expect(SignalRequest(SIGUSR1) == .hide)
+        #expect(SignalRequest(SIGUSR2) == .show)
+        #expect([SIGTERM, SIGINT, SIGHUP].map(SignalRequest.init) == [.stop(signal: SIGTERM), .stop(signal: SIGINT), .stop(signal: SIGHUP)])
     }
 
     @Test func theWindowManagerHidingTheKeyboardReleasesHeldModifiers() throws {

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import StackboardCore
 import StackboardSystem
 /// `stackboard check FILE...`: validates layout files with the loader the keyboard uses.
@@ -44,12 +41,8 @@ enum CheckCommand {
             return try catalog.load(file)
         }
         guard file == "-" else { return try LayoutLoader.load(file: file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count <= LayoutLoader.maxFileSize {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, stdin) }
-            if n <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+        guard let bytes = FileInput.read("-", limit: LayoutLoader.maxFileSize) else {
+            throw LayoutError(file: "<stdin>", message: "cannot read standard input, or it is larger than the \(LayoutLoader.maxFileSize >> 20) MiB a layout may be")
         }
         return try LayoutLoader.load(data: bytes, file: "<stdin>")
     }

@@ -64,8 +64,8 @@ final class TypingSession: LoopSource {
 
     /// Types everything; returns the exit status (128 + the signal when one stopped it).
     func run(signals: SignalWatcher) -> Int32 {
-        signals.onSignal = { [unowned self] signal in
-            if signal == SIGTERM || signal == SIGINT || signal == SIGHUP { self.stop(by: signal) }
+        signals.onSignal = { [unowned self] request in
+            if case .stop(let signal) = request { self.stop(by: signal) }
         }
         loop.add(signals) // first: a pending signal stops the typing before the next piece
         loop.add(self)

@@ -5,9 +5,6 @@ import StackboardSound
 import StackboardSystem
 import StackboardWords
 import StackboardX11
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// The running `stackboard entry`: its window shell (a dialog of its own, or an XEmbed plug),
 /// the keypad (an entry-role `KeypadRuntime`, which edits the field), the field's painting and
@@ -75,8 +72,6 @@ final class EntryApp: WindowShellClient {
                                    reportBackspaceOnEmpty: setup.reportBackspaceOnEmpty)
         runtime = KeypadRuntime(layout: setup.layout, surface: window, frame: Self.keypadRect(in: window.size, field: !options.noField),
                                 painter: painter, config: config, role: .entry(FieldEditor(session: session)))
-        // A closed pipe must end the entry as a cancel, not kill it with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
         shell = WindowShell(connection: connection, window: window, signals: signals, sound: options.keypad.sound)
         output = EntryOutput(events: options.events, secure: setup.rules.secure)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
@@ -89,9 +84,9 @@ final class EntryApp: WindowShellClient {
         runtime.fieldHost = self
         runtime.overlay = self
         if secure { runtime.setSecureEntry(true, now: 0) }
-        signals.onSignal = { [unowned self] signal in
+        signals.onSignal = { [unowned self] request in
             // Hide and show are the keyboard's; an entry stays up. SIGTERM, SIGINT, SIGHUP cancel.
-            if signal != SIGUSR1 && signal != SIGUSR2 { self.runtime.cancelField() }
+            if case .stop = request { self.runtime.cancelField() }
         }
         shell.client = self
     }

@@ -5,9 +5,6 @@ import StackboardSound
 import StackboardSystem
 import StackboardWords
 import StackboardX11
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// The running keyboard's X side: the window shell (connection, window, touch, signals,
 /// clicks, loop), the injector and the control channel. It routes the X events that are the
@@ -79,8 +76,6 @@ final class KeyboardApp: WindowShellClient {
             // Without its switch the keyboard still works with the pointer: say so and go on.
             do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
         }
-        // `--print | head -1` must not kill the keyboard before it releases what it holds.
-        signal(SIGPIPE, SIG_IGN)
         shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.keypad.sound)
         shell.setHoverTracking(config.timing.dwell != nil)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
@@ -125,7 +120,7 @@ final class KeyboardApp: WindowShellClient {
             controller.place = { [placer] request in placer.place(for: request) }
             controller.willShow = { [placer] field in placer.willShow(field: field) }
         }
-        startup.signals.onSignal = { [controller] signal in controller.handle(signal: signal, now: MonotonicClock.now()) }
+        startup.signals.onSignal = { [controller] request in controller.handle(signal: request, now: MonotonicClock.now()) }
         shell.client = self
     }
 

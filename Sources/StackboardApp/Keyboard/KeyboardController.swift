@@ -2,9 +2,6 @@ import StackboardCore
 import StackboardRuntime
 import StackboardSystem
 import StackboardX11
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// The on-screen keyboard's own behaviour, with no X in it: what a window event, a control
 /// command or a signal does, and what the keys ask for (typing, hiding, the next layout). It
@@ -134,11 +131,11 @@ final class KeyboardController: TypingHost {
     }
 
     /// SIGUSR1 hides, SIGUSR2 shows, SIGTERM, SIGINT and SIGHUP stop the keyboard.
-    func handle(signal: Int32, now: Double) {
-        switch signal {
-        case SIGUSR1: commanded(false, now: now)
-        case SIGUSR2: commanded(true, now: now)
-        default: stop(0)
+    func handle(signal request: SignalRequest, now: Double) {
+        switch request {
+        case .hide: commanded(false, now: now)
+        case .show: commanded(true, now: now)
+        case .stop: stop(0)
         }
     }
 

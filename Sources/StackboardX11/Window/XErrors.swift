@@ -45,7 +45,9 @@ package enum XErrorTrap {
     /// lost connection ends the program with its last words instead of Xlib's own report.
     /// SIGPIPE is ignored: xcb writes to the server's socket with plain writes, and a server
     /// gone while a large request is on its way (a frame's pixels) would kill the program
-    /// without a word; ignored, the write fails and Xlib reports the loss.
+    /// without a word; ignored, the write fails and Xlib reports the loss. The same holds for
+    /// the programs' own output: `stackboard --print | head -1` or an entry whose reader has
+    /// gone gets a failed write (the keyboard releases what it holds, the entry cancels).
     package static func install() {
         guard !installed else { return }
         installed = true
