@@ -220,8 +220,48 @@ def measure(o, name, binary):
     return res
 
 
+PAIR_CONFIGS = [('--auto-show', ['--auto-show']), ('auto-show off', [])]
+
+
+def pair(o, binary, rnd):
+    """Tap→key (keysink, as the latency section) and memory after start-up of the keyboard with
+    `--auto-show` and without, one after the other in one session with the session and
+    accessibility buses (the order alternates with `rnd`). The auto-show keyboard starts hidden
+    and registers for focus events; `stackboard show` then shows it (keysink, which has the
+    focus, is not accessible: no focus event hides it again)."""
+    s = B.Session(logdir=o.scratch)
+    out = {}
+    try:
+        a11y = start_buses(s)
+        for label, extra in (PAIR_CONFIGS if rnd % 2 else PAIR_CONFIGS[::-1]):
+            kb = s.spawn([binary, '--no-sound', *extra], 'stackboard', env=dict(s.env, **{
+                'XDG_CACHE_HOME': os.path.join(s.dir, 'cache')}))
+            try:
+                if extra:
+                    s.wait(30, 'the keyboard to answer status (hidden)', lambda: s.run([binary, 'status']).stdout.strip() == 'hidden'
+                           or kb.poll() is not None, interval=0.1)
+                    s.wait(30, "the keyboard's AT-SPI registration", lambda: listening(s, a11y) or kb.poll() is not None, interval=0.1)
+                    if kb.poll() is not None:
+                        raise RuntimeError('the keyboard exited: ' + s.logtail('stackboard'))
+                    s.run([binary, 'show'], timeout=10)
+                window = s.wait_window('Stackboard')
+                keys = B.key_frames(binary, 'qwerty', window[3], window[4])
+                time.sleep(o.settle)
+                memory = M.memory(kb.pid)
+                out[label] = dict(M.latency(s, window, keys, o.latency_taps), memory=memory)
+            finally:
+                s.stop(kb)
+    except Exception as e:  # record it: the other sections go on
+        out['error'] = f'{type(e).__name__}: {e}'
+        out['logs'] = s.dir
+    finally:
+        s.close(keep='error' in out)
+    return out
+
+
 def run(o, builds):
-    """The figures of every build, one session each."""
+    """The figures of every build, one session each, and the first build with auto-show on and
+    off (`pair`)."""
     out = {'grace_s': GRACE_S, 'changes': o.autoshow_changes, 'settle_s': o.autoshow_settle, 'builds': []}
     for name, path in builds:
         r = measure(o, name, path)
@@ -234,6 +274,14 @@ def run(o, builds):
               f"n={len(show)}, lost {r['lost_show']}); focus away → unmapped {B.fmt(B.median(hide))} ms raw "
               f"(p95 {B.fmt(B.p95(hide))}, n={len(hide)}, lost {r['lost_hide']}); idle wake-ups hidden "
               f"{r['idle_hidden']['wakeups']}, shown {(r['idle_shown'] or {}).get('wakeups')}")
+    name, path = builds[0]
+    out['pair_build'] = name
+    out['pair'] = pair(o, path, 1)
+    if 'error' in out['pair']:
+        B.log(f"  auto-show on / off, {name}: ERROR {out['pair']['error']} (logs in {out['pair']['logs']})")
+    else:
+        B.log(f'  auto-show on / off, {name}:', {k: (B.fmt(B.median(v['tap_ms'])), v['memory']['pss_mb'], v['memory']['dirty_mb'])
+                                                  for k, v in out['pair'].items()})
     return out
 
 
@@ -269,6 +317,17 @@ def summary(res):
             lines.append(f"| {r['build']} | clicks that gave no focus; steps not timed (the state was already "
                          f"there: the step before was lost); shows moved within 1 s of the map | "
                          f"{r.get('missed_clicks')}; {r.get('skipped')}; {r.get('moved_after_map')} | | | |")
+    p = res.get('pair')
+    if p:
+        lines += ['', f"Tap→key on a letter into keysink and memory after start-up, `{res.get('pair_build')}` with "
+                  '`--auto-show` (started hidden, registered for focus events, shown by `stackboard show`) and without, '
+                  'one after the other in one session with both buses:', '',
+                  '| build | tap→key median ms | p95 ms | taps | lost | PSS MB | private dirty MB |', '|---|---|---|---|---|---|---|']
+        if 'error' in p:
+            lines.append(f"| error: {p['error']} (logs {p.get('logs')}) | | | | | | |")
+        for label, r in ((k, v) for k, v in p.items() if isinstance(v, dict)):
+            lines.append(f"| {label} | {B.fmt(B.median(r['tap_ms']))} | {B.fmt(B.p95(r['tap_ms']))} | {len(r['tap_ms'])} | "
+                         f"{r['lost']} | {r['memory']['pss_mb']} | {r['memory']['dirty_mb']} |")
     idle = [r for r in res['builds'] if 'error' not in r]
     if idle:
         lines += ['', '| build | idle wake-ups, hidden (focus on the button) | idle wake-ups, shown (focus in the entry) '

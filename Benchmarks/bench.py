@@ -414,7 +414,8 @@ def main():
     print(summary)
     if not os.listdir(o.scratch):
         os.rmdir(o.scratch)
-    failed = [r for r in rounds if 'error' in r] + [r for r in (autoshow or {}).get('builds', []) if 'error' in r]
+    failed = ([r for r in rounds if 'error' in r] + [r for r in (autoshow or {}).get('builds', []) if 'error' in r]
+              + [p for p in [(autoshow or {}).get('pair')] if p and 'error' in p])
     return 1 if failed or (not rounds and not o.words_only) else 0
 
 
