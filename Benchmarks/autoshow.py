@@ -114,6 +114,16 @@ def listening(s, a11y_address):
     return 'statechanged:focused' in r.stdout.lower()
 
 
+def wait_registered(s, binary, kb, a11y):
+    """Waits until the auto-show keyboard `kb` answers `status` (hidden) and the registry holds
+    its focus event registration; raises when it exited instead."""
+    s.wait(30, 'the keyboard to answer status (hidden)', lambda: s.run([binary, 'status']).stdout.strip() == 'hidden'
+           or kb.poll() is not None, interval=0.1)
+    s.wait(30, "the keyboard's AT-SPI registration", lambda: listening(s, a11y) or kb.poll() is not None, interval=0.1)
+    if kb.poll() is not None:
+        raise RuntimeError('the keyboard exited: ' + s.logtail('stackboard'))
+
+
 def centre(widgets, name):
     x, y, w, h = widgets[name]
     return x + w // 2, y + h // 2
@@ -151,11 +161,7 @@ def measure(o, name, binary):
         a11y = start_buses(s)
         kb = s.spawn([binary, '--auto-show', '--no-sound'], 'stackboard', env=dict(s.env, **{
             'XDG_CACHE_HOME': os.path.join(s.dir, 'cache-' + name)}))
-        s.wait(30, 'the keyboard to answer status (hidden)', lambda: s.run([binary, 'status']).stdout.strip() == 'hidden'
-               or kb.poll() is not None, interval=0.1)
-        s.wait(30, "the keyboard's AT-SPI registration", lambda: listening(s, a11y) or kb.poll() is not None, interval=0.1)
-        if kb.poll() is not None:
-            raise RuntimeError('the keyboard exited: ' + s.logtail('stackboard'))
+        wait_registered(s, binary, kb, a11y)
         probe = Probe(s, kb.pid)
         target_log = os.path.join(s.dir, 'focus-target.out')
         s.spawn(['/usr/bin/python3', os.path.join(B.ROOT, 'Tests', 'Tools', 'focus-target.py'), '--stamp-focus'], 'focus-target')
@@ -223,26 +229,22 @@ def measure(o, name, binary):
 PAIR_CONFIGS = [('--auto-show', ['--auto-show']), ('auto-show off', [])]
 
 
-def pair(o, binary, rnd):
+def pair(o, binary):
     """Tap→key (keysink, as the latency section) and memory after start-up of the keyboard with
     `--auto-show` and without, one after the other in one session with the session and
-    accessibility buses (the order alternates with `rnd`). The auto-show keyboard starts hidden
-    and registers for focus events; `stackboard show` then shows it (keysink, which has the
-    focus, is not accessible: no focus event hides it again)."""
+    accessibility buses. The auto-show keyboard starts hidden and registers for focus events;
+    `stackboard show` then shows it (keysink, which has the focus, is not accessible: no focus
+    event hides it again)."""
     s = B.Session(logdir=o.scratch)
     out = {}
     try:
         a11y = start_buses(s)
-        for label, extra in (PAIR_CONFIGS if rnd % 2 else PAIR_CONFIGS[::-1]):
+        for label, extra in PAIR_CONFIGS:
             kb = s.spawn([binary, '--no-sound', *extra], 'stackboard', env=dict(s.env, **{
                 'XDG_CACHE_HOME': os.path.join(s.dir, 'cache')}))
             try:
                 if extra:
-                    s.wait(30, 'the keyboard to answer status (hidden)', lambda: s.run([binary, 'status']).stdout.strip() == 'hidden'
-                           or kb.poll() is not None, interval=0.1)
-                    s.wait(30, "the keyboard's AT-SPI registration", lambda: listening(s, a11y) or kb.poll() is not None, interval=0.1)
-                    if kb.poll() is not None:
-                        raise RuntimeError('the keyboard exited: ' + s.logtail('stackboard'))
+                    wait_registered(s, binary, kb, a11y)
                     s.run([binary, 'show'], timeout=10)
                 window = s.wait_window('Stackboard')
                 keys = B.key_frames(binary, 'qwerty', window[3], window[4])
@@ -276,7 +278,7 @@ def run(o, builds):
               f"{r['idle_hidden']['wakeups']}, shown {(r['idle_shown'] or {}).get('wakeups')}")
     name, path = builds[0]
     out['pair_build'] = name
-    out['pair'] = pair(o, path, 1)
+    out['pair'] = pair(o, path)
     if 'error' in out['pair']:
         B.log(f"  auto-show on / off, {name}: ERROR {out['pair']['error']} (logs in {out['pair']['logs']})")
     else:
