@@ -67,8 +67,8 @@ import Testing
     }
 
     /// A window whose fields the keyboard cannot see (keysink: no accessibility bus at all) could
-    /// hold a password: what is typed there is typed, suggested from, and never learned; one
-    /// line says so and what to do.
+    /// hold a password: what is typed there is typed, suggested from, and never learned. With no
+    /// accessibility bus there is nothing to turn on: nothing is said.
     @Test func aWindowWhoseFieldCannotBeSeenLearnsNothing() throws {
         let rig = try TypingRig(layout: "us")
         let kb = try RunningKeyboard(rig.session, ["--layout", "qwerty"])
@@ -78,15 +78,11 @@ import Testing
             kb.tap(space)
         }
         #expect(rig.waitForText("zorb quix ") == "zorb quix ")
-        try rig.session.waitUntil(timeout: 10, "the notice that nothing is learned there") {
-            kb.child.stderr.contains("are not learned")
-        }
         kb.child.signal(SIGTERM)
         #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
         let learned = (try? String(contentsOfFile: rig.session.dir + "/data/stackboard/words-en.txt", encoding: .utf8)) ?? ""
         #expect(!learned.contains("zorb") && !learned.contains("quix"), "learned: \(learned.prefix(300))")
-        #expect(kb.child.stderr.components(separatedBy: "are not learned").count == 2, "said once: \(kb.child.stderr)")
-        #expect(!kb.child.stderr.contains("zorb"))
+        #expect(kb.child.stderr.isEmpty, "\(kb.child.stderr)")
     }
 
     @Test func withNoSuggestionsTheKeysTakeTheWholeWindow() throws {

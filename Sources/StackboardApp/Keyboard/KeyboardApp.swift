@@ -99,7 +99,13 @@ final class KeyboardApp: WindowShellClient {
                 tracker.readTextBeforeCaret(limit: WordEngines.fieldReadLimit, reply: reply)
             }
         }
-        words.onUnseenField = { printError("stackboard: " + WordEngines.unseenFieldNotice) }
+        // Said once, and only where an accessibility bus runs: there the application could be seen.
+        var toldUnseen = false
+        words.onUnseenField = { [weak tracker = bus?.tracker] in
+            guard !toldUnseen, tracker?.isConnected == true else { return }
+            toldUnseen = true
+            printError("stackboard: " + WordEngines.unseenFieldNotice)
+        }
         controller.wordsFor = { [words] layout in words.engine(for: layout) }
         controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: FileSystem.environment())
         if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {

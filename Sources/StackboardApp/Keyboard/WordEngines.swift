@@ -21,7 +21,7 @@ final class WordEngines {
     private let holdsLearning: Bool
     /// Reads the focused field's text before the caret (nil in the reply: it cannot be seen).
     var readField: ((@escaping (String?) -> Void) -> Void)?
-    /// Told once that words typed into a window the keyboard cannot see are not learned.
+    /// Told each time words typed into a window the keyboard cannot see were not learned.
     var onUnseenField: (() -> Void)?
     private var reading = false
     private var recheckAt: Double?
@@ -88,7 +88,8 @@ final class WordEngines {
         }
     }
 
-    /// Said once when a word typed was not learned because its field could not be seen.
+    /// Said once (where an accessibility bus runs) when a word typed was not learned because its
+    /// field could not be seen.
     static let unseenFieldNotice = "words typed into a window whose text fields are not on the accessibility bus are not "
         + "learned (it could be a password field). GTK 3 and 4 applications are seen as they are; Firefox and Qt "
         + "applications once toolkit accessibility is on, which the keyboard turns on (restart them if they started "
@@ -99,7 +100,6 @@ final class WordEngines {
         recheckAt = nil
         engine.confirmHeldWords(fieldText: nil)
         onUnseenField?()
-        onUnseenField = nil
     }
 
     /// Writes what is due (everything, with `force`).
