@@ -29,7 +29,7 @@ extension FocusTracker {
         if let gone = Atspi.departedApplication(signal) {
             pids[gone] = nil
             if query?.id.busName == gone { query = nil }
-            if current?.busName == gone { current = nil }
+            if current?.busName == gone { current = nil; currentFacts = nil }
             queue.append(.applicationGone(busName: gone))
             return
         }
@@ -42,7 +42,7 @@ extension FocusTracker {
             ask(about: id)
         } else {
             if query?.id == id { query = nil }
-            if current == id { current = nil }
+            if current == id { current = nil; currentFacts = nil }
             queue.append(.unfocused(id))
         }
     }
@@ -53,6 +53,7 @@ extension FocusTracker {
         guard let c = a11y, query?.id != id, current != id else { return }
         if let own = options.ownProcess, pids[id.busName] == own { return }
         current = nil
+        currentFacts = nil
         generation += 1
         let number = generation
         query = FocusQuery(id: id, number: number, pending: 0, pid: pids[id.busName])
@@ -139,7 +140,39 @@ extension FocusTracker {
         if let pid = q.pid { pids[q.id.busName] = pid }
         if let own = options.ownProcess, q.pid == own { return }
         current = q.id
-        queue.append(.focused(FocusFacts(id: q.id, role: q.role ?? .invalid, states: q.states ?? [],
-                                         attributes: q.attributes ?? [:], pid: q.pid, extents: q.extents, caret: q.caret)))
+        let facts = FocusFacts(id: q.id, role: q.role ?? .invalid, states: q.states ?? [],
+                               attributes: q.attributes ?? [:], pid: q.pid, extents: q.extents, caret: q.caret)
+        currentFacts = facts
+        queue.append(.focused(facts))
+    }
+
+    /// Reads up to `limit` characters before the caret of the focused field and gives them to
+    /// `reply` (nil: no field can be seen: nothing focused on the bus, not an editable field, a
+    /// password field or a terminal, or the application did not answer). A password field's text
+    /// is never asked for. Two round trips (CaretOffset, then GetText), never waited for.
+    public func readTextBeforeCaret(limit: Int, reply: @escaping (String?) -> Void) {
+        guard let c = a11y, let facts = currentFacts, facts.isEditable, !facts.fieldKind.isSecure,
+              facts.role != .terminal else { return reply(nil) }
+        let id = facts.id
+        let t = options.queryTimeout
+        do {
+            try c.call(destination: id.busName, path: id.path, interface: "org.freedesktop.DBus.Properties", member: "Get",
+                       arguments: [.string("org.a11y.atspi.Text"), .string("CaretOffset")], timeout: t) { [weak self, weak c] answer in
+                guard let self, let c, self.current == id, case .success(let v) = answer,
+                      let caret = Atspi.integer(v), caret >= 0, caret <= Int64(Int32.max) else { return reply(nil) }
+                let start = max(0, caret - Int64(max(0, limit)))
+                do {
+                    try c.call(destination: id.busName, path: id.path, interface: "org.a11y.atspi.Text", member: "GetText",
+                               arguments: [.int32(Int32(start)), .int32(Int32(caret))], timeout: t) { [weak self] answer in
+                        guard self?.current == id, case .success(let v) = answer, let text = v.first?.string else { return reply(nil) }
+                        reply(text)
+                    }
+                } catch {
+                    reply(nil)
+                }
+            }
+        } catch {
+            reply(nil)
+        }
     }
 }

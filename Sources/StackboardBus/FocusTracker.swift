@@ -46,12 +46,16 @@ public final class FocusTracker {
         /// a started bus is at-spi-bus-launcher, a second dbus-daemon and at-spi2-registryd, which
         /// wakes at every key any application gets. A bus that was connected and lost is retried.
         public var startsBus: Bool
+        /// Whether the tracker turns toolkit accessibility on when it is off (see
+        /// `enableToolkitAccessibility`).
+        public var enablesToolkitAccessibility: Bool
         /// Options with the usual time-out (2 s) and backoff (0.25 s doubling to 30 s).
         public init(environment: [String: String], x11Address: @escaping () -> String? = { nil },
                     ownProcess: Int32? = nil, queryTimeout: Double = 2, backoff: Backoff = Backoff(),
-                    startsBus: Bool = true) {
+                    startsBus: Bool = true, enablesToolkitAccessibility: Bool = true) {
             self.environment = environment; self.x11Address = x11Address; self.ownProcess = ownProcess
             self.queryTimeout = queryTimeout; self.backoff = backoff; self.startsBus = startsBus
+            self.enablesToolkitAccessibility = enablesToolkitAccessibility
         }
     }
 
@@ -71,11 +75,14 @@ public final class FocusTracker {
     var outage = false
     /// Whether the accessibility bus was ever connected (a lost one is always retried).
     var wasConnected = false
-    var toldAboutToolkits = false
+    /// Whether `org.a11y.Status.IsEnabled` was looked at (once per tracker).
+    var checkedToolkits = false
     var queue: [FocusEvent] = []
     var pids: [String: Int32] = [:]
     /// The accessible whose facts were reported last (until it loses the focus).
     var current: AccessibleID?
+    /// What was reported about `current`.
+    public internal(set) var currentFacts: FocusFacts?
     /// The query under way, and its number (answers to older ones are dropped).
     var query: FocusQuery?
     var generation = 0
@@ -141,15 +148,9 @@ public final class FocusTracker {
         }
         session = s
         guard options.startsBus else { return join(s, now: now) }
-        sessionQuestions = toldAboutToolkits ? 1 : 2
+        sessionQuestions = 1
         do {
             try askAddress(s, now: now)
-            if !toldAboutToolkits {
-                try s.call(destination: Atspi.launcher, path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties",
-                           member: "Get", arguments: [.string("org.a11y.Status"), .string("IsEnabled")]) { [weak self] reply in
-                    self?.statusArrived(reply)
-                }
-            }
         } catch {
             session = nil
             fail(error.description, now: now)
@@ -190,14 +191,57 @@ public final class FocusTracker {
         if sessionQuestions <= 0 && launcherWatch == nil { session = nil }
     }
 
-    private func statusArrived(_ reply: BusConnection.Reply) {
-        toldAboutToolkits = true
-        sessionAnswered()
-        guard case .success(let values) = reply, values.first?.bool == false else { return }
-        queue.append(.notice("auto-show: toolkit accessibility is off (org.a11y.Status.IsEnabled is false): GTK 3 "
-            + "applications are followed anyway; Chromium and Chromium-based applications (Electron) need "
-            + "ACCESSIBILITY_ENABLED=1 and --force-renderer-accessibility, or for all applications: "
-            + "gsettings set org.gnome.desktop.interface toolkit-accessibility true"))
+    /// Turns toolkit accessibility on (`org.a11y.Status.IsEnabled`, as Onboard does), once, when
+    /// it is off: Firefox, Qt and Chromium put their fields on the accessibility bus only then
+    /// (GTK 3 always does), and a field the keyboard cannot see is neither followed nor learned
+    /// from. Asked on the session bus, without starting the launcher (it runs: the tracker is on
+    /// its bus). A failure is one notice that says what to do instead.
+    func enableToolkitAccessibility() {
+        guard options.enablesToolkitAccessibility, !checkedToolkits else { return }
+        checkedToolkits = true
+        let s: BusConnection
+        if let open = session { s = open } else {
+            guard let opened = try? BusConnection.session(environment: options.environment) else { return }
+            s = opened
+            session = opened
+            sessionQuestions = 0
+        }
+        sessionQuestions += 1
+        do {
+            try s.call(destination: Atspi.launcher, path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties",
+                       member: "Get", arguments: [.string("org.a11y.Status"), .string("IsEnabled")],
+                       autoStart: false) { [weak self, weak s] reply in
+                guard let self else { return }
+                if case .success(let values) = reply, values.first?.bool == false, let s { self.setEnabled(on: s) }
+                self.sessionAnswered()
+            }
+        } catch {
+            sessionAnswered()
+        }
+    }
+
+    private func setEnabled(on s: BusConnection) {
+        sessionQuestions += 1
+        do {
+            try s.call(destination: Atspi.launcher, path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties",
+                       member: "Set", arguments: [.string("org.a11y.Status"), .string("IsEnabled"), .variant(.boolean(true))],
+                       autoStart: false) { [weak self] reply in
+                guard let self else { return }
+                if case .failure(let error) = reply { self.queue.append(.notice(Self.toolkitsOffNotice(error.description))) }
+                self.sessionAnswered()
+            }
+        } catch {
+            sessionAnswered()
+            queue.append(.notice(Self.toolkitsOffNotice(error.description)))
+        }
+    }
+
+    /// What to do when toolkit accessibility cannot be turned on.
+    static func toolkitsOffNotice(_ why: String) -> String {
+        "cannot turn toolkit accessibility on (org.a11y.Status.IsEnabled: \(why)): GTK 3 applications are followed "
+            + "anyway; for the others run 'gsettings set org.gnome.desktop.interface toolkit-accessibility true', or start "
+            + "Firefox with GNOME_ACCESSIBILITY=1, Qt applications with QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1, Chromium and "
+            + "Electron with --force-renderer-accessibility"
     }
 
     /// Connected: subscribe, register the events with the registry.
@@ -214,6 +258,7 @@ public final class FocusTracker {
         }
         a11y = c
         wasConnected = true
+        enableToolkitAccessibility()
         if outage { queue.append(.notice("auto-show: the accessibility bus is back")) }
         outage = false
         backoff.reset()
@@ -258,6 +303,7 @@ public final class FocusTracker {
         session = nil
         pids = [:]
         current = nil
+        currentFacts = nil
         query = nil
         queue.append(.trackingLost)
         queue.append(.notice("lost the accessibility bus: auto-show pauses until it is back"))

@@ -108,6 +108,8 @@ public final class KeypadRuntime {
     }
     /// What the bar's slots show, best first.
     public internal(set) var suggestionLabels: [String] = []
+    /// A short notice the bar shows in place of its words until `until` (`showNotice`).
+    public internal(set) var barNotice: (text: String, until: Double)?
 
     /// Carries out what the keys of a typing keypad ask for (held weakly: the host owns the keypad).
     public weak var typingHost: TypingHost?
@@ -151,7 +153,7 @@ public final class KeypadRuntime {
     /// When `advance(to:)` must be called next: a held key repeats, a long press opens, dwell
     /// or scanning steps, the field's flash ends. Nil when idle.
     public var nextDeadline: Double? {
-        [state.nextDeadline, field?.nextDeadline].compactMap { $0 }.min()
+        [state.nextDeadline, field?.nextDeadline, barNotice?.until].compactMap { $0 }.min()
     }
 
     /// A pointer event in surface pixels (moved into the keypad's own).
@@ -172,6 +174,7 @@ public final class KeypadRuntime {
             offerReleaseAhead(now: now)
         }
         if field != nil, field?.advance(to: now) == true { overlayDirty = true }
+        if let notice = barNotice, notice.until <= now { clearNotice() }
     }
 
     /// Puts the keypad at `frame` of the surface (after the surface was resized): the keys are

@@ -88,8 +88,32 @@ extension KeypadRuntime {
     /// The label the bar shows in a secure field, in its first slot.
     public static let lockLabel = "🔒"
 
-    /// What the suggestion bar's slots show now: the words, or the lock.
+    /// How long the bar shows a notice: s.
+    public static let noticeSeconds = 4.0
+
+    /// Shows `text` (short: one slot's width) on the suggestion bar for `noticeSeconds`, in
+    /// place of its words: something the user must see, such as keys that were not typed.
+    public func showNotice(_ text: String, now: Double) {
+        barNotice = (text, now + Self.noticeSeconds)
+        markSlotsDirty()
+    }
+
+    /// Takes the notice off the bar (its time is up, or a slot was tapped).
+    func clearNotice() {
+        guard barNotice != nil else { return }
+        barNotice = nil
+        markSlotsDirty()
+    }
+
+    private func markSlotsDirty() {
+        for placed in state.geometry.keys {
+            if case .suggestion = placed.key.action { dirtyKeys.insert(placed.index) }
+        }
+    }
+
+    /// What the suggestion bar's slots show now: a notice, the lock, or the words.
     func slotLabel(_ slot: Int) -> String {
+        if let notice = barNotice { return slot == 0 ? notice.text : "" }
         if let words, words.isLocked { return slot == 0 ? Self.lockLabel : "" }
         return suggestionLabels.indices.contains(slot) ? suggestionLabels[slot] : ""
     }
@@ -100,14 +124,16 @@ extension KeypadRuntime {
         let fresh = words.map { $0.isLocked ? [] : (swipeChoices?.alternatives ?? $0.suggestions()) } ?? []
         guard fresh != suggestionLabels || words?.isLocked == true else { return }
         suggestionLabels = fresh
-        for placed in state.geometry.keys {
-            if case .suggestion = placed.key.action { dirtyKeys.insert(placed.index) }
-        }
+        markSlotsDirty()
     }
 
     /// The host's part of a typing keypad's effect, through the word engine when there is one.
     func typingRequest(_ effect: Effect, now: Double) -> Bool {
         guard let host = typingHost else { return false }
+        if case .acceptSuggestion = effect, barNotice != nil {
+            clearNotice() // a tap on the notice puts the words back; it types nothing
+            return true
+        }
         if case .acceptSuggestion(let slot) = effect, let words, !words.isLocked, swipeChoices != nil {
             if let edit = replaceSwipe(slot, words: words) { typeEdit(edit, modifiers: [], host: host) }
             return true

@@ -117,6 +117,19 @@ final class FakeTyper: KeyTyping {
         log.entries.append("type \(text) ahead")
         return true
     }
+    /// Keys waiting for the application (as a deferring injector keeps them), and what was dropped.
+    var waiting = 0
+    var dropped: DroppedKeys?
+    func dropDeferred() {
+        guard waiting > 0 else { return }
+        dropped = DroppedKeys(count: waiting, reason: .fieldLeft)
+        waiting = 0
+        log.entries.append("drop deferred")
+    }
+    func takeDropped() -> DroppedKeys? {
+        defer { dropped = nil }
+        return dropped
+    }
 }
 
 /// A control channel that records what was published.

@@ -48,6 +48,25 @@ import Glibc
         #expect(f.box.reported.count == 2)
     }
 
+    @Test func keysWaitingForTheApplicationAreDroppedWhenTheFocusMovesAndSaidSo() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        f.typer.waiting = 2
+        f.controller.contextChanged(.physicalKey) // the same field: they still go out
+        #expect(f.typer.waiting == 2)
+        f.controller.contextChanged(.clickOutside)
+        #expect(f.typer.waiting == 0 && f.log.entries.contains("drop deferred"))
+        f.controller.advance(to: 1)
+        #expect(f.box.reported == ["2 keys were not typed: the caret moved elsewhere before the application was ready for it"])
+        #expect(f.controller.runtime.barNotice?.text == "⚠ 2 not typed")
+        #expect(f.controller.runtime.nextDeadline == 1 + KeypadRuntime.noticeSeconds)
+        f.controller.runtime.advance(to: 1 + KeypadRuntime.noticeSeconds)
+        #expect(f.controller.runtime.barNotice == nil)
+        f.typer.waiting = 1
+        f.controller.contextChanged(.windowChanged)
+        f.controller.advance(to: 2)
+        #expect(f.box.reported.last == "1 key was not typed: the caret moved elsewhere before the application was ready for it")
+    }
+
     @Test func theHideKeyReleasesEverythingAndUnmaps() throws {
         let f = try ControllerFixture(layouts: [TestLayouts.letters])
         f.controller.start(hidden: false, now: 0)

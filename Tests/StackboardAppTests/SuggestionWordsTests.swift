@@ -19,11 +19,25 @@ import Testing
         return dir
     }
 
-    static func engine(_ dir: String, learning: Bool = true) throws -> SuggestionWords {
+    static func engine(_ dir: String, learning: Bool = true, holds: Bool = false) throws -> SuggestionWords {
         var problems: [String] = []
         let made = SuggestionWords.load(language: "en", slots: 3, learning: learning, store: LearnedWordsStore(directory: dir),
-                                        models: models, report: { problems.append($0) })
+                                        holdsLearning: holds, models: models, report: { problems.append($0) })
         return try #require(made, "\(problems)")
+    }
+
+    @Test func aWordIsLearnedOnlyOnceTheFieldShowsIt() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let words = try Self.engine(dir, holds: true)
+        for c in "zorblat qwixx " { _ = words.typing(String(c)) }
+        #expect(words.holdsWords)
+        #expect(!words.fieldShowsHeldWords("zorblat "))
+        words.confirmHeldWords(fieldText: "zorblat 你好 ")
+        #expect(!words.holdsWords)
+        words.save(now: 0, force: true)
+        let text = try String(contentsOfFile: dir + "/words-en.txt", encoding: .utf8)
+        #expect(text.contains("\tzorblat") && !text.contains("qwixx"), "\(text)")
     }
 
     @Test func acceptingASuggestionTypesTheRestLearnsItAndWritesIt() throws {

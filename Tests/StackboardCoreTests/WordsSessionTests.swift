@@ -250,3 +250,64 @@ import Testing
         #expect(session.suggestions().first == "the")
     }
 }
+
+/// Learning only what the field shows: held words wait for the keyboard to see them.
+@Suite struct WordsHeldLearningTests {
+    @Test func heldWordsAreLearnedOnlyWhenTheFieldShowsThem() {
+        var session = TinyWords.session()
+        session.holdsLearning = true
+        var text = ""
+        session.type("zorblat qwixx ", into: &text)
+        #expect(session.heldWords.map(\.word) == ["zorblat", "qwixx"])
+        #expect(session.learned.words["zorblat"] == nil, "learned before it was seen")
+        // An input method made something else of the second word's letters.
+        session.confirmLearning { WordText.field("zorblat 你好 ", shows: $0.word) }
+        #expect(session.learned.words["zorblat"] != nil)
+        #expect(session.learned.words["qwixx"] == nil)
+        #expect(session.heldWords.isEmpty)
+    }
+
+    @Test func aFieldThatCannotBeSeenLearnsNothing() {
+        var session = TinyWords.session()
+        session.holdsLearning = true
+        var text = ""
+        session.type("zorblat ", into: &text)
+        session.dropHeldWords()
+        session.confirmLearning { _ in true }
+        #expect(session.learned.words["zorblat"] == nil)
+    }
+
+    @Test func backspaceAfterAnAcceptedSuggestionTakesBackTheHeldWord() throws {
+        var session = TinyWords.session()
+        session.holdsLearning = true
+        var text = ""
+        session.type("hel", into: &text)
+        text.apply(try session.tap(0))
+        #expect(session.heldWords.map(\.word) == ["hello"])
+        text.apply(session.backspace())
+        #expect(session.heldWords.isEmpty)
+        let before = session.learned.words["hello"]?.count
+        session.confirmLearning { _ in true }
+        #expect(session.learned.words["hello"]?.count == before)
+    }
+
+    @Test func aPasswordFieldDropsWhatWasHeld() {
+        var session = TinyWords.session()
+        session.holdsLearning = true
+        var text = ""
+        session.type("zorblat ", into: &text)
+        session.setPrivacy(.secure)
+        session.setPrivacy(.normal)
+        session.confirmLearning { _ in true }
+        #expect(session.learned.words["zorblat"] == nil)
+    }
+
+    @Test(arguments: [
+        ("hello world ", "world", true), ("Hello ", "hello", true), ("helloworld", "hello", false),
+        ("say don’t ", "don't", true), ("nihao", "hao", false), ("你好 ", "nihao", false), ("", "a", false),
+        ("x-ray ", "ray", true), ("über ", "Über", true),
+    ])
+    func aFieldShowsAWholeWordInAnyCase(text: String, word: String, shown: Bool) {
+        #expect(WordText.field(text, shows: word) == shown)
+    }
+}

@@ -47,6 +47,12 @@ struct PasswordFieldKeyboardTests {
         try kb.tap(labels: ["h", "e", "l", "l", "o"])
         kb.tap(try #require(try kb.keys().first { $0.action == "space" }))
         #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 6 hello " } != nil, "\(app.transcript)")
+        // The word is learned once the keyboard has read it in the field (AT-SPI), and written a
+        // few seconds after that.
+        let file = x.dir + "/data/stackboard/words-en.txt"
+        try x.waitUntil(timeout: 20, "the ordinary word learned and written") {
+            ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").contains("\thello")
+        }
 
         kb.child.signal(SIGTERM)
         #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")

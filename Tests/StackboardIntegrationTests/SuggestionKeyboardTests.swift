@@ -11,9 +11,10 @@ import Testing
         try kb.keys().filter { $0.action == "suggestion" }.sorted { $0.x < $1.x }
     }
 
+    /// keysink is a plain Xlib window (no accessibility bus): learning there is asked for.
     @Test func tappingASuggestionAfterHelTypesTheWordAndASpace() throws {
         let rig = try TypingRig(layout: "us")
-        let kb = try RunningKeyboard(rig.session, ["--layout", "qwerty"])
+        let kb = try RunningKeyboard(rig.session, ["--layout", "qwerty", "--learn-everywhere"])
         let slots = try Self.slots(kb)
         #expect(slots.count == 3)
         try kb.tap(labels: ["h", "e", "l"])
@@ -43,7 +44,7 @@ import Testing
     /// came with the pointer's move.
     @Test func aClickInTheApplicationStartsTheWordAgain() throws {
         let rig = try TypingRig(layout: "us")
-        let kb = try RunningKeyboard(rig.session, ["--layout", "qwerty"])
+        let kb = try RunningKeyboard(rig.session, ["--layout", "qwerty", "--learn-everywhere"])
         let first = try #require(try Self.slots(kb).first)
         let sink = try #require(RunningKeyboard.windowInfo(rig.session, name: "keysink"))
         try kb.tap(labels: ["h", "e", "l"])
@@ -63,6 +64,29 @@ import Testing
         let learned = (try? String(contentsOfFile: rig.session.dir + "/data/stackboard/words-en.txt", encoding: .utf8)) ?? ""
         let words = learned.split(separator: "\n").filter { $0.hasPrefix("w\t") }.compactMap { $0.split(separator: "\t").last }
         #expect(words.contains { $0 == word } && !words.contains { $0.hasPrefix("help") }, "typed \(rig.text()), learned: \(words)")
+    }
+
+    /// A window whose fields the keyboard cannot see (keysink: no accessibility bus at all) could
+    /// hold a password: what is typed there is typed, suggested from, and never learned; one
+    /// line says so and what to do.
+    @Test func aWindowWhoseFieldCannotBeSeenLearnsNothing() throws {
+        let rig = try TypingRig(layout: "us")
+        let kb = try RunningKeyboard(rig.session, ["--layout", "qwerty"])
+        let space = try #require(try kb.keys().first { $0.action == "space" })
+        for word in ["zorb", "quix"] {
+            try kb.tap(labels: word.map { String($0) })
+            kb.tap(space)
+        }
+        #expect(rig.waitForText("zorb quix ") == "zorb quix ")
+        try rig.session.waitUntil(timeout: 10, "the notice that nothing is learned there") {
+            kb.child.stderr.contains("are not learned")
+        }
+        kb.child.signal(SIGTERM)
+        #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
+        let learned = (try? String(contentsOfFile: rig.session.dir + "/data/stackboard/words-en.txt", encoding: .utf8)) ?? ""
+        #expect(!learned.contains("zorb") && !learned.contains("quix"), "learned: \(learned.prefix(300))")
+        #expect(kb.child.stderr.components(separatedBy: "are not learned").count == 2, "said once: \(kb.child.stderr)")
+        #expect(!kb.child.stderr.contains("zorb"))
     }
 
     @Test func withNoSuggestionsTheKeysTakeTheWholeWindow() throws {

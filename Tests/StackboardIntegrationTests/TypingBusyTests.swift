@@ -80,6 +80,54 @@ import Testing
         #expect(rig.keymapRecord == "")
     }
 
+    /// Keys the keyboard holds for a busy application go to its window or nowhere: a click into
+    /// another window while they wait drops them (counted on stderr, never with the text), and the
+    /// other window gets none of them. What reached the first window is a prefix of the taps.
+    @Test func keysHeldForABusyApplicationNeverReachTheWindowClickedNext() throws {
+        let rig = try TypingRig(layout: "us", sinkArgs: ["-r", "-s", "150"])
+        try rig.crowd(leaving: 2)
+        let before = rig.keymapDump()
+        let other = try rig.session.spawn(try Tools.cTool("keysink"), ["-r", "-n", "-g", "200x150+1000+20"])
+        #expect(other.waitForLine(timeout: 15) { $0.hasPrefix("READY") } != nil)
+        // openbox focuses a new window: the busy one gets the focus back first.
+        let busy = try #require(rig.sink.stdout.split(separator: "\n").first { $0.hasPrefix("READY") }?.split(separator: " ").last)
+        let focusIns = rig.sink.stdout.components(separatedBy: "FOCUSIN").count
+        _ = rig.session.run("xdotool", ["windowactivate", "--sync", String(busy)])
+        try rig.session.waitUntil(timeout: 15, "the busy window focused again") {
+            rig.sink.stdout.components(separatedBy: "FOCUSIN").count > focusIns
+        }
+        let chars = Array(MissingCharacters.text(distinct: 20))
+        let layout = try rig.file("busy-layout.json", """
+            {"name": "busy", "description": "characters the us keymap lacks",
+             "layers": [{"name": "main", "rows": [[\(chars.prefix(10).map { "\"\($0)\"" }.joined(separator: ", "))],
+                                                 [\(chars.dropFirst(10).map { "\"\($0)\"" }.joined(separator: ", "))]]}]}
+            """)
+        let kb = try RunningKeyboard(rig.session, ["--layout", layout])
+        var steps: [String] = []
+        for c in chars {
+            let k = try kb.key(String(c))
+            steps += [kb.at(k.center.x, k.center.y), "tap"]
+        }
+        kb.pointer(steps + ["1100,90", "tap"]) // then a click into the other window
+        try rig.session.waitUntil(timeout: 60, "the keyboard saying that keys were dropped") {
+            kb.child.stderr.contains("were not typed") || kb.child.stderr.contains("was not typed")
+        }
+        try rig.settle()
+        try rig.session.roundTrip(other, timeout: 30)
+        let otherKeys = other.stdout.split(separator: "\n").filter { $0.hasPrefix("KEY ") }
+        #expect(otherKeys.isEmpty, "keys for the busy window reached the one clicked next: \(otherKeys.prefix(5))")
+        let typed = rig.text()
+        #expect(String(chars).hasPrefix(typed) && typed.count < chars.count, "typed \(typed)")
+        #expect(rig.releaseMismatches() == [])
+        #expect(!kb.child.stderr.contains(String(chars.prefix(3))))
+        kill(kb.child.pid, SIGTERM)
+        #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
+        let lines = kb.child.stderr.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("not typed") }, "\(kb.child.stderr)")
+        #expect(rig.state().keys == [])
+        #expect(rig.keymapDump() == before)
+    }
+
     /// A layer of characters the keymap lacks, typed into an application that handles each key
     /// event 150 ms late and does not answer pings (as xterm): the first tap borrows keycodes for
     /// the whole layer (both shift states) in one keymap change, so the taps after it change

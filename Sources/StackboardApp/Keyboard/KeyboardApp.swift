@@ -93,6 +93,13 @@ final class KeyboardApp: WindowShellClient {
         context = try? ContextWatcher(connection: connection)
         presses = OutsidePresses(window: window)
         words = WordEngines(options: options)
+        if let tracker = bus?.tracker {
+            words.readField = { [weak tracker] reply in
+                guard let tracker else { return reply(nil) }
+                tracker.readTextBeforeCaret(limit: WordEngines.fieldReadLimit, reply: reply)
+            }
+        }
+        words.onUnseenField = { printError("stackboard: " + WordEngines.unseenFieldNotice) }
         controller.wordsFor = { [words] layout in words.engine(for: layout) }
         controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: FileSystem.environment())
         if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {

@@ -190,6 +190,7 @@ final class KeyboardController: TypingHost {
     /// Does what is due at `now`.
     func advance(to now: Double) {
         mover?.advance(to: now)
+        reportDroppedKeys(now: now)
     }
 
     /// Runs an injector call; a failure is reported once (never with the text), typing goes on.

@@ -48,6 +48,10 @@ protocol KeyTyping: AnyObject {
     func disarmKey()
     /// Sends the key planned ahead, if it still holds; true when it went out.
     func sendArmedKey() -> Bool
+    /// Drops the keys still waiting for the application: the field they were for is gone.
+    func dropDeferred()
+    /// The keys dropped since the last call, instead of being typed late or elsewhere (nil: none).
+    func takeDropped() -> DroppedKeys?
 }
 
 /// Where the controller publishes whether the keyboard is shown and which layout it shows

@@ -36,6 +36,9 @@ struct KeyboardOptions {
     var languages: LanguageCycle
     /// `--auto-show`: follow the focus of text fields (starts hidden).
     var autoShow: Bool
+    /// `--learn-everywhere`: learn without seeing the field (else a word is learned only once
+    /// the focused field's text, read over AT-SPI, shows it).
+    var learnEverywhere: Bool
     /// `--xid`: the keyboard as an XEmbed plug in a greeter's or locker's window.
     var xid: Bool
     /// `--hide-on-physical-keys`.
@@ -74,6 +77,7 @@ struct KeyboardOptions {
         hiddenOnCommandLine = values.commandLine[.hidden] != nil
         xid = values.bool(.xid)
         autoShow = values.bool(.autoShow) && !xid
+        learnEverywhere = values.bool(.learnEverywhere)
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
         placedOnCommandLine = values.commandLine[.geometry] != nil || values.commandLine[.dock] != nil
         hidden = values.bool(.hidden) || autoShow

@@ -6,10 +6,29 @@ import StackboardWords
 /// The keyboard's word engines, one per language, made when a layout with a suggestion bar is
 /// first shown: the language is the `language` setting, else the layout's, else English. A
 /// plug (`--xid`) learns nothing and writes nothing.
+///
+/// A word is learned only once the focused field shows it (unless `--learn-everywhere`): the
+/// engines hold ended words, and the loop reads the field's text before the caret over AT-SPI
+/// (`readField`) and learns those it shows. A field that cannot be seen (no accessibility bus, an
+/// application off it, a password field) learns nothing; one that does not show the word yet is
+/// read once more `recheckSeconds` later (the application may not have handled the key), then
+/// what it shows is learned and the rest dropped.
 final class WordEngines {
     private let slots: Int
     private let language: String?
     private let learning: Bool
+    /// Whether ended words wait to be seen in the field.
+    private let holdsLearning: Bool
+    /// Reads the focused field's text before the caret (nil in the reply: it cannot be seen).
+    var readField: ((@escaping (String?) -> Void) -> Void)?
+    /// Told once that words typed into a window the keyboard cannot see are not learned.
+    var onUnseenField: (() -> Void)?
+    private var reading = false
+    private var recheckAt: Double?
+    /// How long after a field that does not show the held words yet it is read again: s.
+    static let recheckSeconds = 0.3
+    /// How many characters before the caret are read.
+    static let fieldReadLimit = 160
     private let store: LearnedWordsStore?
     private var engines: [String: SuggestionWords] = [:]
     /// Languages without a model (said once).
@@ -20,6 +39,7 @@ final class WordEngines {
         slots = options.suggestions
         language = options.keypad.language
         learning = options.keypad.learn && !options.xid
+        holdsLearning = !options.learnEverywhere
         store = options.xid ? nil : LearnedWordsStore(environment: FileSystem.environment())
     }
 
@@ -30,7 +50,7 @@ final class WordEngines {
         if let made = engines[tag] { return made }
         guard !missing.contains(tag) else { return nil }
         guard let made = SuggestionWords.load(language: tag, slots: slots, learning: learning, store: store,
-                                              report: { printError("stackboard: " + $0) }) else {
+                                              holdsLearning: holdsLearning, report: { printError("stackboard: " + $0) }) else {
             missing.insert(tag)
             return nil
         }
@@ -42,11 +62,49 @@ final class WordEngines {
         return made
     }
 
-    /// When the next learned words are due to be written.
-    var saveDue: Double? { engines.values.compactMap(\.saveDue).min() }
+    /// When the next learned words are due to be written, or the field is due to be read.
+    var saveDue: Double? {
+        let read = !reading && engines.values.contains(where: \.holdsWords) ? (recheckAt ?? 0) : nil
+        return (engines.values.compactMap(\.saveDue) + [read].compactMap { $0 }).min()
+    }
+
+    /// Reads the field for the words that wait, when due (never waited for: the reply comes
+    /// through the bus's loop source).
+    func confirmHeldWords(now: Double) {
+        guard !reading, let engine = engines.values.first(where: \.holdsWords) else { return }
+        if let due = recheckAt, due > now { return }
+        guard let readField else { return unseen(engine) }
+        reading = true
+        readField { [weak self, weak engine] text in
+            guard let self, let engine else { return }
+            self.reading = false
+            guard let text else { return self.unseen(engine) }
+            if engine.fieldShowsHeldWords(text) || self.recheckAt != nil {
+                self.recheckAt = nil
+                engine.confirmHeldWords(fieldText: text)
+            } else {
+                self.recheckAt = MonotonicClock.now() + Self.recheckSeconds
+            }
+        }
+    }
+
+    /// Said once when a word typed was not learned because its field could not be seen.
+    static let unseenFieldNotice = "words typed into a window whose text fields are not on the accessibility bus are not "
+        + "learned (it could be a password field). GTK 3 and 4 applications are seen as they are; Firefox and Qt "
+        + "applications once toolkit accessibility is on, which the keyboard turns on (restart them if they started "
+        + "before it); Chromium and Electron with --force-renderer-accessibility; xterm and plain Xlib applications "
+        + "never: --learn-everywhere learns there anyway"
+
+    private func unseen(_ engine: SuggestionWords) {
+        recheckAt = nil
+        engine.confirmHeldWords(fieldText: nil)
+        onUnseenField?()
+        onUnseenField = nil
+    }
 
     /// Writes what is due (everything, with `force`).
     func save(now: Double, force: Bool = false) {
+        confirmHeldWords(now: now)
         for engine in engines.values { engine.save(now: now, force: force) }
     }
 }

@@ -37,8 +37,10 @@ final class SuggestionWords: KeypadWords {
     /// when the language has no model. `store` nil: nothing is loaded from or saved to disk.
     /// `atSentenceStart`: what comes first starts a sentence (an empty field of its own); the
     /// keyboard does not know what is before the caret of another application, so it is false.
+    /// `holdsLearning`: an ended word waits to be seen in the field (`confirmHeldWords`).
     static func load(language: String, slots: Int, learning: Bool, store: LearnedWordsStore?, atSentenceStart: Bool = false,
-                     models: WordModels = .forCurrentProcess(), report: @escaping (String) -> Void) -> SuggestionWords? {
+                     holdsLearning: Bool = false, models: WordModels = .forCurrentProcess(),
+                     report: @escaping (String) -> Void) -> SuggestionWords? {
         let shipped: ShippedWordModel
         do { shipped = try models.load(language) } catch {
             report("no word suggestions: \(error); 'stackboard words languages' lists the languages there are")
@@ -52,8 +54,9 @@ final class SuggestionWords: KeypadWords {
             learned = loaded.model
             mayBeSaved = loaded.mayBeSaved
         }
-        let session = SuggestionSession(predictor: WordPredictor(shipped: shipped, learned: learned), slots: slots,
+        var session = SuggestionSession(predictor: WordPredictor(shipped: shipped, learned: learned), slots: slots,
                                         privacy: learning ? .normal : .noLearn, atSentenceStart: atSentenceStart)
+        session.holdsLearning = holdsLearning
         return SuggestionWords(session: session, language: language, store: mayBeSaved && learning ? store : nil,
                                learning: learning, report: report)
     }
@@ -137,6 +140,32 @@ final class SuggestionWords: KeypadWords {
     }
 
     var isLocked: Bool { secure }
+
+    // MARK: Learning what the field shows
+
+    /// Whether ended words wait to be seen in the field.
+    var holdsWords: Bool {
+        settle()
+        return !session.heldWords.isEmpty
+    }
+
+    /// Whether `text` (the field's, before the caret) shows every word that waits.
+    func fieldShowsHeldWords(_ text: String) -> Bool {
+        settle()
+        return session.heldWords.allSatisfy { WordText.field(text, shows: $0.word) }
+    }
+
+    /// Learns the waiting words that `fieldText` shows and drops the others (nil: the field
+    /// cannot be seen, and nothing is learned).
+    func confirmHeldWords(fieldText: String?) {
+        settle()
+        if let fieldText {
+            session.confirmLearning { WordText.field(fieldText, shows: $0.word) }
+        } else {
+            session.dropHeldWords()
+        }
+        noteLearning()
+    }
 
     // MARK: Saving
 

@@ -46,6 +46,8 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case language
     /// `--no-learn`, `learn`: whether the suggestions learn the words typed.
     case learn
+    /// `--learn-everywhere`, `learn-everywhere`: learn also where no field can be seen.
+    case learnEverywhere
     /// `--json` of `stackboard words evaluate`.
     case json
     /// `--typed` of render: the suggestion bar as it is after typing this text.

@@ -84,6 +84,11 @@ extension Setting {
             SettingSpec(flag: "no-learn", key: "learn", .bool, default: .bool(true), flagSets: false,
                         "learn nothing from what is typed (never learned anyway: passwords, entry --secure, a plug)",
                         for: [.keyboard, .entry, .words])
+        case .learnEverywhere:
+            SettingSpec(flag: "learn-everywhere", key: "learn-everywhere", .bool, default: .bool(false),
+                        "learn also what is typed into windows whose fields the keyboard cannot see (not on the "
+                        + "accessibility bus: xterm, a plain Xlib application), where a password field cannot be told",
+                        for: [.keyboard])
         case .typed:
             SettingSpec(flag: "typed", .text, example: "hel", "paint the suggestion bar as it is after typing TEXT "
                         + "(the shipped word model of --language, else English; nothing is learned)", for: [.render])

@@ -14,6 +14,12 @@
 /// A word is learned when a character that cannot continue it is typed, or when it is accepted.
 /// Suggestions follow the user's case: a capital first letter, or the start of a sentence,
 /// capitalises them; two or more capitals make them all capitals.
+///
+/// With `holdsLearning`, a word is not learned when it ends but held (`heldWords`) until the
+/// keyboard has seen it in the field (`confirmLearning`) or gives up on it (`dropHeldWords`): a
+/// word typed into a field the keyboard cannot see (an application off the accessibility bus,
+/// whose field could be a password) or one an input method turned into something else is
+/// never learned.
 public struct SuggestionSession: Sendable {
     /// The models suggestions come from (its learned model is what `learned` returns).
     public private(set) var predictor: WordPredictor
@@ -23,6 +29,18 @@ public struct SuggestionSession: Sendable {
     public private(set) var privacy: WordPrivacy
     /// Incremented whenever the learned model changes (the keyboard saves it when this moved).
     public private(set) var learnedGeneration = 0
+    /// Whether ended words wait for `confirmLearning` instead of being learned at once.
+    public var holdsLearning = false
+    /// Words that ended (or were accepted) and wait to be seen in the field, oldest first.
+    public private(set) var heldWords: [HeldWord] = []
+
+    /// A word waiting to be learned, with what came before it.
+    public struct HeldWord: Equatable, Sendable {
+        /// The word as it would be learned.
+        public var word: String
+        /// What came before it.
+        public var context: UserWordModel.Context
+    }
 
     /// The text typed in this context (bounded).
     private(set) var tail = ""
@@ -67,6 +85,7 @@ public struct SuggestionSession: Sendable {
     /// Changes what may be suggested and learned; becoming `secure` drops the context.
     public mutating func setPrivacy(_ privacy: WordPrivacy) {
         self.privacy = privacy
+        if privacy != .normal { heldWords = [] }
         if privacy == .secure { forgetContext(sentenceStart: false) }
         stale = true
     }
@@ -102,7 +121,7 @@ public struct SuggestionSession: Sendable {
         if let accept = lastAccept {
             lastAccept = nil
             tail = accept.tailBefore
-            if privacy == .normal { predictor.learned.unlearn(accept.word, after: accept.context); learnedGeneration += 1 }
+            if privacy == .normal { unlearn(accept.word, after: accept.context) }
             let typedPart = accept.edit.deleteCount > 0 ? String(tail.suffix(accept.edit.deleteCount)) : ""
             return TextEdit(deleteCount: accept.edit.text.count, text: typedPart)
         }
@@ -146,7 +165,7 @@ public struct SuggestionSession: Sendable {
         tail.removeLast(typed.count)
         append(word + separator, learning: false)
         let learnedWord = learnable(word, state)
-        if privacy == .normal { predictor.learned.learn(learnedWord, after: state.context); learnedGeneration += 1 }
+        if privacy == .normal { learnOrHold(learnedWord, after: state.context) }
         lastAccept = AcceptRecord(tailBefore: before, word: learnedWord, context: state.context, edit: edit, separator: separator)
         stale = true
         return edit
@@ -197,9 +216,46 @@ public struct SuggestionSession: Sendable {
         guard privacy == .normal else { return }
         var word = String(before.word)
         if let after, case .after(let previous) = after.context, previous.count == word.count + 1, previous.hasPrefix(word) { word = previous }
-        predictor.learned.learn(learnable(word, before), after: before.context)
+        learnOrHold(learnable(word, before), after: before.context)
+    }
+
+    /// Learns `word` now, or holds it for `confirmLearning`.
+    private mutating func learnOrHold(_ word: String, after context: UserWordModel.Context) {
+        if holdsLearning {
+            heldWords.append(HeldWord(word: word, context: context))
+            if heldWords.count > Self.heldLimit { heldWords.removeFirst() }
+            return
+        }
+        predictor.learned.learn(word, after: context)
         learnedGeneration += 1
     }
+
+    /// Takes back a word learned (or still held) by an accepted suggestion.
+    private mutating func unlearn(_ word: String, after context: UserWordModel.Context) {
+        if let i = heldWords.lastIndex(of: HeldWord(word: word, context: context)) {
+            heldWords.remove(at: i)
+            return
+        }
+        predictor.learned.unlearn(word, after: context)
+        learnedGeneration += 1
+    }
+
+    /// How many words may wait to be seen in the field.
+    static let heldLimit = 32
+
+    /// Learns the held words that `seen` says the field shows, in order; drops the rest.
+    public mutating func confirmLearning(_ seen: (HeldWord) -> Bool) {
+        let held = heldWords
+        heldWords = []
+        guard privacy == .normal else { return }
+        for word in held where seen(word) {
+            predictor.learned.learn(word.word, after: word.context)
+            learnedGeneration += 1
+        }
+    }
+
+    /// Forgets the held words (the field cannot be seen).
+    public mutating func dropHeldWords() { heldWords = [] }
 
     /// At the start of a sentence a capitalised word is learned in lower case when that is a known word.
     private func learnable(_ word: String, _ state: State) -> String {

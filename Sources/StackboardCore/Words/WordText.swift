@@ -47,6 +47,24 @@ public enum WordText {
         }
         return word
     }
+
+    /// Whether `text` (a field's text before its caret) shows `word` as a whole word, in any case
+    /// and with either apostrophe: a word the keyboard typed is learned only when the field has
+    /// it (an input method composing turns the letters into something else; a field off the
+    /// accessibility bus shows nothing).
+    public static func field(_ text: String, shows word: String) -> Bool {
+        let needle = Array(word.lowercased().replacingApostrophes())
+        let hay = Array(text.lowercased().replacingApostrophes())
+        guard !needle.isEmpty, hay.count >= needle.count else { return false }
+        for start in stride(from: hay.count - needle.count, through: 0, by: -1) {
+            guard hay[start..<start + needle.count].elementsEqual(needle) else { continue }
+            let before = start == 0 || !isWordCharacter(hay[start - 1])
+            let end = start + needle.count
+            let after = end == hay.count || !isWordCharacter(hay[end])
+            if before && after { return true }
+        }
+        return false
+    }
 }
 
 extension String {

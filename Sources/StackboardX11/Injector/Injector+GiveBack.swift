@@ -56,9 +56,9 @@ extension Injector {
         _ = try? withKeymapLock { (view: inout LockedKeymap) throws(InjectorError) in lock.unregister(in: &view.record) }
     }
 
-    /// When time alone proves the keys sent so far handled: the slow-application pace, and for
-    /// an application that answers pings, `hangSeconds` more before it is taken as hung.
-    var quietTime: Double { pace.handledBy + (pingable ? Injector.hangSeconds : 0) }
+    /// When time alone proves the keys sent so far handled: the slow-application pace, for an
+    /// application that answers pings too (its pong only comes sooner).
+    var quietTime: Double { pace.handledBy }
 
     /// When borrowed keycodes wait for time alone to show that the focused application, which
     /// does not answer `_NET_WM_PING`, has handled their keys (monotonic seconds): the slow-
@@ -77,7 +77,7 @@ extension Injector {
     public func finishTyping() { allSent = true }
 
     /// When time alone proves the key events sent on `key` handled.
-    func quietTime(of key: BorrowedKey) -> Double { key.handledBy + (pingable ? Injector.hangSeconds : 0) }
+    func quietTime(of key: BorrowedKey) -> Double { key.handledBy }
 
     /// Whether `keys` may be changed: the application has handled every key sent so far, or,
     /// once no more follow (`finishTyping`) and a ping was asked for the last keys (so that

@@ -9,12 +9,56 @@ struct DeferredSend {
     var keysyms: [UInt]
     var modifiers: Set<Modifier>
     var otherGroups: Bool
+    /// The X input focus when they were asked for: they are typed into that window or nowhere.
+    var focus: UInt = 0
+    /// When they were asked for (the injector's clock).
+    var at: Double = 0
+}
+
+/// Keys the injector did not type, and why: never typed late into another window.
+public struct DroppedKeys: Equatable, Sendable {
+    /// Why they were dropped.
+    public enum Reason: Equatable, Sendable {
+        /// Another window got the X input focus before they could go out.
+        case focusMoved
+        /// A click or tap elsewhere, or another field got the focus, before they could go out.
+        case fieldLeft
+        /// None could go out for `Injector.deferredLimitSeconds` past the time the application
+        /// should have been ready.
+        case tooLate
+        /// Typing them failed.
+        case failed(InjectorError)
+    }
+    /// How many texts (taps) were dropped.
+    public var count: Int
+    /// Why the last of them was.
+    public var reason: Reason
+
+    /// `count` texts dropped for `reason`.
+    public init(count: Int, reason: Reason) {
+        self.count = count
+        self.reason = reason
+    }
+
+    /// One line for stderr and the bar's notice: a count and the reason, never the text.
+    public var description: String {
+        let what = count == 1 ? "1 key was not typed" : "\(count) keys were not typed"
+        switch reason {
+        case .focusMoved: return "\(what): another window got the focus before the application was ready for it"
+        case .fieldLeft: return "\(what): the caret moved elsewhere before the application was ready for it"
+        case .tooLate: return "\(what): it could not be sent for \(Int(Injector.deferredLimitSeconds)) s"
+        case .failed(let error): return "\(what): \(error.description)"
+        }
+    }
 }
 
 extension Injector {
     /// How long a deferring injector waits for a pong before it defers keys (an application that
     /// keeps up answers well within it): s.
     static let quickPongSeconds = 0.05
+    /// How long deferred keys wait for an application that takes none of them before they are
+    /// dropped: s (one that takes them slowly gets them all, however long that takes).
+    public static let deferredLimitSeconds = 5.0
 
     /// Sends the keys now, or (`defersWhenBusy`) queues them behind earlier deferred keys, or
     /// when they need a keymap change the application is not ready for; `expireIdle` sends
@@ -24,15 +68,15 @@ extension Injector {
             try sendNow(keysyms, modifiers: modifiers, otherGroups: otherGroups, holdLast: holdLast)
             return
         }
-        let request = DeferredSend(keysyms: keysyms, modifiers: modifiers, otherGroups: otherGroups)
+        var request = DeferredSend(keysyms: keysyms, modifiers: modifiers, otherGroups: otherGroups)
         if !outbox.isEmpty {
-            outbox.append(request)
+            enqueue(&request)
             return
         }
         if try needsChange(request), !isQuiet(now: clock()) {
             waitBriefly()
             if !isQuiet(now: clock()) {
-                outbox.append(request)
+                enqueue(&request)
                 return
             }
         }
@@ -67,9 +111,63 @@ extension Injector {
         }
     }
 
+    /// Queues `request`, stamped with the input focus and the time.
+    private func enqueue(_ request: inout DeferredSend) {
+        request.focus = inputFocus()
+        request.at = clock()
+        if outbox.isEmpty { outboxProgress = request.at }
+        outbox.append(request)
+    }
+
+    /// The window that has the X input focus now (one round trip).
+    func inputFocus() -> UInt {
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display.raw, &focus, &revert)
+        return UInt(focus)
+    }
+
+    /// Drops every deferred key: the field they were for is no longer the one typed into (a click
+    /// elsewhere, another window). Counted for `takeDropped`.
+    public func dropDeferred() {
+        guard !outbox.isEmpty else { return }
+        drop(outbox.count, .fieldLeft)
+        outbox.removeAll()
+    }
+
+    /// What was dropped since the last call (nil: nothing).
+    public func takeDropped() -> DroppedKeys? {
+        defer { dropped = nil }
+        return dropped
+    }
+
+    func drop(_ count: Int, _ reason: DroppedKeys.Reason) {
+        dropped = DroppedKeys(count: (dropped?.count ?? 0) + count, reason: reason)
+    }
+
+    /// Drops the deferred keys that can no longer go where they were asked for: those of another
+    /// focus than the one now, and all of them when none could go out for `deferredLimitSeconds`
+    /// past the time a slow application would have been ready (a safety net: at that time the
+    /// keymap may change, so the outbox moves on unless typing fails).
+    private func dropStale() {
+        guard !outbox.isEmpty else { return }
+        if clock() - max(outboxProgress, quietTime) > Injector.deferredLimitSeconds {
+            drop(outbox.count, .tooLate)
+            outbox.removeAll()
+            return
+        }
+        let focus = inputFocus()
+        let stale = outbox.prefix { $0.focus != focus }
+        guard !stale.isEmpty else { return }
+        drop(stale.count, .focusMoved)
+        outbox.removeFirst(stale.count)
+    }
+
     /// Sends the deferred keys whose turn has come: all of them once the application has caught
     /// up, stopping (and asking for a pong) where one needs a keymap change it is not ready for.
+    /// Keys for a window that no longer has the focus, or that waited too long, are dropped.
     func flushOutbox() {
+        dropStale()
         while let next = outbox.first {
             let change = (try? needsChange(next)) ?? false
             if change, !isQuiet(now: clock()) {
@@ -77,11 +175,11 @@ extension Injector {
                 return
             }
             outbox.removeFirst()
+            outboxProgress = clock()
             do throws(InjectorError) {
                 try sendNow(next.keysyms, modifiers: next.modifiers, otherGroups: next.otherGroups, holdLast: false)
-                deferredError = nil
             } catch {
-                deferredError = error
+                drop(1, .failed(error))
             }
         }
     }

@@ -12,9 +12,10 @@ import StackboardSystem
 /// borrowed, verified-empty keycode (up to four characters per keycode), shared with every other
 /// Stackboard process of the display through the keymap lock and record (`KeymapLock`). A
 /// borrowed character is only replaced, and a keycode only given back, once the focused
-/// application has handled its keys: it answered a `_NET_WM_PING` sent after them, or (when it
-/// does not answer pings) enough time has passed at the pace of a slow application
-/// (`KeyDeliveryPace`). Keycodes are given back after `idleRestoreSeconds` of idle by
+/// application has handled its keys: it answered a `_NET_WM_PING` sent after them, or enough
+/// time has passed at the pace of a slow application (`KeyDeliveryPace`), whether it answers
+/// pings or not: a pong that does not come by then (a toolkit whose pong the barrier cannot see,
+/// a hung application) never holds the keys longer. Keycodes are given back after `idleRestoreSeconds` of idle by
 /// `expireIdle(now:)`, and by `shutdown()`, which also releases every key still down. Creating
 /// an injector first restores the keycodes that Stackboard processes which are gone left
 /// borrowed. Not thread-safe: use it from one thread.
@@ -98,9 +99,6 @@ public final class Injector {
     static let settleSeconds = 0.1
     /// How long `expireIdle` waits between looks at the barrier while a pong is due: s.
     static let pongPollSeconds = 0.02
-    /// How long past the slow-application pace an application that answers pings may take to
-    /// answer before it is taken as hung (and the keymap changed without its pong): s.
-    static let hangSeconds = 10.0
 
     /// Seconds of idle after which a borrowed keycode is given back (default 10).
     public var idleRestoreSeconds: Double {
@@ -134,8 +132,10 @@ public final class Injector {
     public var confirmsKeymapBeforeKeys = false
     /// Keys queued by `defersWhenBusy`, in order.
     var outbox: [DeferredSend] = []
-    /// The error the last deferred keys met when `expireIdle` sent them (nil: none).
-    public internal(set) var deferredError: InjectorError?
+    /// Deferred keys dropped since `takeDropped` was last asked (nil: none).
+    var dropped: DroppedKeys?
+    /// When the outbox last sent keys (or got its first ones).
+    var outboxProgress = 0.0
 
     /// How many keycodes processes that are gone had left borrowed, restored when this injector
     /// was created.

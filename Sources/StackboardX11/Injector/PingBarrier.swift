@@ -8,6 +8,12 @@ import StackboardSystem
 /// connection of its own, opened on first use, so that selecting the root window's substructure
 /// events for the pong changes nothing on the keyboard window's connection; the keys must have
 /// been sent and synced on the injector's connection before `ping`.
+///
+/// A pong is a `ClientMessage` the application sends to the root window with an event mask of its
+/// choice, and only clients selecting one of those events on the root get it: GTK and Chromium
+/// send it with `SubstructureNotify | SubstructureRedirect`, Qt 5 and 6 with `StructureNotify |
+/// SubstructureRedirect`. Redirect belongs to the window manager, so the barrier selects both
+/// notify masks (`pongMask`), which between them receive every toolkit's pong.
 final class PingBarrier {
     /// A ping waiting for its pong.
     private struct Pending {
@@ -24,6 +30,10 @@ final class PingBarrier {
 
     /// A barrier on `displayName` (opened when first needed).
     init(displayName: String) { self.displayName = displayName }
+
+    /// What the barrier selects on the root window while a ping waits: a pong sent with either
+    /// notify mask reaches it.
+    static let pongMask = Int(SubstructureNotifyMask | StructureNotifyMask)
 
     /// Whether a ping is waiting for its pong.
     var isWaiting: Bool { !pending.isEmpty }
@@ -50,7 +60,7 @@ final class PingBarrier {
         guard let client = focusedClient(dpy), supportsPing(dpy, client) else { return .unsupported }
         if pending.contains(where: { $0.client == client && $0.send >= send }) { return .sent }
         let root = XDefaultRootWindow(dpy)
-        if pending.isEmpty { XSelectInput(dpy, root, SubstructureNotifyMask) }
+        if pending.isEmpty { XSelectInput(dpy, root, PingBarrier.pongMask) }
         counter &+= 1
         var event = XEvent()
         event.xclient.type = ClientMessage
