@@ -35,9 +35,17 @@ struct RealApplicationTests {
     /// repeated until the keyboard comes).
     static func checkFields(_ app: RealApp, _ kb: AppKeyboard, firstClick: Double = 20) throws {
         let keyboard = kb.keyboard
-        try app.session.waitUntil(timeout: firstClick, "the keyboard for \(app.kind)'s text field (\(app.transcript))") {
+        let came = Wait.until(timeout: firstClick, interval: 0) {
             app.click("text")
             return (try? keyboard.waitForStateOnce("shown", timeout: 3)) == true
+        }
+        #expect(came, "the keyboard did not come for \(app.kind)'s text field, focused since its window opened: \(app.transcript)")
+        if !came {
+            // The other checks all the same, with the focus moved into another field and back.
+            app.click("password")
+            try keyboard.waitForState("shown")
+            app.click("text")
+            try app.session.waitUntil(timeout: 20, "the lock gone for \(app.kind)'s text field") { (try? kb.showsLock()) == false }
         }
         try kb.tap(textTaps)
         #expect(app.waitForText("text", typed), "\(app.kind) text: \(String(describing: app.text("text"))) \(app.transcript)")
@@ -45,11 +53,14 @@ struct RealApplicationTests {
 
         app.click("number")
         if app.kind.exposesNumbers {
-            try keyboard.waitForLayout("numeric")
-            try kb.tap(KeyTap.keys(["4", "2"], layout: "numeric", layer: "digits"))
-            // A spin button starts at 0 and the click puts the caret after it: 042 in GTK and Qt.
-            #expect(Wait.until(timeout: 20) { app.text("number")?.hasSuffix("42") == true },
-                    "\(app.kind) number: \(String(describing: app.text("number")))")
+            let pad = Wait.until(timeout: 20) { keyboard.stackboard(["status", "--layout"]).stdout == "numeric\n" }
+            #expect(pad, "no numeric pad for \(app.kind)'s spin button: \(keyboard.stackboard(["status"]).stdout)")
+            if pad {
+                try kb.tap(KeyTap.keys(["4", "2"], layout: "numeric", layer: "digits"))
+                // A spin button starts at 0 and the click puts the caret after it: 042 in GTK and Qt.
+                #expect(Wait.until(timeout: 20) { app.text("number")?.hasSuffix("42") == true },
+                        "\(app.kind) number: \(String(describing: app.text("number")))")
+            }
         }
 
         app.click("password")
