@@ -63,6 +63,16 @@ struct RealApplicationTests {
             }
         }
 
+        if app.widgets["digits"] != nil {
+            // GTK 3 does not expose an entry's input purpose over AT-SPI: its digits entry is a
+            // text field, and gets the text layout back.
+            app.click("digits")
+            #expect(Wait.until(timeout: 20) { keyboard.stackboard(["status", "--layout"]).stdout == "qwerty\n" },
+                    "\(app.kind)'s digits entry: \(keyboard.stackboard(["status", "--layout"]).stdout)")
+            try kb.tap(KeyTap.keys(["?123"]) + KeyTap.keys(["7", "ABC"], layer: "numbers"))
+            #expect(app.waitForText("digits", "7"), "\(app.kind) digits: \(String(describing: app.text("digits")))")
+        }
+
         app.click("password")
         try app.session.waitUntil(timeout: 20, "the lock on the bar for \(app.kind)'s password field") { (try? kb.showsLock()) == true }
         #expect(keyboard.stackboard(["status", "--layout"]).stdout == "qwerty\n")
@@ -107,25 +117,6 @@ struct RealApplicationTests {
         try Self.checkFields(app, kb)
     }
 
-    /// GTK 3 does not expose an entry's input purpose over AT-SPI: the digits entry is a text
-    /// field, and the text layout stays (the spin button above gets the numeric pad).
-    @Test(.enabled(if: RealApp.Kind.gtk3.isInstalled))
-    func aGtk3DigitsEntryKeepsTheTextLayout() throws {
-        let x = try XSession()
-        defer { x.close() }
-        let bus = try BusSession(x: x)
-        let kb = try AppKeyboard(on: bus)
-        let app = try FocusTarget.start(on: bus, spin: true)
-        app.click("number", on: x)
-        try kb.keyboard.waitForState("shown")
-        try kb.keyboard.waitForLayout("numeric")
-        app.click("digits", on: x)
-        try kb.keyboard.waitForLayout("qwerty")
-        try kb.tap(KeyTap.keys(["?123"]) + KeyTap.keys(["7"], layer: "numbers"))
-        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed digits 1 7" } != nil, "\(app.transcript)")
-        #expect(kb.keyboard.stackboard(["status", "--layout"]).stdout == "qwerty\n")
-    }
-
     /// xterm is not on the accessibility bus, so auto-show cannot see it: the keyboard is shown by
     /// hand. Taps arrive exactly, nothing typed is learned (its text cannot be seen: it could be a
     /// password prompt), and `stackboard type` is paced for an application that answers no ping
@@ -143,5 +134,24 @@ struct RealApplicationTests {
         try Self.expectQuickType(app, after: Self.typed, bound: 5)
         let learned = try kb.stopAndReadLearned()
         #expect(learned.isEmpty, "learned from xterm, whose text cannot be seen: \(learned)")
+    }
+
+    /// IBus with its pinyin engine between the keyboard and a GTK 3 window: the taps n i h a o and
+    /// space compose 你好 through the input method, and nothing is learned (the letters never
+    /// reach the field, and a word is learned only where the field's text shows it).
+    @Test(.enabled(if: PinyinInputMethod.isInstalled && RealApp.Kind.gtk3.isInstalled))
+    func tapsComposeThroughIBusPinyinAndNothingIsLearned() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let bus = try BusSession(x: x)
+        _ = try PinyinInputMethod.start(on: bus)
+        let kb = try AppKeyboard(on: bus)
+        let app = try FocusTarget.start(on: bus, env: PinyinInputMethod.clientEnvironment)
+        app.click("text", on: x)
+        try kb.keyboard.waitForState("shown")
+        try kb.tap(KeyTap.keys(["n", "i", "h", "a", "o", "space"]))
+        #expect(Wait.until(timeout: 20) { app.text("text") == "你好" }, "\(app.transcript)")
+        let learned = try kb.stopAndReadLearned()
+        #expect(learned.isEmpty, "learned through the input method: \(learned)")
     }
 }
