@@ -193,7 +193,25 @@ final class AppKeyboard {
     let keyboard: ControlledKeyboard
     var session: XSession { keyboard.session }
     var child: Child { keyboard.child }
-    private var keyCache: [String: [ReportedKey]] = [:]
+
+    /// Key frames by layout, layer and window size, shared by every test of the run: the same
+    /// for every keyboard started as this one is, and `stackboard keys` takes up to 0.8 s for an
+    /// xkb: layout (seconds per test otherwise).
+    private final class FrameCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var frames: [String: [ReportedKey]] = [:]
+
+        func frames(_ key: String, _ make: () throws -> [ReportedKey]) rethrows -> [ReportedKey] {
+            lock.lock()
+            let known = frames[key]
+            lock.unlock()
+            if let known { return known }
+            let made = try make()
+            lock.lock(); frames[key] = made; lock.unlock()
+            return made
+        }
+    }
+    private static let frameCache = FrameCache()
 
     /// Starts `stackboard` on `bus` (with `--auto-show` unless `autoShow` is false: then shown at
     /// once) and waits until its state says so; with auto-show, also until its focus events are
@@ -209,11 +227,9 @@ final class AppKeyboard {
     func keys(layout: String, layer: String) throws -> [ReportedKey] {
         let g = try #require(keyboard.geometry(), "no keyboard window")
         let size = "\(g.width)x\(g.height)"
-        let cacheKey = "\(layout) \(layer) \(size)"
-        if let known = keyCache[cacheKey] { return known }
-        let found = try RunningKeyboard.keys(session, layout: layout, size: size, layer: layer, languages: Self.languages)
-        keyCache[cacheKey] = found
-        return found
+        return try Self.frameCache.frames("\(layout) \(layer) \(size)") {
+            try RunningKeyboard.keys(session, layout: layout, size: size, layer: layer, languages: Self.languages)
+        }
     }
 
     /// Taps `taps` on the keyboard window at about ten a second (100 ms between one tap's release
