@@ -22,7 +22,7 @@ struct FocusTarget {
     /// (`--stamp-focus`): see `focusCount`.
     static func start(on bus: BusSession, env extra: [String: String] = [:], at: Point? = nil, spin: Bool = false) throws -> FocusTarget {
         let script = Tools.repoRoot + "/Tests/Tools/focus-target.py"
-        let place = at.map { ["--at", "\($0.x),\($0.y)"] } ?? []
+        let place = at.map { ["--at=\($0.x),\($0.y)"] } ?? [] // "=": a negative X is not an option
         return try start("/usr/bin/python3", [script, "--stamp-focus"] + place + (spin ? ["--spin"] : []),
                          name: "the GTK focus target", on: bus, env: extra)
     }
