@@ -19,28 +19,27 @@ struct RealApp {
 
         var description: String { rawValue }
 
-        /// Whether it is on the accessibility bus once IsEnabled is set (xterm has no AT-SPI).
-        var hasAccessibility: Bool { self != .xterm }
-
         /// Whether it tells AT-SPI that its number field is one (all but xterm say spin button:
         /// GtkSpinButton in GTK 3 and 4, QSpinBox, and `<input type=number>` in both browsers).
         var exposesNumbers: Bool { self != .xterm }
 
-        /// Whether it is a browser (the slow starters of `make test-apps`).
-        var isBrowser: Bool { self == .firefox || self == .chromium }
-
         /// Whether the program can run here.
         var isInstalled: Bool {
             switch self {
-            case .gtk3: return FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/girepository-1.0/Gtk-3.0.typelib")
-                || FileManager.default.fileExists(atPath: "/usr/lib/girepository-1.0/Gtk-3.0.typelib")
-            case .gtk4: return FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/girepository-1.0/Gtk-4.0.typelib")
-                || FileManager.default.fileExists(atPath: "/usr/lib/girepository-1.0/Gtk-4.0.typelib")
+            case .gtk3: return Self.hasTypelib("Gtk-3.0")
+            case .gtk4: return Self.hasTypelib("Gtk-4.0")
             case .qt5: return FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/PyQt5")
             case .qt6: return FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/PyQt6")
             case .xterm: return FileManager.default.isExecutableFile(atPath: "/usr/bin/xterm")
             case .firefox: return FileManager.default.isExecutableFile(atPath: "/usr/bin/firefox-esr")
             case .chromium: return FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+            }
+        }
+
+        /// Whether GObject introspection's data for `name` (gir1.2-gtk-3.0, gir1.2-gtk-4.0) is installed.
+        private static func hasTypelib(_ name: String) -> Bool {
+            ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib"].contains {
+                FileManager.default.fileExists(atPath: "\($0)/girepository-1.0/\(name).typelib")
             }
         }
     }
