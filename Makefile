@@ -13,7 +13,7 @@ PKGCONFIG_DIR := $(CURDIR)/.build/pkgconfig
 export PKG_CONFIG_PATH := $(CURDIR)/pkgconfig:$(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/stackboard
 
-.PHONY: setup build debug run demo test unit bench soak fuzz clean
+.PHONY: setup build debug run test bench soak fuzz clean
 .PHONY: deb
 
 setup:

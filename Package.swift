@@ -41,7 +41,7 @@ let package = Package(
         // Keyboards made from XKB layouts (`xkb:de`): libxkbcommon compiles, Core builds.
         .target(name: "StackboardXKB", dependencies: ["StackboardCore", "CXKBCommon"]),
         .target(name: "StackboardX11", dependencies: [
-            "StackboardCore", "StackboardRender", "StackboardSystem", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
+            "StackboardCore", "StackboardSystem", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
         ]),
         .target(name: "StackboardSound", dependencies: ["StackboardCore", "StackboardSystem", "CALSA", "CShims", "CLazy"]),
         // Word suggestions' files: shipped models mapped from disk, the learned words saved atomically.
@@ -56,7 +56,7 @@ let package = Package(
         // D-Bus connections, AT-SPI focus tracking and the control service, as poll-loop sources.
         .target(name: "StackboardBus", dependencies: ["StackboardCore", "StackboardSystem", "CSDBus", "CLazy"]),
         .target(name: "StackboardApp", dependencies: [
-            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound", "StackboardKit",
+            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound",
             "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardWords", "StackboardXKB",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),

@@ -21,7 +21,7 @@ import Foundation
 /// `v * width / 65536`.
 ///
 /// Keep one instance per device for the server's whole life: the driver does not notice a
-/// client hanging up, and Xorg then spins on the dead socket (X11-PITFALLS.md item 17).
+/// client hanging up, and Xorg then spins on the dead socket (docs/x11-facts.md, item 16).
 final class InputTestDevice: @unchecked Sendable {
     private var fd: Int32
     private let socketPath: String

@@ -4,7 +4,7 @@ import Testing
 @preconcurrency import Glibc
 #endif
 
-/// The injector's promises one by one (X11-PITFALLS items 1-12), through `stackboard type`.
+/// The injector's promises one by one (docs/x11-facts.md, items 1-12), through `stackboard type`.
 @Suite struct TypingBehaviourTests {
     /// Item 5: a client that reads its queue late (300 ms before each key event) still decodes
     /// borrowed keycodes exactly, because they keep their mapping until they have been idle.

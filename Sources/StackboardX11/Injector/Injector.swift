@@ -6,7 +6,7 @@ import StackboardSystem
 #endif
 
 /// Types text and keys into the focused application with XTest, exactly, on any XKB keymap
-/// (see docs X11-PITFALLS items 1-12). Characters are looked up in the XTEST keyboard's own map
+/// (docs/x11-facts.md, items 1-13). Characters are looked up in the XTEST keyboard's own map
 /// for the current group (never switching groups), which it follows from XkbStateNotify events
 /// (no round trip before a key). A character that is not in the map goes on a level of a
 /// borrowed, verified-empty keycode (up to four characters per keycode), shared with every other

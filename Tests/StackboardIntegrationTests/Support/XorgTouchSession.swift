@@ -8,7 +8,7 @@ import StackboardCore
 /// `dummy` video driver (a screen in memory) and two `inputtest` input devices, a touch device
 /// that plays the touches a test sends through `touchscreen` and a keyboard that presses the
 /// keys it sends through `keyboard`. Openbox manages the screen. Xvfb has no touch device,
-/// and XTest cannot fake touches (X11-PITFALLS.md item 17). Everything else (spawn, run,
+/// and XTest cannot fake touches (docs/x11-facts.md, item 16). Everything else (spawn, run,
 /// readiness, cleanup) is the one `XSession` core.
 ///
 /// Runs `Xorg -config <generated> -configdir <empty> -seat seat1 -displayfd`: a seat other
