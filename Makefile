@@ -35,6 +35,13 @@ test: setup
 	$(SWIFT) build
 	$(SWIFT) test --parallel --num-workers 2 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
 
+# The real-application tests with the browsers (Firefox ESR, Chromium in kiosk mode): slow to
+# start and hundreds of megabytes each, so kept out of `make test` (.ci/run runs both).
+.PHONY: test-apps
+test-apps: setup
+	$(SWIFT) build
+	STACKBOARD_TEST_APPS=1 $(SWIFT) test --filter RealBrowserTests 2>&1 | tee .build/test-apps.log; exit $${PIPESTATUS[0]}
+
 bench: build
 	@./scripts/bench.sh "$(BIN)"
 

@@ -5,23 +5,36 @@ import StackboardCore
 @preconcurrency import Glibc
 #endif
 
-/// A GTK 3 window (Tests/Tools/focus-target.py) and where its widgets are on the screen.
+/// A test window that speaks the line protocol of Tests/Tools/focus-target.py (a GTK 3 window by
+/// default; qt-target.py, gtk4-target.py and xterm-target.py speak it too): once viewable it prints
+/// `ready xid=N NAME=X,Y,W,H ...` (its X window id, each widget's root-window rectangle), then
+/// `changed NAME LENGTH TEXT` on each change of a field.
 struct FocusTarget {
     let child: Child
-    /// Widget name (text, password, digits, button) to its root-window rectangle.
+    /// The toplevel's X window id.
+    let xid: UInt
+    /// Widget name (text, password, digits, number, button) to its root-window rectangle.
     let widgets: [String: Rect]
 
-    /// Starts the window on `bus`'s display and session bus and waits for its `ready` line, then
-    /// until the window is viewable (its frame mapped too: GTK's map event comes when the window
-    /// manager maps the client, and a click before the frame is up lands on what is below).
-    /// With `at`, the window asks to be put there (root pixels: on that monitor). Each widget
-    /// that gets the focus prints `focus NAME T` (`--stamp-focus`): see `focusCount`.
-    static func start(on bus: BusSession, env extra: [String: String] = [:], at: Point? = nil) throws -> FocusTarget {
+    /// Starts the GTK 3 window on `bus`'s display and session bus (see `start(_:_:name:on:env:)`).
+    /// With `at`, the window asks to be put there (root pixels: on that monitor). With `spin`, it
+    /// has a GtkSpinButton `number` too. Each widget that gets the focus prints `focus NAME T`
+    /// (`--stamp-focus`): see `focusCount`.
+    static func start(on bus: BusSession, env extra: [String: String] = [:], at: Point? = nil, spin: Bool = false) throws -> FocusTarget {
         let script = Tools.repoRoot + "/Tests/Tools/focus-target.py"
-        let place = at.map { ["--at", "\($0.x),\($0.y)"] } ?? []
-        let child = try bus.x.spawn("/usr/bin/python3", [script, "--stamp-focus"] + place, env: bus.environment.merging(extra) { $1 })
-        guard let line = child.waitForLine(timeout: 60, { $0.hasPrefix("ready ") }) else {
-            throw XSession.Failure(description: "the GTK focus target did not start: \(child.stderr.suffix(500))")
+        let place = at.map { ["--at=\($0.x),\($0.y)"] } ?? [] // "=": a negative X is not an option
+        return try start("/usr/bin/python3", [script, "--stamp-focus"] + place + (spin ? ["--spin"] : []),
+                         name: "the GTK focus target", on: bus, env: extra)
+    }
+
+    /// Starts `path ARGS` on `bus`'s display and session bus and waits for its `ready` line, then
+    /// until the window is viewable (its frame mapped too: a toolkit's map event comes when the
+    /// window manager maps the client, and a click before the frame is up lands on what is below).
+    static func start(_ path: String, _ args: [String], name: String, on bus: BusSession, env extra: [String: String] = [:],
+                      timeout: Double = 60) throws -> FocusTarget {
+        let child = try bus.x.spawn(path, args, env: bus.environment.merging(extra) { $1 })
+        guard let line = child.waitForLine(timeout: timeout, { $0.hasPrefix("ready ") }) else {
+            throw XSession.Failure(description: "\(name) did not start: \(child.stderr.suffix(500))")
         }
         var widgets: [String: Rect] = [:]
         var xid: UInt = 0
@@ -32,10 +45,10 @@ struct FocusTarget {
             let n = kv[1].split(separator: ",").compactMap { Int($0) }
             if n.count == 4 { widgets[String(kv[0])] = Rect(x: n[0], y: n[1], width: n[2], height: n[3]) }
         }
-        try bus.x.waitUntil(timeout: 20, "the GTK focus target's window \(xid) to be viewable") {
+        try bus.x.waitUntil(timeout: 20, "\(name)'s window \(xid) to be viewable") {
             RunningKeyboard.windowInfo(bus.x, id: String(xid))?.viewable == true
         }
-        return FocusTarget(child: child, widgets: widgets)
+        return FocusTarget(child: child, xid: xid, widgets: widgets)
     }
 
     /// Clicks the middle of `name` with xdotool (XTest), which gives it the focus.
@@ -47,6 +60,20 @@ struct FocusTarget {
     /// How many times GTK has given `name` the focus so far (its `focus NAME T` lines).
     func focusCount(_ name: String) -> Int {
         child.stdout.split(separator: "\n").filter { $0.hasPrefix("focus \(name) ") }.count
+    }
+
+    /// The text of field `name` as its last complete `changed NAME LENGTH TEXT` line says (LENGTH
+    /// in Unicode scalars, as Python counts), nil before its first change.
+    func text(_ name: String) -> String? {
+        let prefix = "changed \(name) "
+        var last: String?
+        for line in child.stdout.split(separator: "\n", omittingEmptySubsequences: false) where line.hasPrefix(prefix) {
+            let rest = line.dropFirst(prefix.count)
+            guard let space = rest.firstIndex(of: " "), let length = Int(rest[..<space]) else { continue }
+            let text = String(rest[rest.index(after: space)...])
+            if text.unicodeScalars.count == length { last = text }
+        }
+        return last
     }
 
     /// What the window printed and logged: for a failure's message.

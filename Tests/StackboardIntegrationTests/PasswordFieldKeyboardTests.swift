@@ -11,7 +11,12 @@ import Testing
 struct PasswordFieldKeyboardTests {
     /// Points across the suggestion bar's first slot, where the lock appears.
     static func lockPoints(_ kb: RunningKeyboard) throws -> [(Int, Int)] {
-        let slot = try #require(try kb.keys().filter { $0.action == "suggestion" }.min { $0.x < $1.x })
+        try lockPoints(kb.keys())
+    }
+
+    /// Points across the first suggestion slot among `keys` (window pixels).
+    static func lockPoints(_ keys: [ReportedKey]) throws -> [(Int, Int)] {
+        let slot = try #require(keys.filter { $0.action == "suggestion" }.min { $0.x < $1.x })
         return (1...9).flatMap { i in (1...3).map { j in (slot.x + slot.width * i / 10, slot.y + slot.height * j / 4) } }
     }
 

@@ -115,10 +115,11 @@ final class RunningKeyboard {
 
     /// `stackboard keys` parsed.
     static func keys(_ session: XSession, layout: String, size: String, layer: String? = nil,
-                     suggestions: String? = nil) throws -> [ReportedKey] {
+                     suggestions: String? = nil, languages: String? = nil) throws -> [ReportedKey] {
         var args = ["keys", "--layout", layout, "--size", size]
         if let layer { args += ["--layer", layer] }
         if let suggestions { args += ["--suggestions", suggestions] }
+        if let languages { args += ["--languages", languages] }
         let r = session.run(Tools.stackboard, args)
         guard r.status == 0 else { throw XSession.Failure(description: "stackboard keys failed: \(r.stderr)") }
         let decoder = JSONDecoder()

@@ -6,17 +6,22 @@ root-window rectangle: `text=X,Y,W,H ...`. Each
 change of an entry prints `changed NAME LENGTH TEXT` (the password's text too: a test window).
 With `--at X,Y` the window asks to be put there (a user-specified position: on that monitor).
 With `--stamp-focus` (first), each widget that gets the focus also prints `focus NAME T`, T its
-focus-in-event's CLOCK_MONOTONIC time in microseconds (Benchmarks/autoshow.py's origin)."""
-import sys
+focus-in-event's CLOCK_MONOTONIC time in microseconds (Benchmarks/autoshow.py's origin).
+With `--spin`, a GtkSpinButton named `number` (role spin button over AT-SPI) comes before the
+button."""
+import argparse
 import time
 import gi
 gi.require_version("Gtk", "3.0")
 gi.require_version("GdkX11", "3.0")
 from gi.repository import Gtk, GLib, GdkX11  # noqa: F401 (GdkX11 gives GdkWindow.get_xid)
 
-stamp_focus = len(sys.argv) > 1 and sys.argv[1] == "--stamp-focus"
-if stamp_focus:
-    del sys.argv[1]
+parser = argparse.ArgumentParser()
+parser.add_argument("--stamp-focus", action="store_true")
+parser.add_argument("--at", metavar="X,Y")
+parser.add_argument("--spin", action="store_true")
+args = parser.parse_args()
+stamp_focus = args.stamp_focus
 
 
 def stamp(name):
@@ -39,6 +44,10 @@ for name in ("text", "password", "digits"):
         entry.set_input_purpose(Gtk.InputPurpose.DIGITS)
     entry.connect("changed", lambda e, n=name: print("changed %s %d %s" % (n, len(e.get_text()), e.get_text()), flush=True))
     widgets.append((name, entry))
+if args.spin:
+    spin = Gtk.SpinButton.new_with_range(0, 999999999, 1)
+    spin.connect("changed", lambda e: print("changed number %d %s" % (len(e.get_text()), e.get_text()), flush=True))
+    widgets.append(("number", spin))
 button = Gtk.Button(label="OK")
 widgets.append(("button", button))
 for name, w in widgets:
@@ -47,8 +56,8 @@ for name, w in widgets:
         w.connect("focus-in-event", stamp(name))
 window.add(box)
 window.set_default_size(320, 260)
-if len(sys.argv) == 3 and sys.argv[1] == "--at":
-    x, y = (int(n) for n in sys.argv[2].split(","))
+if args.at:
+    x, y = (int(n) for n in args.at.split(","))
     window.move(x, y)
 window.connect("destroy", Gtk.main_quit)
 
