@@ -14,7 +14,14 @@ public enum Atspi {
         "type='signal',interface='org.a11y.atspi.Event.Object',member='StateChanged',arg0='focused'",
         "type='signal',interface='org.a11y.atspi.Event.Focus',member='Focus'",
         "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'",
+        // The registry's announcement of each application that joins (no sender= here: sd-bus
+        // compares a sender rule with the unique name, never the registry's well-known one).
+        "type='signal',path='/org/a11y/atspi/accessible/root',interface='org.a11y.atspi.Event.Object',"
+            + "member='ChildrenChanged',arg0='add'",
     ]
+    /// An event no toolkit sends, registered for a moment to make the registry announce this
+    /// tracker to every application (`FocusTracker+Present.swift`).
+    static let probeEvent = "stackboard:probe"
     /// ATSPI_COORD_TYPE_SCREEN.
     static let screenCoordinates = BusValue.uint32(0)
 
@@ -40,6 +47,17 @@ public enum Atspi {
               let name = signal.arguments[0].string, name.hasPrefix(":"),
               signal.arguments[2].string == "" else { return nil }
         return name
+    }
+
+    /// The application that joined the bus, from the registry's `ChildrenChanged` ("add", index,
+    /// 0, v (so) the application's root, properties) on the desktop. An application's own
+    /// `ChildrenChanged` on its root (a new window) names the application itself: not a joining.
+    public static func joinedApplication(_ signal: BusSignal) -> String? {
+        guard signal.interface == "org.a11y.atspi.Event.Object", signal.member == "ChildrenChanged",
+              signal.path == rootPath, signal.arguments.count >= 4, signal.arguments[0].string == "add",
+              let fields = signal.arguments[3].elements, fields.count == 2, let app = fields[0].string,
+              app.hasPrefix(":"), app != signal.sender else { return nil }
+        return app
     }
 
     /// The accessibility bus launcher's name on the session bus.

@@ -33,6 +33,10 @@ extension FocusTracker {
             queue.append(.applicationGone(busName: gone))
             return
         }
+        if let joined = Atspi.joinedApplication(signal) {
+            if let c = a11y { findFocus(ofJoined: joined, on: c) }
+            return
+        }
         if Atspi.registryRestarted(signal) {
             if let c = a11y { try? registerEvents(on: c) }
             return

@@ -30,6 +30,21 @@ import Testing
         #expect(Atspi.registryRestarted(registry) && Atspi.departedApplication(registry) == nil)
     }
 
+    @Test func theRegistryAnnouncesAJoiningApplicationAndAnApplicationsNewWindowIsNone() {
+        let root = "/org/a11y/atspi/accessible/root"
+        func added(_ sender: String, _ app: String, path: String = root, kind: String = "add") -> BusSignal {
+            signal("org.a11y.atspi.Event.Object", "ChildrenChanged",
+                   [.string(kind), .int32(2), .int32(0), .variant(.structure([.string(app), .objectPath(root)])),
+                    .stringVariantDict([])], sender: sender, path: path)
+        }
+        #expect(Atspi.joinedApplication(added(":1.2", ":1.9")) == ":1.9")
+        #expect(Atspi.joinedApplication(added(":1.9", ":1.9")) == nil) // the application's own new window
+        #expect(Atspi.joinedApplication(added(":1.2", ":1.9", kind: "remove")) == nil)
+        #expect(Atspi.joinedApplication(added(":1.2", ":1.9", path: "/org/a11y/atspi/accessible/5")) == nil)
+        #expect(Atspi.focusChange(added(":1.2", ":1.9")) == nil)
+        #expect(Atspi.matchRules.contains { $0.contains("member='ChildrenChanged',arg0='add'") && !$0.contains("sender=") })
+    }
+
     @Test func theLauncherStartsWhenItsNameGetsAnOwnerAndANameNobodyOwnsIsNotRunning() {
         func owner(_ name: String, _ old: String, _ new: String) -> BusSignal {
             signal("org.freedesktop.DBus", "NameOwnerChanged", [.string(name), .string(old), .string(new)], sender: "org.freedesktop.DBus")
