@@ -15,6 +15,13 @@ struct FocusQuery {
     var identityAnswers = 0
     /// Whether the caret was asked about (only once both are in, and only for a field).
     var caretAsked = false
+    /// How many times this accessible was asked again because it answered nothing.
+    var retries = 0
+
+    /// Whether the application answered neither the role nor the states: GTK 4 sends a window's
+    /// first focus event before its objects answer (UnknownMethod), and a click on the entry that
+    /// has the focus already sends nothing more.
+    var answeredNothing: Bool { role == nil && states == nil }
 
     /// Whether the role and states are in and say a field: only then is its Text interface asked
     /// (GTK logs a CRITICAL on the application's stderr for a Text question to a button).
@@ -47,20 +54,22 @@ extension FocusTracker {
         } else {
             if query?.id == id { query = nil }
             if current == id { current = nil; currentFacts = nil }
+            if askAgain?.id == id { askAgain = nil }
             queue.append(.unfocused(id))
         }
     }
 
     /// Asks the application about `id`, all questions at once. GTK sends two events per focus
     /// change: a repeat for the accessible asked about or reported already is dropped.
-    func ask(about id: AccessibleID) {
+    func ask(about id: AccessibleID, retries: Int = 0) {
         guard let c = a11y, query?.id != id, current != id else { return }
         if let own = options.ownProcess, pids[id.busName] == own { return }
         current = nil
         currentFacts = nil
+        askAgain = nil
         generation += 1
         let number = generation
-        query = FocusQuery(id: id, number: number, pending: 0, pid: pids[id.busName])
+        query = FocusQuery(id: id, number: number, pending: 0, pid: pids[id.busName], retries: retries)
         let t = options.queryTimeout
         func askApp(_ interface: String, _ member: String, _ args: [BusValue] = [], identity: Bool = false,
                     _ take: @escaping (inout FocusQuery, [BusValue]) -> Void) {
@@ -141,6 +150,10 @@ extension FocusTracker {
     private func finishIfDone() {
         guard let q = query, q.pending <= 0 else { return }
         query = nil
+        if q.answeredNothing, q.retries < FocusTracker.askAgainLimit {
+            askAgain = (q.id, lastService + FocusTracker.askAgainSeconds, q.retries + 1)
+            return
+        }
         if let pid = q.pid { pids[q.id.busName] = pid }
         if let own = options.ownProcess, q.pid == own { return }
         current = q.id

@@ -83,6 +83,15 @@ public final class FocusTracker {
     var current: AccessibleID?
     /// What was reported about `current`.
     public internal(set) var currentFacts: FocusFacts?
+    /// A focused accessible that answered nothing, asked about again at `at` (see
+    /// `FocusQuery.answeredNothing`); a focus event or its loss drops it.
+    var askAgain: (id: AccessibleID, at: Double, retries: Int)?
+    /// The `now` of the last `service` call.
+    var lastService = 0.0
+    /// How long before an accessible that answered nothing is asked again: s.
+    static let askAgainSeconds = 0.25
+    /// How many times it is asked again.
+    static let askAgainLimit = 8
     /// The query under way, and its number (answers to older ones are dropped).
     var query: FocusQuery?
     var generation = 0
@@ -107,11 +116,16 @@ public final class FocusTracker {
     /// When `service` is due without input (a reconnection, queued reports, answers' time-outs).
     public var nextDeadline: Double? {
         if !queue.isEmpty { return 0 }
-        return [retryAt, session?.nextDeadline, a11y?.nextDeadline].compactMap { $0 }.min()
+        return [retryAt, askAgain?.at, session?.nextDeadline, a11y?.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Connects when due, reads the buses and returns what happened since the last call.
     public func service(now: Double) -> [FocusEvent] {
+        lastService = now
+        if let again = askAgain, again.at <= now {
+            askAgain = nil
+            ask(about: again.id, retries: again.retries)
+        }
         if a11y == nil, let due = retryAt, due <= now {
             session = nil
             connect(now: now)
@@ -304,6 +318,7 @@ public final class FocusTracker {
         pids = [:]
         current = nil
         currentFacts = nil
+        askAgain = nil
         query = nil
         queue.append(.trackingLost)
         queue.append(.notice("lost the accessibility bus: auto-show pauses until it is back"))

@@ -31,6 +31,9 @@ import Testing
         #expect(facts(role: .entry).isEditable)
         #expect(!facts(role: .text, states: [.focused, .multiLine]).isEditable) // a read-only GtkTextView
         #expect(!facts(role: .pushButton, states: [.focused]).isEditable)
+        // Qt's QSpinBox: a spin button without EDITABLE, typed into all the same.
+        #expect(facts(role: .spinButton, states: [.focused, .focusable]).isEditable)
+        #expect(!facts(role: .spinButton, states: [.focused, .readOnly]).isEditable)
         #expect(!facts(role: .documentWeb, states: [.focused]).isEditable)
         #expect(facts(role: .terminal, states: [.focused]).isEditable)
         #expect(!facts(role: .entry, states: [.editable, .readOnly]).isEditable)

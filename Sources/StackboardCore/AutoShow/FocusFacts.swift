@@ -99,13 +99,15 @@ public struct FocusFacts: Equatable, Sendable {
         self.pid = pid; self.extents = extents; self.caret = caret
     }
 
-    /// Whether the keyboard is wanted: the state EDITABLE (and not READ_ONLY), a password field or
-    /// a terminal. GTK 3's entries and text views and Chromium's inputs and text areas all carry
-    /// EDITABLE (checked on Debian 12), so the roles text, entry and paragraph need no list of their own;
-    /// a non-editable GtkTextView (role text without EDITABLE) rightly gets no keyboard.
+    /// Whether the keyboard is wanted: the state EDITABLE (and not READ_ONLY), a password field,
+    /// a terminal or a spin button. GTK's entries and text views and Chromium's inputs and text
+    /// areas all carry EDITABLE (checked on Debian 12), so the roles text, entry and paragraph need
+    /// no list of their own; a non-editable GtkTextView (role text without EDITABLE) rightly gets
+    /// no keyboard. Qt 5 and 6 expose a QSpinBox as a spin button without EDITABLE, though digits
+    /// are typed into it.
     public var isEditable: Bool {
         if states.contains(.readOnly) || states.contains(.defunct) { return false }
-        return states.contains(.editable) || role == .passwordText || role == .terminal
+        return states.contains(.editable) || role == .passwordText || role == .terminal || role == .spinButton
     }
 
     /// What the field wants typed into it (see `FieldKind`).
