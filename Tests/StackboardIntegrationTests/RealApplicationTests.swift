@@ -114,12 +114,17 @@ struct RealApplicationTests {
 
     @Test(arguments: [RealApp.Kind.gtk3, .gtk4, .qt5, .qt6].filter(\.isInstalled))
     func theKeyboardComesTapsArriveExactlyAndAPasswordIsNotLearned(_ kind: RealApp.Kind) throws {
+        try Self.checkFields(of: kind)
+    }
+
+    /// `checkFields` for an application of `kind` on a session, buses and keyboard of its own.
+    static func checkFields(of kind: RealApp.Kind, firstClick: Double = 20) throws {
         let x = try XSession()
         defer { x.close() }
         let bus = try BusSession(x: x)
         let kb = try AppKeyboard(on: bus)
         let app = try RealApp.start(kind, on: bus)
-        try Self.checkFields(app, kb)
+        try checkFields(app, kb, firstClick: firstClick)
     }
 
     /// xterm is not on the accessibility bus, so auto-show cannot see it: the keyboard is shown by
