@@ -19,9 +19,10 @@ public enum Atspi {
         "type='signal',path='/org/a11y/atspi/accessible/root',interface='org.a11y.atspi.Event.Object',"
             + "member='ChildrenChanged',arg0='add'",
     ]
-    /// An event no toolkit sends, registered for a moment to make the registry announce this
-    /// tracker to every application (`FocusTracker+Present.swift`).
-    static let probeEvent = "stackboard:probe"
+    /// An event registered for a moment to make the registry announce this tracker to every
+    /// application (`FocusTracker+Present.swift`): the desktop's own, which no toolkit sends and
+    /// Qt's bridge skips without a warning (a name it does not know gets one on its stderr).
+    static let probeEvent = "window:desktop-create"
     /// ATSPI_COORD_TYPE_SCREEN.
     static let screenCoordinates = BusValue.uint32(0)
 
