@@ -34,7 +34,10 @@ extension FocusTracker {
     }
 
     /// Registers and deregisters the probe, then asks the application `app`, which the registry
-    /// has just announced, for its focused object; asks about it unless a focus came meanwhile.
+    /// has just announced, for its focused object; asks about it unless a focus came meanwhile or
+    /// the focus followed is already one of `app`'s: its events come, so there is nothing to catch
+    /// up on, and the first FOCUSED object of its tree could only repeat them or, where that is
+    /// not the field, contradict them.
     func findFocus(ofJoined app: String, on c: BusConnection) {
         guard app != c.uniqueName else { return }
         let t = options.queryTimeout
@@ -48,7 +51,7 @@ extension FocusTracker {
             try? c.call(destination: app, path: Atspi.rootPath, interface: "org.a11y.atspi.Collection",
                         member: "GetMatches", arguments: Atspi.focusedMatch, timeout: t) { [weak self] reply in
                 guard let self, case .success(let values) = reply, let found = Atspi.references(values).first,
-                      self.generation == asked else { return }
+                      self.generation == asked, self.current?.busName != app, self.query?.id.busName != app else { return }
                 self.ask(about: found)
             }
         }
