@@ -90,8 +90,8 @@ public final class FocusTracker {
     var lastService = 0.0
     /// How long before an accessible that answered nothing is asked again: s.
     static let askAgainSeconds = 0.25
-    /// How many times it is asked again.
-    static let askAgainLimit = 8
+    /// How many times it is asked again (5 s in all: GTK 4 embeds late on a loaded machine).
+    static let askAgainLimit = 20
     /// The query under way, and its number (answers to older ones are dropped).
     var query: FocusQuery?
     var generation = 0

@@ -51,7 +51,8 @@ struct RealApplicationTests {
             try app.session.waitUntil(timeout: 20, "the lock gone for \(app.kind)'s text field") { (try? kb.showsLock()) == false }
         }
         try kb.tap(textTaps)
-        #expect(app.waitForText("text", typed), "\(app.kind) text: \(String(describing: app.text("text"))) \(app.transcript)")
+        #expect(app.waitForText("text", typed),
+                "\(app.kind) text: \(String(describing: app.text("text"))) \(app.transcript); keyboard: \(kb.child.stderr)")
         #expect(keyboard.stackboard(["status"]).stdout == "shown\n", "the field kept the focus through the taps")
 
         // GTK 3 and 4 and both browsers say spin button (editable) for their number fields; Qt 5
@@ -140,7 +141,8 @@ struct RealApplicationTests {
         let app = try RealApp.start(.xterm, on: bus)
         app.click("text")
         try kb.tap(Self.textTaps)
-        #expect(app.waitForText("text", Self.typed), "xterm: \(String(describing: app.text("text"))) \(app.transcript)")
+        #expect(app.waitForText("text", Self.typed),
+                "xterm: \(String(describing: app.text("text"))) \(app.transcript); keyboard: \(kb.child.stderr)")
         try Self.expectQuickType(app, after: Self.typed, bound: 5)
         let learned = try kb.stopAndReadLearned()
         #expect(learned.isEmpty, "learned from xterm, whose text cannot be seen: \(learned)")
