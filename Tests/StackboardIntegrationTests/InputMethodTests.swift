@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The desktop's input method between the keyboard and the field: taps go to the application as
+/// keys, IBus (with the libpinyin engine) composes them, and the field gets what the engine
+/// commits. The keyboard learns a word only where the field's text shows it: the pinyin it sent
+/// (`nihao`) is not in the field (你好 is), so it is not learned; the same taps without an input
+/// method are an ordinary word, which is.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"),
+                "at-spi2-core is not installed (scripts/setup.sh installs it)"))
+struct InputMethodTests {
+    @Test(.enabled(if: IBusDaemon.installed, "ibus or ibus-libpinyin is not installed (scripts/setup.sh installs them)"))
+    func pinyinTapsComposeThroughIBusAndThePinyinIsNotLearned() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let bus = try BusSession(x: x)
+        let ibus = try IBusDaemon.start(on: bus, engine: "libpinyin")
+        let typed = try Self.typeNihao(on: bus, env: ibus.clientEnvironment)
+        #expect(typed.app.child.waitForLine(timeout: 20) { $0 == "changed text 2 你好" } != nil,
+                "the entry did not get 你好 from IBus: \(typed.app.transcript) ibus-daemon: \(ibus.child.stderr.suffix(400))")
+        #expect(!typed.app.child.stdout.contains("nihao"), "the pinyin reached the entry: \(typed.app.transcript)")
+        let learned = try Self.stopAndReadLearned(typed.keyboard, x)
+        #expect(!learned.contains("nihao"), "the pinyin was learned as a word: \(learned)")
+    }
+
+    @Test func withoutAnInputMethodTheSameTapsAreAWordAndLearned() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let bus = try BusSession(x: x)
+        let typed = try Self.typeNihao(on: bus, env: ["GTK_IM_MODULE": "gtk-im-context-simple"])
+        #expect(typed.app.child.waitForLine(timeout: 20) { $0 == "changed text 6 nihao " } != nil, "\(typed.app.transcript)")
+        let learned = try Self.stopAndReadLearned(typed.keyboard, x)
+        #expect(learned.split(separator: "\n").contains { $0.hasSuffix("\tnihao") }, "the word was not learned: \(learned)")
+    }
+
+    /// Starts the keyboard (no auto-show: it follows the focus for learning all the same) and the
+    /// GTK 3 window with `env`, waits until the keyboard listens on the accessibility bus, puts
+    /// the focus in the text entry and taps n i h a o and space.
+    static func typeNihao(on bus: BusSession, env: [String: String]) throws -> (keyboard: RunningKeyboard, app: FocusTarget) {
+        // Below the GTK window, which openbox puts in the middle of the screen.
+        let kb = try RunningKeyboard(bus.x, ["--layout", "qwerty", "--geometry", "1280x240+0+560"], env: bus.environment)
+        try AutoShowKeyboardTests.waitUntilListening(bus)
+        let app = try FocusTarget.start(on: bus, env: env)
+        app.click("text", on: bus.x)
+        try bus.x.waitUntil(timeout: 20, "the text entry's focus (\(app.transcript))") { app.focusCount("text") >= 1 }
+        try kb.tap(labels: ["n", "i", "h", "a", "o"])
+        kb.tap(try #require(try kb.keys().first { $0.action == "space" }))
+        return (kb, app)
+    }
+
+    /// Ends the keyboard (it saves what it learned) and returns its learned words file.
+    static func stopAndReadLearned(_ kb: RunningKeyboard, _ x: XSession) throws -> String {
+        kb.child.signal(SIGTERM)
+        #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
+        #expect(!kb.child.stderr.contains("nihao"), "the keyboard printed what was typed: \(kb.child.stderr)")
+        return (try? String(contentsOfFile: x.dir + "/data/stackboard/words-en.txt", encoding: .utf8)) ?? ""
+    }
+}
+
+/// IBus on a test's X session and session bus, set up without a user session: `ibus-daemon`
+/// with the in-memory configuration (ibus-memconf, which ibus-libpinyin waits for; GSettings'
+/// memory backend), no panel and no emoji extension, and one engine selected. Everything it
+/// starts stays in the daemon's process group, which ends with the X session.
+struct IBusDaemon {
+    /// Whether ibus-daemon, its in-memory configuration and the libpinyin engine are installed.
+    static let installed = ["/usr/bin/ibus-daemon", "/usr/bin/ibus", "/usr/libexec/ibus-memconf",
+                            "/usr/share/ibus/component/libpinyin.xml"].allSatisfy { FileManager.default.fileExists(atPath: $0) }
+
+    let child: Child
+    /// The daemon's own D-Bus address (`ibus address`).
+    let address: String
+
+    /// What a GTK client needs to type through it.
+    var clientEnvironment: [String: String] { ["GTK_IM_MODULE": "ibus", "IBUS_ADDRESS": address] }
+
+    /// Starts the daemon, waits for its address, then selects `engine` as the global engine.
+    static func start(on bus: BusSession, engine: String) throws -> IBusDaemon {
+        let env = bus.environment.merging(["GSETTINGS_BACKEND": "memory"]) { $1 }
+        let daemon = try bus.x.spawn("ibus-daemon", ["--panel=disable", "--emoji-extension=disable",
+                                                     "--config=/usr/libexec/ibus-memconf"], env: env)
+        // `ibus address` reads the file the daemon writes under XDG_CONFIG_HOME/ibus/bus once it
+        // listens; before that it prints "(null)".
+        var address = ""
+        try bus.x.waitUntil(timeout: 30, "ibus-daemon's address (stderr: \(daemon.stderr.suffix(400)))") {
+            address = bus.x.run("ibus", ["address"], env: env).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            return address.hasPrefix("unix:")
+        }
+        // The call itself, not `ibus engine NAME`, which also runs setxkbmap on the display.
+        // It answers once the engine's process is up (ibus-libpinyin loads its data first).
+        var last = ""
+        try bus.x.waitUntil(timeout: 60, "IBus to select \(engine): \(last) (ibus-daemon: \(daemon.stderr.suffix(400)))") {
+            let r = bus.x.run("gdbus", ["call", "--address", address, "--dest", "org.freedesktop.IBus",
+                                        "--object-path", "/org/freedesktop/IBus",
+                                        "--method", "org.freedesktop.IBus.SetGlobalEngine", engine], env: env, timeout: 30)
+            last = r.stderr
+            return r.status == 0
+        }
+        return IBusDaemon(child: daemon, address: address)
+    }
+}
