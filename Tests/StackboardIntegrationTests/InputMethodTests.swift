@@ -7,8 +7,9 @@ import Testing
 /// The desktop's input method between the keyboard and the field: taps go to the application as
 /// keys, IBus (with the libpinyin engine) composes them, and the field gets what the engine
 /// commits. The keyboard learns a word only where the field's text shows it: the pinyin it sent
-/// (`nihao`) is not in the field (你好 is), so it is not learned; the same taps without an input
-/// method are an ordinary word, which is.
+/// (`nihao`) is not in the field (你好 is), so it is learned neither as a word nor as the word
+/// before the next one; a word typed after IBus is switched to a plain layout is. The same taps
+/// without an input method are an ordinary word, which is learned.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"),
                 "at-spi2-core is not installed (scripts/setup.sh installs it)"))
 struct InputMethodTests {
@@ -18,12 +19,22 @@ struct InputMethodTests {
         defer { x.close() }
         let bus = try BusSession(x: x)
         let ibus = try IBusDaemon.start(on: bus, engine: "libpinyin")
-        let typed = try Self.typeNihao(on: bus, env: ibus.clientEnvironment)
-        #expect(typed.app.child.waitForLine(timeout: 20) { $0 == "changed text 2 你好" } != nil,
-                "the entry did not get 你好 from IBus: \(typed.app.transcript) ibus-daemon: \(ibus.child.stderr.suffix(400))")
-        #expect(!typed.app.child.stdout.contains("nihao"), "the pinyin reached the entry: \(typed.app.transcript)")
-        let learned = try Self.stopAndReadLearned(typed.keyboard, x)
-        #expect(!learned.contains("nihao"), "the pinyin was learned as a word: \(learned)")
+        let (kb, app) = try Self.typeNihao(on: bus, env: ibus.clientEnvironment)
+        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 2 你好" } != nil,
+                "the entry did not get 你好 from IBus: \(app.transcript) ibus-daemon: \(ibus.child.stderr.suffix(400))")
+        #expect(!app.child.stdout.contains("nihao"), "the pinyin reached the entry: \(app.transcript)")
+
+        // IBus switched to a plain layout: an ordinary word after it is learned. Once it is in
+        // the file the keyboard has decided about the pinyin too (held words are decided in order).
+        try ibus.select("xkb:us::eng", on: bus)
+        try Self.tap(" hello ", on: kb)
+        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 9 你好 hello " } != nil, "\(app.transcript)")
+        let file = x.dir + "/data/stackboard/words-en.txt"
+        try x.waitUntil(timeout: 30, "the keyboard to learn the word typed with IBus off (\(kb.child.stderr.suffix(400)))") {
+            ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").contains { $0.hasSuffix("\thello") }
+        }
+        let learned = try Self.stopAndReadLearned(kb, x)
+        #expect(!learned.contains("nihao"), "the pinyin was learned (w: as a word, p: as the word before another): \(learned)")
     }
 
     @Test func withoutAnInputMethodTheSameTapsAreAWordAndLearned() throws {
@@ -46,9 +57,21 @@ struct InputMethodTests {
         let app = try FocusTarget.start(on: bus, env: env)
         app.click("text", on: bus.x)
         try bus.x.waitUntil(timeout: 20, "the text entry's focus (\(app.transcript))") { app.focusCount("text") >= 1 }
-        try kb.tap(labels: ["n", "i", "h", "a", "o"])
-        kb.tap(try #require(try kb.keys().first { $0.action == "space" }))
+        try tap("nihao ", on: kb)
         return (kb, app)
+    }
+
+    /// Taps the keys that type `text` (letters by their label, a space by the space bar), in one
+    /// run of the pointer tool.
+    static func tap(_ text: String, on kb: RunningKeyboard) throws {
+        let keys = try kb.keys()
+        let steps = try text.flatMap { c -> [String] in
+            guard let k = keys.first(where: { c == " " ? $0.action == "space" : $0.label == String(c) }) else {
+                throw XSession.Failure(description: "no key for '\(c)'")
+            }
+            return [kb.at(k.center.x, k.center.y), "tap"]
+        }
+        kb.pointer(steps)
     }
 
     /// Ends the keyboard (it saves what it learned) and returns its learned words file.
@@ -76,9 +99,14 @@ struct IBusDaemon {
     /// What a GTK client needs to type through it.
     var clientEnvironment: [String: String] { ["GTK_IM_MODULE": "ibus", "IBUS_ADDRESS": address] }
 
+    /// The daemon's environment: GSettings in memory, nothing written to a dconf database.
+    static func environment(_ bus: BusSession) -> [String: String] {
+        bus.environment.merging(["GSETTINGS_BACKEND": "memory"]) { $1 }
+    }
+
     /// Starts the daemon, waits for its address, then selects `engine` as the global engine.
     static func start(on bus: BusSession, engine: String) throws -> IBusDaemon {
-        let env = bus.environment.merging(["GSETTINGS_BACKEND": "memory"]) { $1 }
+        let env = environment(bus)
         let daemon = try bus.x.spawn("ibus-daemon", ["--panel=disable", "--emoji-extension=disable",
                                                      "--config=/usr/libexec/ibus-memconf"], env: env)
         // `ibus address` reads the file the daemon writes under XDG_CONFIG_HOME/ibus/bus once it
@@ -88,16 +116,23 @@ struct IBusDaemon {
             address = bus.x.run("ibus", ["address"], env: env).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             return address.hasPrefix("unix:")
         }
-        // The call itself, not `ibus engine NAME`, which also runs setxkbmap on the display.
-        // It answers once the engine's process is up (ibus-libpinyin loads its data first).
+        let ibus = IBusDaemon(child: daemon, address: address)
+        try ibus.select(engine, on: bus)
+        return ibus
+    }
+
+    /// Makes `engine` the global engine (for the focused input context too). The call itself, not
+    /// `ibus engine NAME`, which also runs setxkbmap on the display. It is answered once the
+    /// engine's process is up (ibus-libpinyin loads its data first): tried until then.
+    func select(_ engine: String, on bus: BusSession) throws {
         var last = ""
-        try bus.x.waitUntil(timeout: 60, "IBus to select \(engine): \(last) (ibus-daemon: \(daemon.stderr.suffix(400)))") {
+        try bus.x.waitUntil(timeout: 60, "IBus to select \(engine): \(last) (ibus-daemon: \(child.stderr.suffix(400)))") {
             let r = bus.x.run("gdbus", ["call", "--address", address, "--dest", "org.freedesktop.IBus",
                                         "--object-path", "/org/freedesktop/IBus",
-                                        "--method", "org.freedesktop.IBus.SetGlobalEngine", engine], env: env, timeout: 30)
+                                        "--method", "org.freedesktop.IBus.SetGlobalEngine", engine],
+                              env: IBusDaemon.environment(bus), timeout: 30)
             last = r.stderr
             return r.status == 0
         }
-        return IBusDaemon(child: daemon, address: address)
     }
 }
