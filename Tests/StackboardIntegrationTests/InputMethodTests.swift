@@ -29,10 +29,7 @@ struct InputMethodTests {
         try ibus.select("xkb:us::eng", on: bus)
         try Self.tap(" hello ", on: kb)
         #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 9 你好 hello " } != nil, "\(app.transcript)")
-        let file = x.dir + "/data/stackboard/words-en.txt"
-        try x.waitUntil(timeout: 30, "the keyboard to learn the word typed with IBus off (\(kb.child.stderr.suffix(400)))") {
-            ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").contains { $0.hasSuffix("\thello") }
-        }
+        try Self.waitUntilLearned("hello", kb, x)
         let learned = try Self.stopAndReadLearned(kb, x)
         #expect(!learned.contains("nihao"), "the pinyin was learned (w: as a word, p: as the word before another): \(learned)")
     }
@@ -43,6 +40,8 @@ struct InputMethodTests {
         let bus = try BusSession(x: x)
         let typed = try Self.typeNihao(on: bus, env: ["GTK_IM_MODULE": "gtk-im-context-simple"])
         #expect(typed.app.child.waitForLine(timeout: 20) { $0 == "changed text 6 nihao " } != nil, "\(typed.app.transcript)")
+        // A word waits until the keyboard has seen it in the field, then for the next save.
+        try Self.waitUntilLearned("nihao", typed.keyboard, x)
         let learned = try Self.stopAndReadLearned(typed.keyboard, x)
         #expect(learned.split(separator: "\n").contains { $0.hasSuffix("\tnihao") }, "the word was not learned: \(learned)")
     }
@@ -72,6 +71,14 @@ struct InputMethodTests {
             return [kb.at(k.center.x, k.center.y), "tap"]
         }
         kb.pointer(steps)
+    }
+
+    /// Waits until the keyboard's learned words file has `word` (as a word: a `w` line).
+    static func waitUntilLearned(_ word: String, _ kb: RunningKeyboard, _ x: XSession) throws {
+        let file = x.dir + "/data/stackboard/words-en.txt"
+        try x.waitUntil(timeout: 30, "the keyboard to learn '\(word)' (\(kb.child.stderr.suffix(400)))") {
+            ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").contains { $0.hasSuffix("\t" + word) }
+        }
     }
 
     /// Ends the keyboard (it saves what it learned) and returns its learned words file.
