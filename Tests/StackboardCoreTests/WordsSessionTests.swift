@@ -261,10 +261,23 @@ import Testing
         #expect(session.heldWords.map(\.word) == ["zorblat", "qwixx"])
         #expect(session.learned.words["zorblat"] == nil, "learned before it was seen")
         // An input method made something else of the second word's letters.
-        session.confirmLearning { WordText.field("zorblat 你好 ", shows: $0.word) }
+        session.confirmLearning { WordText.field("zorblat 你好 ", shows: $0) }
         #expect(session.learned.words["zorblat"] != nil)
         #expect(session.learned.words["qwixx"] == nil)
         #expect(session.heldWords.isEmpty)
+    }
+
+    /// Pinyin an input method composed: the letters are not in the field, so neither the word nor
+    /// its pair with the next word is learned.
+    @Test func aWordTheFieldDoesNotShowIsNotTheContextOfTheNextOne() {
+        var session = TinyWords.session()
+        session.holdsLearning = true
+        var text = ""
+        session.type("nihao zorblat ", into: &text)
+        session.confirmLearning { WordText.field("你好 zorblat ", shows: $0) }
+        #expect(session.learned.words["nihao"] == nil)
+        #expect(session.learned.words["zorblat"] != nil)
+        #expect(session.learned.pairs["nihao"] == nil, "\(session.learned.pairs)")
     }
 
     @Test func aFieldThatCannotBeSeenLearnsNothing() {

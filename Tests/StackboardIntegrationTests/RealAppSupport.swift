@@ -304,33 +304,3 @@ final class AppKeyboard {
         entries.contains { $0.hasPrefix("w\t") && $0.hasSuffix("\t" + word) }
     }
 }
-
-/// IBus between the keyboard and an application, as a Chinese desktop has it: ibus-daemon on the
-/// session's X display and session bus (no panel, settings in memory: ibus-memconf; without a
-/// config service the engine is never set), with the pinyin engine
-/// (ibus-libpinyin) as the global engine. A GTK window started with `clientEnvironment` sends its
-/// keys through it.
-enum PinyinInputMethod {
-    /// Whether IBus and its libpinyin engine are installed (scripts/setup.sh installs them).
-    static var isInstalled: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/ibus-daemon")
-            && FileManager.default.isExecutableFile(atPath: "/usr/libexec/ibus-engine-libpinyin")
-    }
-
-    /// What a GTK application needs to type through IBus; the engine's settings are in memory.
-    static let clientEnvironment = ["GTK_IM_MODULE": "ibus", "GSETTINGS_BACKEND": "memory"]
-
-    /// Starts ibus-daemon and waits until libpinyin is its global engine.
-    static func start(on bus: BusSession) throws -> Child {
-        let x = bus.x
-        let env = bus.environment.merging(clientEnvironment) { $1 }
-        let daemon = try x.spawn("ibus-daemon", ["--panel=disable", "--emoji-extension=disable",
-                                                  "--config=/usr/libexec/ibus-memconf"], env: env)
-        try x.waitUntil(timeout: 30, "IBus with the libpinyin engine (\(daemon.stderr.suffix(400)))") {
-            // It sets the engine but may exit 1 all the same: what `ibus engine` says is the answer.
-            _ = x.run("ibus", ["engine", "libpinyin"], env: env, timeout: 10)
-            return x.run("ibus", ["engine"], env: env, timeout: 10).stdout == "libpinyin\n"
-        }
-        return daemon
-    }
-}

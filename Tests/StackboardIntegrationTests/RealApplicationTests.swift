@@ -9,7 +9,7 @@ import Testing
 /// (borrowed characters among them: € from the symbols layer, é by a long press, ő from xkb:hu,
 /// Cyrillic from xkb:ru), the password field gets the lock and nothing of it is learned, the
 /// number field gets the numeric pad, and `stackboard type` is not held up by the application.
-/// The browsers are in RealBrowserTests (`make test-apps`).
+/// The browsers are in RealBrowserTests (`make test-apps`), IBus in InputMethodTests.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"),
                 "at-spi2-core is not installed (scripts/setup.sh installs it)"))
 struct RealApplicationTests {
@@ -146,24 +146,5 @@ struct RealApplicationTests {
         try Self.expectQuickType(app, after: Self.typed, bound: 5)
         let learned = try kb.stopAndReadLearned()
         #expect(learned.isEmpty, "learned from xterm, whose text cannot be seen: \(learned)")
-    }
-
-    /// IBus with its pinyin engine between the keyboard and a GTK 3 window: the taps n i h a o and
-    /// space compose 你好 through the input method, and nothing is learned (the letters never
-    /// reach the field, and a word is learned only where the field's text shows it).
-    @Test(.enabled(if: PinyinInputMethod.isInstalled && RealApp.Kind.gtk3.isInstalled))
-    func tapsComposeThroughIBusPinyinAndNothingIsLearned() throws {
-        let x = try XSession()
-        defer { x.close() }
-        let bus = try BusSession(x: x)
-        _ = try PinyinInputMethod.start(on: bus)
-        let kb = try AppKeyboard(on: bus)
-        let app = try FocusTarget.start(on: bus, env: PinyinInputMethod.clientEnvironment)
-        app.click("text", on: x)
-        try kb.keyboard.waitForState("shown")
-        try kb.tap(KeyTap.keys(["n", "i", "h", "a", "o", "space"]))
-        #expect(Wait.until(timeout: 20) { app.text("text") == "你好" }, "\(app.transcript)")
-        let learned = try kb.stopAndReadLearned()
-        #expect(learned.isEmpty, "learned through the input method: \(learned)")
     }
 }

@@ -160,7 +160,7 @@ final class SuggestionWords: KeypadWords {
     func confirmHeldWords(fieldText: String?) {
         settle()
         if let fieldText {
-            session.confirmLearning { WordText.field(fieldText, shows: $0.word) }
+            session.confirmLearning { WordText.field(fieldText, shows: $0) }
         } else {
             session.dropHeldWords()
         }

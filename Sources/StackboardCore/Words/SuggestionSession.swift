@@ -243,13 +243,17 @@ public struct SuggestionSession: Sendable {
     /// How many words may wait to be seen in the field.
     static let heldLimit = 32
 
-    /// Learns the held words that `seen` says the field shows, in order; drops the rest.
-    public mutating func confirmLearning(_ seen: (HeldWord) -> Bool) {
+    /// Learns the held words that the field shows (`shows`), in order, and drops the rest. A word
+    /// is paired with the word before it only when the field shows that one too: the keyboard's
+    /// own record of it may be letters an input method turned into something else.
+    public mutating func confirmLearning(_ shows: (String) -> Bool) {
         let held = heldWords
         heldWords = []
         guard privacy == .normal else { return }
-        for word in held where seen(word) {
-            predictor.learned.learn(word.word, after: word.context)
+        for word in held where shows(word.word) {
+            var context = word.context
+            if case .after(let previous) = context, !shows(previous) { context = .unknown }
+            predictor.learned.learn(word.word, after: context)
             learnedGeneration += 1
         }
     }
