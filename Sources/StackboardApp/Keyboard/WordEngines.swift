@@ -23,7 +23,12 @@ final class WordEngines {
     var readField: ((@escaping (String?) -> Void) -> Void)?
     /// Told each time words typed into a window the keyboard cannot see were not learned.
     var onUnseenField: (() -> Void)?
-    private var reading = false
+    /// When the read in flight was asked for (nil: none). One that never answers (a bus lost
+    /// with the question on it) is given up after `readLimitSeconds`.
+    private var readingSince: Double?
+    private var reading: Bool { readingSince != nil }
+    /// How long a read of the field may take before it is given up: s.
+    static let readLimitSeconds = 5.0
     private var recheckAt: Double?
     /// How long after a field that does not show the held words yet it is read again: s.
     static let recheckSeconds = 0.3
@@ -71,13 +76,14 @@ final class WordEngines {
     /// Reads the field for the words that wait, when due (never waited for: the reply comes
     /// through the bus's loop source).
     func confirmHeldWords(now: Double) {
+        if let since = readingSince, now - since > Self.readLimitSeconds { readingSince = nil }
         guard !reading, let engine = engines.values.first(where: \.holdsWords) else { return }
         if let due = recheckAt, due > now { return }
         guard let readField else { return unseen(engine) }
-        reading = true
+        readingSince = now
         readField { [weak self, weak engine] text in
             guard let self, let engine else { return }
-            self.reading = false
+            self.readingSince = nil
             guard let text else { return self.unseen(engine) }
             if engine.fieldShowsHeldWords(text) || self.recheckAt != nil {
                 self.recheckAt = nil
