@@ -11,8 +11,6 @@ struct DeferredSend {
     var otherGroups: Bool
     /// The X input focus when they were asked for: they are typed into that window or nowhere.
     var focus: UInt = 0
-    /// When they were asked for (the injector's clock).
-    var at: Double = 0
 }
 
 /// Keys the injector did not type, and why: never typed late into another window.
@@ -111,11 +109,10 @@ extension Injector {
         }
     }
 
-    /// Queues `request`, stamped with the input focus and the time.
+    /// Queues `request`, stamped with the input focus; the first one starts the outbox's clock.
     private func enqueue(_ request: inout DeferredSend) {
         request.focus = inputFocus()
-        request.at = clock()
-        if outbox.isEmpty { outboxProgress = request.at }
+        if outbox.isEmpty { outboxProgress = clock() }
         outbox.append(request)
     }
 
