@@ -12,7 +12,7 @@ extension LayoutCatalog {
 
 /// `xkb`: the keyboard of the display's active XKB layout and group, read when it is loaded.
 /// (Following the keymap live is the runtime's part: it loads `xkb` again when the keymap or
-/// the group changes; see `ActiveKeymap`.)
+/// the group changes; see `ActiveXkbLayout`.)
 struct ActiveXkbLayoutProvider: LayoutProvider {
     /// Makes the `xkb:` layout once the active one is known.
     let xkb: XkbLayoutProvider
@@ -26,7 +26,7 @@ struct ActiveXkbLayoutProvider: LayoutProvider {
         do { connection = try XConnection() } catch {
             throw LayoutError(file: "", message: "the layout xkb is the display's own keymap, and \(error.description); or name one, such as xkb:de")
         }
-        guard let active = connection.activeXkbLayout(), let layout = active.layoutName else {
+        guard let active = ActiveXkbLayout(property: connection.xkbRulesNamesProperty()), let layout = active.layoutName else {
             throw LayoutError(file: "", message: "the display does not say which XKB layout it uses (no _XKB_RULES_NAMES on its root window; set one with setxkbmap), or name one, such as xkb:us")
         }
         return try xkb.layout(named: layout.description)

@@ -14,6 +14,8 @@ public struct EmojiPanel: Equatable, Sendable {
     public static let recentGroup = "Recently used"
     /// Emoji per row of a page.
     public static let columns = 10
+    /// An empty place that keeps a short row's shape (painted empty, never hit).
+    static let spacer = Key(label: "", action: .text(""), style: .blank)
     /// Rows of emoji per page.
     public static let rows = 4
 
@@ -58,7 +60,7 @@ public struct EmojiPanel: Equatable, Sendable {
             let keys = page.emoji.map(Self.key)
             for r in 0..<Self.rows {
                 var row = Array(keys.dropFirst(r * Self.columns).prefix(Self.columns)).map(StackItem.key)
-                row += Array(repeating: .key(XkbLayoutBuilder.spacer), count: Self.columns - row.count)
+                row += Array(repeating: .key(Self.spacer), count: Self.columns - row.count)
                 items.append(.stack(Stack(axis: .horizontal, items: row)))
             }
             let previous = names[(i + names.count - 1) % names.count], next = names[(i + 1) % names.count]

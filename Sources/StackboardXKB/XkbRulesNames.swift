@@ -1,3 +1,4 @@
+import StackboardCore
 /// The rules and names a display's keymap was made from: the root window's `_XKB_RULES_NAMES`
 /// property (rules, model, layouts, variants, options as NUL-terminated strings, what
 /// `setxkbmap` writes), read with the current group to know which layout is active.

@@ -1,3 +1,4 @@
+import StackboardCore
 /// One XKB layout or variant as xkb-data's rules (`evdev.xml`) describe it.
 public struct XkbLayoutInfo: Equatable, Hashable, Sendable {
     /// Its name (`xkb:fr(bepo)`).

@@ -1,3 +1,4 @@
+import StackboardCore
 /// Builds a full keyboard from the symbols of a compiled XKB layout (pure: the compiling is done
 /// by the StackboardXKB module, which hands over `XkbLayoutSymbols`).
 ///

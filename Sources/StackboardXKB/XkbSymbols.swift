@@ -1,3 +1,4 @@
+import StackboardCore
 /// What one shift level of an XKB key produces.
 public enum XkbSymbol: Hashable, Sendable {
     /// A character (or a short string) the level types.

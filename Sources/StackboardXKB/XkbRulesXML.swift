@@ -1,3 +1,4 @@
+import StackboardCore
 /// Reads the layouts and variants out of xkb-data's `evdev.xml` (the `xkbConfigRegistry`
 /// format of xkb.dtd): a small scanner for that one shape, not a general XML parser.
 ///

@@ -1,3 +1,4 @@
+import StackboardCore
 /// What a dead key of an XKB layout shows and types on the on-screen keyboard.
 ///
 /// A physical dead key types nothing and changes the next key (´ then e gives é). An on-screen

@@ -1,3 +1,4 @@
+import StackboardCore
 /// The name of a keyboard made from an XKB layout: `xkb:LAYOUT` or `xkb:LAYOUT(VARIANT)`
 /// (`xkb:de`, `xkb:fr(bepo)`, `xkb:in(deva)`), as xkb-data's rules name layouts and variants.
 public struct XkbLayoutName: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Testing
-@testable import StackboardCore
+import StackboardCore
+@testable import StackboardXKB
 
 /// `xkb:` names, the rules' registry of layouts, and `_XKB_RULES_NAMES`.
 @Suite struct XkbNameTests {

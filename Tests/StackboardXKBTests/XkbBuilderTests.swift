@@ -1,5 +1,6 @@
 import Testing
-@testable import StackboardCore
+import StackboardCore
+@testable import StackboardXKB
 
 /// The keyboard built from compiled XKB symbols (fixtures here; the real keymaps are in
 /// StackboardXKBTests).

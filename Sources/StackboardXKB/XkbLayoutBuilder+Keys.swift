@@ -1,3 +1,4 @@
+import StackboardCore
 extension XkbLayoutBuilder {
     /// A spacer where the layout has no symbol (painted empty, never hit).
     static let spacer = Key(label: "", action: .text(""), style: .blank)
