@@ -82,10 +82,11 @@ let package = Package(
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender", "StackboardXKB"],
                     exclude: ["Golden"]),
         .testTarget(name: "StackboardXKBTests", dependencies: ["StackboardCore", "StackboardXKB"]),
+        .testTarget(name: "StackboardSoundTests", dependencies: ["StackboardCore", "StackboardSound"]),
         // The command line, config.json and the settings table, the runtime's roles on fakes; no display.
         .testTarget(name: "StackboardAppTests", dependencies: [
             "StackboardApp", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardSound", "StackboardSystem", "StackboardX11", "CLazy",
         ]),
-        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardX11", "StackboardKit", "CX11", "StackboardBus"]),
+        .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardSound", "StackboardX11", "StackboardKit", "CX11", "StackboardBus"]),
     ]
 )

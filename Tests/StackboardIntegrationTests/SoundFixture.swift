@@ -1,5 +1,6 @@
 import Foundation
 import StackboardCore
+import StackboardSound
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import StackboardCore
+import StackboardCore
+@testable import StackboardSound
 
 /// The shipped click samples in Resources/sounds decode and fit the spec.
 @Suite struct WAVClickSamplesTests {

@@ -1,5 +1,6 @@
 import Testing
-@testable import StackboardCore
+import StackboardCore
+@testable import StackboardSound
 
 /// Builds WAV bytes by hand (independently of the decoder) for the tests.
 enum WAVBytes {

@@ -1,3 +1,4 @@
+import StackboardCore
 /// Why a WAV file could not be decoded, in words that say what to do.
 public struct WAVError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The reason, one sentence.

@@ -1,3 +1,4 @@
+import StackboardCore
 /// Decoded 16-bit PCM audio (a click sample), with the few transforms a player needs.
 public struct WAVAudio: Equatable, Sendable {
     /// Frames per second.

@@ -1,5 +1,6 @@
 import Testing
-@testable import StackboardCore
+import StackboardCore
+@testable import StackboardSound
 
 @Suite struct WAVAudioTests {
     let audio = WAVAudio(sampleRate: 48_000, channels: 1, samples: [0, 1, -1, 3, -3, 1000, -1000, 32767, -32768])
