@@ -44,12 +44,14 @@ let package = Package(
             "StackboardCore", "StackboardSystem", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
         ]),
         .target(name: "StackboardSound", dependencies: ["StackboardCore", "StackboardSystem", "CALSA", "CShims", "CLazy"]),
-        // Word suggestions' files: shipped models mapped from disk, the learned words saved atomically.
-        .target(name: "StackboardWords", dependencies: ["StackboardCore"]),
         // One keypad at work (state, painting, popup, clicks, timers, effects), for every host.
         .target(name: "StackboardRuntime", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSystem",
         ]),
+        // Word suggestions: the models, predictor and session, the swipe decoder, the files
+        // (shipped models mapped from disk, learned words saved atomically) and the keypad's
+        // word engine (the suggestion bar's adapter).
+        .target(name: "StackboardWords", dependencies: ["StackboardCore", "StackboardRuntime", "StackboardSystem"]),
         .target(name: "StackboardKit", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardRuntime", "StackboardSystem",
         ]),

@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardWords
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

@@ -1,10 +1,11 @@
 /// The natural logarithm and exponential in pure Swift (the core links no C math library):
 /// accurate to about 1e-15 relative. The word models' costs and the swipe decoder use them.
-enum PureMath {
-    static let ln2 = 0.693_147_180_559_945_309_4
+public enum PureMath {
+    /// ln 2.
+    public static let ln2 = 0.693_147_180_559_945_309_4
 
     /// ln x (-infinity for 0, nan for negative x).
-    static func log(_ x: Double) -> Double {
+    public static func log(_ x: Double) -> Double {
         guard x > 0 else { return x == 0 ? -.infinity : .nan }
         guard x.isFinite else { return x }
         let e = Double(x.exponent), m = x.significand // x = m · 2^e, m in [1, 2)
@@ -19,7 +20,7 @@ enum PureMath {
     }
 
     /// e^x (0 for very negative x, +infinity past about 709).
-    static func exp(_ x: Double) -> Double {
+    public static func exp(_ x: Double) -> Double {
         guard x.isFinite else { return x > 0 ? .infinity : 0 }
         if x < -745 { return 0 }
         if x > 709 { return .infinity }

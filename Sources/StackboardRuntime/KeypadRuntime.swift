@@ -126,10 +126,6 @@ public final class KeypadRuntime {
     var paintedTrails: [Rect] = []
     /// The swipe's word and its other candidates, until anything else is typed.
     public internal(set) var swipeChoices: SwipeChoices?
-    /// The decoder of the last swipe (its index of the word list is kept).
-    var swipeDecoder: SwipeDecoder?
-    /// The index being made for the swipe under way (taken at its release).
-    var swipeIndexing: SwipeIndexing?
 
     /// A keypad of `layout` in `frame` of `surface`, painted by `painter`, acting as `role` with
     /// the state machine configured by `config` (its mode follows the role).

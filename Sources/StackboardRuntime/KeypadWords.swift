@@ -14,6 +14,21 @@ public struct KeypadEdit: Equatable, Sendable {
     }
 }
 
+/// What a swipe may have meant: the words, best first, and whether the caret is at the start of
+/// a sentence (the word is then capitalized unless the swipe said otherwise).
+public struct SwipeCandidates: Equatable, Sendable {
+    /// The words, best first (empty: no word fits the swipe).
+    public var words: [String]
+    /// Whether the caret is at the start of a sentence.
+    public var sentenceStart: Bool
+
+    /// Candidates with every property given.
+    public init(words: [String], sentenceStart: Bool) {
+        self.words = words
+        self.sentenceStart = sentenceStart
+    }
+}
+
 /// The word engine as the keypad sees it (the application plugs in the words engine). It is
 /// told everything the keypad types, before it is typed, and may change it (a punctuation mark
 /// right after an accepted suggestion's space replaces the space); it answers what the
@@ -53,10 +68,16 @@ public protocol KeypadWords: AnyObject {
     func suggestions() -> [String]
     /// Whether the field is a secret: the bar shows a lock and nothing else.
     var isLocked: Bool { get }
-    /// The words swipes are decoded against (nil: no swiping; the default).
-    var swipeVocabulary: SwipeVocabulary? { get }
-    /// What is before the caret, for decoding a swipe (the default: nothing known).
-    var swipeContext: SwipeContext { get }
+    /// Whether swipes can be decoded now: the engine has a word list and is not locked (the
+    /// default: no swiping).
+    var canSwipe: Bool { get }
+    /// A swipe is under way over `geometry`'s letters: the engine may start making what decodes
+    /// it, so that the release finds it ready (the default: nothing).
+    func swipeStarted(over geometry: KeyboardGeometry)
+    /// The words a swipe along `path` over `geometry`'s letters may mean, best first, at most
+    /// `limit`, after what is before the caret (nil: the layer's letters cannot be swiped; the
+    /// default).
+    func decodeSwipe(_ path: [Point], over geometry: KeyboardGeometry, limit: Int) -> SwipeCandidates?
     /// A swipe typed `word`: the edit that types it (the default: `typing(word + " ")`).
     func swiped(_ word: String) -> KeypadEdit
     /// A tap on the bar replaces the swiped `typed` word (and its space) with `word`: the edit
@@ -70,9 +91,11 @@ extension KeypadWords {
     /// Not known.
     public func passesThrough(_ text: String) -> Bool { false }
     /// No swiping.
-    public var swipeVocabulary: SwipeVocabulary? { nil }
-    /// Nothing known.
-    public var swipeContext: SwipeContext { SwipeContext() }
+    public var canSwipe: Bool { false }
+    /// Nothing to make.
+    public func swipeStarted(over geometry: KeyboardGeometry) {}
+    /// Nothing decoded.
+    public func decodeSwipe(_ path: [Point], over geometry: KeyboardGeometry, limit: Int) -> SwipeCandidates? { nil }
     /// The word and a space, typed as a key would.
     public func swiped(_ word: String) -> KeypadEdit { typing(word + " ") }
     /// Backspaces over the typed word and its space (the engine hears each), then the new word.

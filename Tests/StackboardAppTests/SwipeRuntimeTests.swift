@@ -1,5 +1,6 @@
 @testable import StackboardApp
 import StackboardCore
+import StackboardWords
 import StackboardRuntime
 import Testing
 
@@ -20,8 +21,13 @@ import Testing
         func setSecure(_ on: Bool) { isLocked = on }
         func accepting(slot: Int) -> KeypadEdit? { nil }
         func suggestions() -> [String] { suggested }
-        var swipeVocabulary: SwipeVocabulary? { list }
-        var swipeContext: SwipeContext { SwipeContext(previous: "the") }
+        var canSwipe: Bool { !isLocked }
+        func decodeSwipe(_ path: [Point], over geometry: KeyboardGeometry, limit: Int) -> SwipeCandidates? {
+            let decoder = SwipeDecoder(vocabulary: list, geometry: geometry)
+            guard decoder.keyboard.canSwipe else { return nil }
+            let found = decoder.decode(path, vocabulary: list, previous: "the", limit: limit)
+            return SwipeCandidates(words: found.map(\.word), sentenceStart: false)
+        }
     }
 
     static let layout: Layout = {

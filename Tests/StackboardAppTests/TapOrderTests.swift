@@ -1,5 +1,6 @@
 @testable import StackboardApp
 import StackboardCore
+import StackboardWords
 import StackboardRuntime
 import Testing
 

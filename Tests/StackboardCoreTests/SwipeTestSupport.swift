@@ -1,7 +1,8 @@
 import Testing
 @testable import StackboardCore
 
-/// A small QWERTY with a suggestion bar and a word list, for the swipe tests.
+/// A small QWERTY with a suggestion bar, for the state machine's swipe tests (the word list
+/// and the decoder are StackboardWordsTests').
 enum SwipeFixtures {
     static let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
 
@@ -15,12 +16,6 @@ enum SwipeFixtures {
 
     static let size = Size(width: 1000, height: 400)
     static let geometry = KeyboardGeometry(layout: layout, layer: layout.layers[0], size: size)
-
-    static let vocabulary = FrequencyVocabulary(
-        identity: "test", counts: [("the", 1000), ("they", 300), ("then", 200), ("hello", 120), ("help", 150), ("world", 100),
-                                   ("word", 140), ("swipe", 30), ("wipe", 20), ("keyboard", 25), ("quick", 60), ("was", 500),
-                                   ("wad", 2), ("I", 800), ("don't", 90), ("dont", 1), ("hell", 40), ("hero", 35)],
-        pairs: [("hello", "world", 50), ("the", "word", 1)])
 
     /// The centres of the letter keys of `word`, joined by points every few pixels.
     static func path(_ word: String, offset: Point = Point(x: 0, y: 0)) -> [Point] {

@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardWords
 import StackboardRender
 import StackboardSystem
 

@@ -92,7 +92,9 @@ final class KeyboardApp: WindowShellClient {
                                         report: { printError("stackboard: " + $0) })
         context = try? ContextWatcher(connection: connection)
         presses = OutsidePresses(window: window)
-        words = WordEngines(options: options)
+        words = WordEngines(slots: options.suggestions, language: options.keypad.language,
+                            learning: options.keypad.learn && !options.xid, holdsLearning: !options.learnEverywhere,
+                            saves: !options.xid)
         if let tracker = bus?.tracker {
             words.readField = { [weak tracker] reply in
                 guard let tracker else { return reply(nil) }

@@ -1,0 +1,213 @@
+import StackboardCore
+import StackboardRuntime
+import StackboardSystem
+import StackboardWords
+
+/// The word engine behind a keypad's suggestion bar: a `SuggestionSession` over the shipped
+/// model of one language and the user's learned words, which it saves (atomically, mode 0600)
+/// a few seconds after they changed and when the keyboard ends. A secure field locks it: no
+/// suggestions, nothing learned, no context kept. `typing` works out only the edit; the session
+/// hears of the text at `settle()`, after the key went out, or first thing at any other call.
+public final class SuggestionWords: KeypadWords {
+    /// Seconds after the last learned change before the learned words are written.
+    public static let saveDelay = 5.0
+
+    public private(set) var session: SuggestionSession
+    /// The language (the model's tag).
+    public let language: String
+    /// Where the learned words go (nil: nothing is ever written, e.g. a plug at a greeter).
+    private let store: LearnedWordsStore?
+    /// Whether what is typed is learned (the `learn` setting; off in a plug).
+    private let learning: Bool
+    /// The learned generation written last.
+    private var savedGeneration: Int
+    /// When the learned words are due to be written.
+    public var saveDue: Double? {
+        settle()
+        return dueAt
+    }
+    private var dueAt: Double?
+    /// Text `typing` returned the edit for, not yet told to the session (`settle`).
+    private var unsettled: String?
+    /// Told once about a problem (one line, never a word).
+    private let report: (String) -> Void
+    private var secure = false
+    /// The swipe decoder, kept between swipes.
+    let swipeDecoders = SwipeDecoders()
+
+    /// The engine for `language` with `slots` suggestions, or nil (after one line to `report`)
+    /// when the language has no model. `store` nil: nothing is loaded from or saved to disk.
+    /// `atSentenceStart`: what comes first starts a sentence (an empty field of its own); the
+    /// keyboard does not know what is before the caret of another application, so it is false.
+    /// `holdsLearning`: an ended word waits to be seen in the field (`confirmHeldWords`).
+    public static func load(language: String, slots: Int, learning: Bool, store: LearnedWordsStore?, atSentenceStart: Bool = false,
+                     holdsLearning: Bool = false, models: WordModels = .forCurrentProcess(),
+                     report: @escaping (String) -> Void) -> SuggestionWords? {
+        let shipped: ShippedWordModel
+        do { shipped = try models.load(language) } catch {
+            report("no word suggestions: \(error); 'stackboard words languages' lists the languages there are")
+            return nil
+        }
+        var learned = UserWordModel(fold: shipped.fold)
+        var mayBeSaved = store != nil
+        if let store, learning {
+            let loaded = store.load(language, fold: shipped.fold)
+            if let notice = loaded.notice { report(notice.hasPrefix("stackboard: ") ? String(notice.dropFirst(12)) : notice) }
+            learned = loaded.model
+            mayBeSaved = loaded.mayBeSaved
+        }
+        var session = SuggestionSession(predictor: WordPredictor(shipped: shipped, learned: learned), slots: slots,
+                                        privacy: learning ? .normal : .noLearn, atSentenceStart: atSentenceStart)
+        session.holdsLearning = holdsLearning
+        return SuggestionWords(session: session, language: language, store: mayBeSaved && learning ? store : nil,
+                               learning: learning, report: report)
+    }
+
+    private init(session: SuggestionSession, language: String, store: LearnedWordsStore?, learning: Bool,
+                 report: @escaping (String) -> Void) {
+        self.session = session
+        self.language = language
+        self.store = store
+        self.learning = learning
+        self.report = report
+        savedGeneration = session.learnedGeneration
+    }
+
+    /// Lets the pages of the shipped model read so far go (read again from the file when needed).
+    public func releaseResidentPages() {
+        session.predictor.shipped.releaseResidentPages()
+    }
+
+    /// Locks the engine for a secret (a password field) or unlocks it.
+    public func setSecure(_ on: Bool) {
+        settle()
+        guard on != secure else { return }
+        secure = on
+        session.setPrivacy(on ? .secure : (learning ? .normal : .noLearn))
+    }
+
+    /// What is before the caret is no longer known, for `reason`.
+    public func reset(_ reason: ContextReset) {
+        settle()
+        session.reset(reason)
+    }
+
+    // MARK: KeypadWords
+
+    /// Only the edit: the session is told at `settle()` (the key goes out first).
+    public func typing(_ text: String) -> KeypadEdit {
+        settle()
+        let edit = session.edit(forTyping: text)
+        unsettled = text
+        return KeypadEdit(deleteCount: edit.deleteCount, text: edit.text)
+    }
+
+    /// Only with nothing left to settle: settling may change what `typing` does.
+    public func passesThrough(_ text: String) -> Bool {
+        unsettled == nil && session.edit(forTyping: text) == .insert(text)
+    }
+
+    /// Tells the session the text of the last `typing` (its context, what it learns).
+    public func settle() {
+        guard let text = unsettled else { return }
+        unsettled = nil
+        _ = changed(session.typed(text))
+    }
+
+    /// A backspace: the session's edit (an accepted word undone, or one deleted).
+    public func deletingBackward() -> KeypadEdit {
+        settle()
+        return changed(session.backspace())
+    }
+
+    /// A named key went out: the session's context follows it.
+    public func sending(_ key: NamedKey) {
+        settle()
+        session.key(Self.contextKey(key))
+        noteLearning()
+    }
+
+    /// What is before the caret is no longer known.
+    public func contextLost() {
+        settle()
+        session.reset(.keyboardChanged)
+    }
+
+    /// The edit that types slot `slot`'s word (nil: the slot is empty).
+    public func accepting(slot: Int) -> KeypadEdit? {
+        settle()
+        guard let edit = session.accept(slot) else { return nil }
+        return changed(edit)
+    }
+
+    /// What the bar shows now, best first.
+    public func suggestions() -> [String] {
+        settle()
+        return session.suggestions()
+    }
+
+    /// Whether a secret is typed (nothing suggested, learned or kept).
+    public var isLocked: Bool { secure }
+
+    // MARK: Learning what the field shows
+
+    /// Whether ended words wait to be seen in the field.
+    public var holdsWords: Bool {
+        settle()
+        return !session.heldWords.isEmpty
+    }
+
+    /// Whether `text` (the field's, before the caret) shows every word that waits.
+    public func fieldShowsHeldWords(_ text: String) -> Bool {
+        settle()
+        return session.heldWords.allSatisfy { WordText.field(text, shows: $0.word) }
+    }
+
+    /// Learns the waiting words that `fieldText` shows and drops the others (nil: the field
+    /// cannot be seen, and nothing is learned).
+    public func confirmHeldWords(fieldText: String?) {
+        settle()
+        if let fieldText {
+            session.confirmLearning { WordText.field(fieldText, shows: $0) }
+        } else {
+            session.dropHeldWords()
+        }
+        noteLearning()
+    }
+
+    // MARK: Saving
+
+    /// Writes the learned words when they are due (or now, with `force`), if they changed.
+    public func save(now: Double, force: Bool = false) {
+        settle()
+        guard let store, session.learnedGeneration != savedGeneration else {
+            dueAt = nil
+            return
+        }
+        guard force || (dueAt.map { $0 <= now } ?? false) else { return }
+        dueAt = nil
+        savedGeneration = session.learnedGeneration
+        do { try store.save(session.learned, language: language) } catch { report("\(error)") }
+    }
+
+    private func changed(_ edit: TextEdit) -> KeypadEdit {
+        noteLearning()
+        return KeypadEdit(deleteCount: edit.deleteCount, text: edit.text)
+    }
+
+    /// After a change that may have learned something: the save is due a while later.
+    private func noteLearning() {
+        guard store != nil, session.learnedGeneration != savedGeneration, dueAt == nil else { return }
+        dueAt = MonotonicClock.now() + Self.saveDelay
+    }
+
+    /// How the engine sees a named key.
+    public static func contextKey(_ key: NamedKey) -> ContextKey {
+        switch key {
+        case .returnKey: return .return
+        case .tab: return .tab
+        case .left, .right, .up, .down, .home, .end: return .cursor
+        case .backspace, .delete, .escape, .keysym: return .other
+        }
+    }
+}

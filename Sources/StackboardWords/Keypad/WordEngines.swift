@@ -1,0 +1,117 @@
+import StackboardCore
+import StackboardRuntime
+import StackboardSystem
+
+/// The keyboard's word engines, one per language, made when a layout with a suggestion bar is
+/// first shown: the language is the `language` setting, else the layout's, else English. A
+/// plug (`--xid`) learns nothing and writes nothing.
+///
+/// A word is learned only once the focused field shows it (unless `--learn-everywhere`): the
+/// engines hold ended words, and the loop reads the field's text before the caret over AT-SPI
+/// (`readField`) and learns those it shows. A field that cannot be seen (no accessibility bus, an
+/// application off it, a password field) learns nothing; one that does not show the word yet is
+/// read once more `recheckSeconds` later (the application may not have handled the key), then
+/// what it shows is learned and the rest dropped.
+public final class WordEngines {
+    private let slots: Int
+    private let language: String?
+    private let learning: Bool
+    /// Whether ended words wait to be seen in the field.
+    private let holdsLearning: Bool
+    /// Reads the focused field's text before the caret (nil in the reply: it cannot be seen).
+    public var readField: ((@escaping (String?) -> Void) -> Void)?
+    /// Told each time words typed into a window the keyboard cannot see were not learned.
+    public var onUnseenField: (() -> Void)?
+    /// When the read in flight was asked for (nil: none). One that never answers (a bus lost
+    /// with the question on it) is given up after `readLimitSeconds`.
+    private var readingSince: Double?
+    private var reading: Bool { readingSince != nil }
+    /// How long a read of the field may take before it is given up: s.
+    static let readLimitSeconds = 5.0
+    private var recheckAt: Double?
+    /// How long after a field that does not show the held words yet it is read again: s.
+    static let recheckSeconds = 0.3
+    /// How many characters before the caret are read.
+    public static let fieldReadLimit = 160
+    private let store: LearnedWordsStore?
+    private var engines: [String: SuggestionWords] = [:]
+    /// Languages without a model (said once).
+    private var missing: Set<String> = []
+
+    /// Engines with `slots` suggestions in `language` (nil: each layout's, else English);
+    /// `learning`: what is typed is learned; `holdsLearning`: only once the field shows it;
+    /// `saves`: learned words are loaded from and written to the user's data directory.
+    public init(slots: Int, language: String?, learning: Bool, holdsLearning: Bool, saves: Bool) {
+        self.slots = slots
+        self.language = language
+        self.learning = learning
+        self.holdsLearning = holdsLearning
+        store = saves ? LearnedWordsStore(environment: FileSystem.environment()) : nil
+    }
+
+    /// The engine for `layout`'s language, nil when it has no bar or the language no model.
+    public func engine(for layout: Layout) -> SuggestionWords? {
+        guard slots > 0, layout.suggestionBar != nil else { return nil }
+        let tag = language ?? layout.language ?? "en"
+        if let made = engines[tag] { return made }
+        guard !missing.contains(tag) else { return nil }
+        guard let made = SuggestionWords.load(language: tag, slots: slots, learning: learning, store: store,
+                                              holdsLearning: holdsLearning, report: { printError("stackboard: " + $0) }) else {
+            missing.insert(tag)
+            return nil
+        }
+        engines[tag] = made
+        // Loading the model read all of it and left free heap pages: both go back once, here,
+        // not at every layout shown.
+        made.releaseResidentPages()
+        HeapMemory.giveBackFreePages()
+        return made
+    }
+
+    /// When the next learned words are due to be written, or the field is due to be read.
+    public var saveDue: Double? {
+        let read = !reading && engines.values.contains(where: \.holdsWords) ? (recheckAt ?? 0) : nil
+        return (engines.values.compactMap(\.saveDue) + [read].compactMap { $0 }).min()
+    }
+
+    /// Reads the field for the words that wait, when due (never waited for: the reply comes
+    /// through the bus's loop source).
+    public func confirmHeldWords(now: Double) {
+        if let since = readingSince, now - since > Self.readLimitSeconds { readingSince = nil }
+        guard !reading, let engine = engines.values.first(where: \.holdsWords) else { return }
+        if let due = recheckAt, due > now { return }
+        guard let readField else { return unseen(engine) }
+        readingSince = now
+        readField { [weak self, weak engine] text in
+            guard let self, let engine else { return }
+            self.readingSince = nil
+            guard let text else { return self.unseen(engine) }
+            if engine.fieldShowsHeldWords(text) || self.recheckAt != nil {
+                self.recheckAt = nil
+                engine.confirmHeldWords(fieldText: text)
+            } else {
+                self.recheckAt = MonotonicClock.now() + Self.recheckSeconds
+            }
+        }
+    }
+
+    /// Said once (where an accessibility bus runs) when a word typed was not learned because its
+    /// field could not be seen.
+    public static let unseenFieldNotice = "words typed into a window whose text fields are not on the accessibility bus are not "
+        + "learned (it could be a password field). GTK 3 and 4 applications are seen as they are; Firefox and Qt "
+        + "applications once toolkit accessibility is on, which the keyboard turns on (restart them if they started "
+        + "before it); Chromium and Electron with --force-renderer-accessibility; xterm and plain Xlib applications "
+        + "never: --learn-everywhere learns there anyway"
+
+    private func unseen(_ engine: SuggestionWords) {
+        recheckAt = nil
+        engine.confirmHeldWords(fieldText: nil)
+        onUnseenField?()
+    }
+
+    /// Writes what is due (everything, with `force`).
+    public func save(now: Double, force: Bool = false) {
+        confirmHeldWords(now: now)
+        for engine in engines.values { engine.save(now: now, force: force) }
+    }
+}
