@@ -11,7 +11,7 @@ let package = Package(
         // Pure Swift: model, layout engine, hit testing, state machine, text buffer.
         .target(name: "StackboardCore"),
         // The process's plumbing: the one clock, the one poll loop, signals, stdin/files, stderr.
-        .target(name: "StackboardSystem", dependencies: ["CShims"]),
+        .target(name: "StackboardSystem", dependencies: ["StackboardCore", "CShims"]),
 
         // C libraries, one thin module each.
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext xtst xi xrandr xinerama",
@@ -39,7 +39,7 @@ let package = Package(
 
         .target(name: "StackboardRender", dependencies: ["StackboardCore", "CCairoPango", "CLazy"]),
         // Keyboards made from XKB layouts (`xkb:de`): libxkbcommon compiles, Core builds.
-        .target(name: "StackboardXKB", dependencies: ["StackboardCore", "CXKBCommon"]),
+        .target(name: "StackboardXKB", dependencies: ["StackboardCore", "StackboardSystem", "CXKBCommon"]),
         .target(name: "StackboardX11", dependencies: [
             "StackboardCore", "StackboardSystem", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
         ]),
@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.
         .executableTarget(name: "stackboard-bench",
-                          dependencies: ["StackboardCore", "StackboardRender", "StackboardXKB", "CX11", "CXlibCairo", "CCairoPango", "StackboardWords"],
+                          dependencies: ["StackboardCore", "StackboardSystem", "StackboardRender", "StackboardXKB", "CX11", "CXlibCairo", "CCairoPango", "StackboardWords"],
                           path: "Benchmarks/StackboardBench"),
 
         // `make bench`'s floors: Benchmarks/tools/floorpad.c in Swift (what the runtime alone adds).
@@ -78,12 +78,12 @@ let package = Package(
         .executableTarget(name: "stackboard-autoshow-bench", dependencies: ["StackboardCore", "StackboardBus"],
                           path: "Benchmarks/AutoShowBench"),
 
-        .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore"]),
+        .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore", "StackboardSystem"]),
         .testTarget(name: "StackboardBusTests", dependencies: ["StackboardCore", "StackboardBus"]),
         .testTarget(name: "StackboardWordsTests", dependencies: ["StackboardCore", "StackboardWords"]),
-        .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender", "StackboardXKB"],
+        .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardSystem", "StackboardRender", "StackboardXKB"],
                     exclude: ["Golden"]),
-        .testTarget(name: "StackboardXKBTests", dependencies: ["StackboardCore", "StackboardXKB"]),
+        .testTarget(name: "StackboardXKBTests", dependencies: ["StackboardCore", "StackboardSystem", "StackboardXKB"]),
         .testTarget(name: "StackboardSoundTests", dependencies: ["StackboardCore", "StackboardSound"]),
         // The command line, config.json and the settings table, the runtime's roles on fakes; no display.
         .testTarget(name: "StackboardAppTests", dependencies: [

@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -31,8 +32,8 @@ struct FuzzCorpus {
         for (target, dirs) in [(FuzzTarget.layout, layoutDirs), (.config, configDirs)] {
             var list: [(name: String, bytes: [UInt8])] = []
             for dir in dirs {
-                for file in LayoutCatalog.files(in: dir) {
-                    let bytes = (try? LayoutLoader.readFile(file.path)) ?? []
+                for file in LayoutCatalog.files(in: dir, files: SystemFiles()) {
+                    let bytes = (try? LayoutLoader.readFile(file.path, files: SystemFiles())) ?? []
                     list.append((Self.label(dir) + "/" + file.name + ".json", bytes))
                 }
             }

@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 import StackboardWords
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -38,7 +39,7 @@ enum FuzzWords {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name.hasSuffix(suffix), name.hasPrefix("ok-") || name.hasPrefix("bad-") { names.append(name) }
         }
-        return names.sorted().map { ("Corpus/words/" + $0, (try? LayoutLoader.readFile(directory + "/" + $0)) ?? []) }
+        return names.sorted().map { ("Corpus/words/" + $0, (try? LayoutLoader.readFile(directory + "/" + $0, files: SystemFiles())) ?? []) }
     }
 
     /// One input for `target`.

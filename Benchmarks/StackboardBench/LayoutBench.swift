@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 import StackboardXKB
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -34,12 +35,12 @@ enum LayoutBench {
             })
             if let failure { throw BenchUsageError("\(name): \(failure)") }
         }
-        try time("file:qwerty") { try LayoutLoader.load(file: qwertyPath).layers.count }
+        try time("file:qwerty") { try LayoutLoader.load(file: qwertyPath, files: SystemFiles()).layers.count }
         try time("catalog:qwerty") { try catalog.load("qwerty").layers.count }
-        let emojiFile = EmojiProvider(searchPath: catalog.searchPath, environment: [:]).dataFiles
+        let emojiFile = EmojiProvider(searchPath: catalog.searchPath, environment: [:], files: SystemFiles()).dataFiles
             .first { access($0, R_OK) == 0 }
         if let emojiFile {
-            let bytes = try LayoutLoader.readFile(emojiFile)
+            let bytes = try LayoutLoader.readFile(emojiFile, files: SystemFiles())
             try time("emoji-parse") { EmojiTestFile.groups(in: bytes).count }
         }
         try time("catalog:emoji") { try catalog.load("emoji").layers.count }

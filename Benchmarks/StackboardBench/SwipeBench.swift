@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 import StackboardWords
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -26,7 +27,7 @@ enum SwipeBench {
         let name = try options.required("layout")
         let layout: Layout
         do {
-            layout = try LayoutPreparation(shuffle: false, suggestionSlots: 3).load(name)
+            layout = try LayoutPreparation(shuffle: false, catalog: .forCurrentProcess(), suggestionSlots: 3).load(name)
         } catch {
             throw BenchUsageError("cannot load layout '\(name)': \(error)")
         }

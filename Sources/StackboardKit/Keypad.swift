@@ -31,7 +31,7 @@ public final class Keypad {
     /// false; decimal keys type `decimalSeparator`.
     public init(display: OpaquePointer, parent: UInt, frame: Rect, layout: String, theme: String = "light",
                 shuffle: Bool = true, decimalSeparator: String = ".") throws(KeypadError) {
-        var preparation = LayoutPreparation(shuffle: shuffle, decimalSeparator: decimalSeparator)
+        var preparation = LayoutPreparation(shuffle: shuffle, decimalSeparator: decimalSeparator, catalog: .forCurrentProcess())
         preparation.ownField = true
         let loaded: Layout
         do { loaded = try preparation.load(layout) } catch { throw .layout(error) }

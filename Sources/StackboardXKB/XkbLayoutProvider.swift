@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 
 /// Makes the `xkb:LAYOUT[(VARIANT)]` layouts for a `LayoutCatalog`: looks the name up in
 /// xkb-data's rules (`evdev.xml`, `evdev.extras.xml`), compiles it with libxkbcommon (rules

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StackboardCore
+import StackboardSystem
 
 /// Replays the config seed corpus (Tests/Corpus/config): every file gives a config, with a
 /// problem for each bad setting (the keyboard still starts), never a crash.
@@ -11,7 +12,7 @@ import Testing
         return url.path + "/Corpus/config"
     }()
 
-    static let corpus: [String] = LayoutCatalog.files(in: directory).map(\.path)
+    static let corpus: [String] = LayoutCatalog.files(in: directory, files: SystemFiles()).map(\.path)
 
     @Test func theCorpusHasBothKinds() {
         #expect(Self.corpus.count >= 30)
@@ -21,7 +22,7 @@ import Testing
 
     @Test(arguments: corpus) func everyFileGivesAConfigAndAProblemPerBadSetting(path: String) {
         let name = URL(fileURLWithPath: path).lastPathComponent
-        let (_, problems) = ConfigLoader.load(file: path)
+        let (_, problems) = ConfigLoader.load(file: path, files: SystemFiles())
         if name.hasPrefix("ok-") {
             #expect(problems.isEmpty, "\(name): \(problems)")
         } else {
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func everySettingOfTheFullFileIsRead() {
-        let (config, _) = ConfigLoader.load(file: Self.directory + "/ok-every-setting.json")
+        let (config, _) = ConfigLoader.load(file: Self.directory + "/ok-every-setting.json", files: SystemFiles())
         #expect(config[.layout] == .string("qwerty"))
         #expect(config[.layouts] == .names(["qwerty", "numeric", "pin"]))
         #expect(config[.theme] == .string("dark"))
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func goodSettingsNextToBadOnesAreKept() {
-        let (config, problems) = ConfigLoader.load(file: Self.directory + "/bad-mixed-good-and-bad.json")
+        let (config, problems) = ConfigLoader.load(file: Self.directory + "/bad-mixed-good-and-bad.json", files: SystemFiles())
         #expect(config[.theme] == .string("dark"))
         #expect(config[.dock] == .string("top"))
         #expect(config[.volume] == .int(30))
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func eachBadSettingOfAFileIsReported() {
-        let (config, problems) = ConfigLoader.load(file: Self.directory + "/bad-out-of-range.json")
+        let (config, problems) = ConfigLoader.load(file: Self.directory + "/bad-out-of-range.json", files: SystemFiles())
         #expect(Set(problems.map(\.key)) == ["scale", "longPress", "dwell", "sound.volume", "repeat.delay", "repeat.interval", "scan.loops"])
         #expect(config == Config())
     }
@@ -71,7 +72,7 @@ import Testing
     @Test func syntaxErrorsSayWhereAndLeaveEveryDefault() {
         for name in ["bad-truncated.json", "bad-trailing-comma.json", "bad-comments.json", "bad-nan-infinity.json",
                      "bad-deep-nesting.json", "bad-invalid-utf8.json", "bad-two-values.json"] {
-            let (config, problems) = ConfigLoader.load(file: Self.directory + "/" + name)
+            let (config, problems) = ConfigLoader.load(file: Self.directory + "/" + name, files: SystemFiles())
             #expect(config == Config(), "\(name)")
             #expect(problems.count == 1, "\(name): \(problems)")
             #expect(problems.first?.message.hasPrefix("line ") == true, "\(name): \(problems)")

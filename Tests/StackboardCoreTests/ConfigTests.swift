@@ -1,5 +1,6 @@
 import Testing
 @testable import StackboardCore
+import StackboardSystem
 
 @Suite struct ConfigTests {
     func parse(_ json: String) -> (config: Config, problems: [ConfigProblem]) {
@@ -71,9 +72,9 @@ import Testing
 
 @Suite struct ConfigFileTests {
     @Test func missingFileIsNoProblemAndADirectoryIsOne() throws {
-        let missing = ConfigLoader.load(file: "/nonexistent/stackboard/config.json")
+        let missing = ConfigLoader.load(file: "/nonexistent/stackboard/config.json", files: SystemFiles())
         #expect(missing.config == Config() && missing.problems.isEmpty)
-        let dir = ConfigLoader.load(file: "/tmp")
+        let dir = ConfigLoader.load(file: "/tmp", files: SystemFiles())
         #expect(dir.config == Config())
         #expect(dir.problems.first?.description.contains("directory") == true)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StackboardCore
+import StackboardSystem
 
 /// The emoji panel: emoji-test.txt read into groups, pages and tabs, recents and their store,
 /// and the catalog adding the panel to layouts with a ☺ key.
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func theShippedFileHasTheNineGroupsOfUnicode15() throws {
-        let bytes = try LayoutLoader.readFile(LoaderSupport.repoRoot.appendingPathComponent("Resources/emoji/emoji-test.txt").path)
+        let bytes = try LayoutLoader.readFile(LoaderSupport.repoRoot.appendingPathComponent("Resources/emoji/emoji-test.txt").path, files: SystemFiles())
         let groups = EmojiTestFile.groups(in: bytes)
         #expect(groups.map(\.name) == ["Smileys & Emotion", "People & Body", "Animals & Nature", "Food & Drink",
                                        "Travel & Places", "Activities", "Objects", "Symbols", "Flags"])
@@ -115,7 +116,7 @@ import Testing
     @Test func theStoreKeepsOnlyEmojiThePanelOffers() throws {
         let dir = try LoaderSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let store = try #require(EmojiRecentsStore(environment: ["XDG_STATE_HOME": dir.path, "HOME": "/nonexistent"]))
+        let store = try #require(EmojiRecentsStore(environment: ["XDG_STATE_HOME": dir.path, "HOME": "/nonexistent"], files: SystemFiles()))
         #expect(store.path == dir.path + "/stackboard/recent-emoji")
         #expect(store.load() == EmojiRecents())
         let offered = EmojiPanel(groups: Self.groups).offered
@@ -125,20 +126,20 @@ import Testing
         #expect(store.load().emoji == ["😀", "👋🏿"])
         let mode = try FileManager.default.attributesOfItem(atPath: dir.path + "/stackboard")[.posixPermissions] as? Int
         #expect(mode == 0o700)
-        #expect(EmojiRecentsStore(environment: ["HOME": "/home/ann"])?.path == "/home/ann/.local/state/stackboard/recent-emoji")
-        #expect(EmojiRecentsStore(environment: ["XDG_STATE_HOME": "relative"]) == nil)
+        #expect(EmojiRecentsStore(environment: ["HOME": "/home/ann"], files: SystemFiles())?.path == "/home/ann/.local/state/stackboard/recent-emoji")
+        #expect(EmojiRecentsStore(environment: ["XDG_STATE_HOME": "relative"], files: SystemFiles()) == nil)
         let page = try #require(EmojiPanel(groups: Self.groups).layers(back: .nextLayout, backLabel: "⌨").first { $0.name == "emoji:people-body:1" })
         #expect(try store.record("👋🏻", typedOn: page)?.emoji.first == "👋🏻", "a skin tone of a key of the page")
         #expect(try store.record(" ", typedOn: page) == nil, "the space key is not an emoji")
         #expect(try store.record("😀", typedOn: Layer(name: "letters", root: page.root)) == nil, "only panel pages record")
         #expect(EmojiPanel.isPanelLayer("emoji") && EmojiPanel.isPanelLayer("emoji:flags:2") && !EmojiPanel.isPanelLayer("emojis"))
-        let blocked = EmojiRecentsStore(path: "/proc/stackboard-cannot/recent-emoji")
+        let blocked = EmojiRecentsStore(path: "/proc/stackboard-cannot/recent-emoji", files: SystemFiles())
         #expect(throws: EmojiStoreError.self) { try blocked.save(EmojiRecents(["😀"])) }
     }
 
     static func catalog(emojiFile: String) -> LayoutCatalog {
         LayoutCatalog(searchPath: [LayoutSource(kind: .shipped, directory: LoaderSupport.shippedDirectory)],
-                      providers: [EmojiProvider(dataFiles: [emojiFile], recents: nil)])
+                      providers: [EmojiProvider(dataFiles: [emojiFile], recents: nil, files: SystemFiles())], files: SystemFiles())
     }
 
     @Test func theCatalogAddsThePanelToLayoutsWithAnEmojiKey() throws {
@@ -169,7 +170,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data(#"{"description": "mine", "layers": [{"name": "m", "rows": [["x"]]}]}"#.utf8).write(to: dir.appendingPathComponent("emoji.json"))
         let catalog = LayoutCatalog(searchPath: [LayoutSource(kind: .user, directory: dir.path)],
-                                    providers: [EmojiProvider(dataFiles: [], recents: nil)])
+                                    providers: [EmojiProvider(dataFiles: [], recents: nil, files: SystemFiles())], files: SystemFiles())
         #expect(try catalog.load("emoji").description == "mine")
     }
 }

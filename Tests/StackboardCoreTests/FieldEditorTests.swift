@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 import Testing
 
 /// The core's `FieldEditor` (pure: time passed by hand): the flash of refused input and
@@ -82,7 +83,7 @@ import Testing
     }
 
     @Test func theShippedQwertyInEntryModeHasNoDeadKeys() throws {
-        var preparation = LayoutPreparation(shuffle: false)
+        var preparation = LayoutPreparation(shuffle: false, catalog: .forCurrentProcess())
         preparation.ownField = true
         let layout = try preparation.load(LoaderSupport.repoRoot.appendingPathComponent("Resources/layouts/qwerty.json").path)
         let actions = layout.layers.flatMap { $0.root.keys.map(\.action) }

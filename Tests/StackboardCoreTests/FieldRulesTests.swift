@@ -1,5 +1,6 @@
 import Testing
 @testable import StackboardCore
+import StackboardSystem
 
 @Suite struct FieldRulesTests {
     func session(_ allow: String? = nil, max: Int? = nil, separator: String = ".", initial: String = "") throws -> EntrySession {
@@ -168,7 +169,7 @@ import Testing
 
         let layer = Layer(name: "digits", root: Stack(axis: .horizontal, items: [.key(Key(label: "1", action: .text("1")))]))
         let layout = Layout(name: "pad", description: "test", layers: [layer], entry: pin)
-        let preparation = LayoutPreparation(decimalSeparator: ",", catalog: LayoutCatalog(searchPath: []))
+        let preparation = LayoutPreparation(decimalSeparator: ",", catalog: LayoutCatalog(searchPath: [], files: SystemFiles()))
         let (rules, reports) = try preparation.fieldRules(for: layout, overrides: EntryPreset(allow: "decimal"))
         #expect(rules == FieldRules(maxLength: 6, allow: .decimal(separator: ","), secure: true) && reports)
         let plain = try preparation.fieldRules(for: Layout(name: "plain", description: "test", layers: [layer]))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StackboardCore
+import StackboardSystem
 
 /// Core's file-system funnel (`FileSystem`), which replaced FoundationEssentials for loading.
 @Suite struct FileSystemTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StackboardCore
+import StackboardSystem
 
 @Suite struct LoaderCatalogTests {
     typealias S = LoaderSupport
@@ -22,7 +23,7 @@ import Testing
         let catalog = LayoutCatalog(environment: [
             "HOME": "/home/ann", "XDG_DATA_HOME": "/data/ann", "STACKBOARD_DATA_DIR": "/opt/sb/",
             "XDG_DATA_DIRS": "/usr/share/:relative/dir::/opt/share",
-        ], executablePath: exe.path)
+        ], executablePath: exe.path, files: SystemFiles())
         #expect(catalog.searchPath == [
             LayoutSource(kind: .user, directory: "/data/ann/stackboard/layouts"),
             LayoutSource(kind: .dataDir, directory: "/opt/sb/layouts"),
@@ -33,13 +34,13 @@ import Testing
     }
 
     @Test func searchPathDefaults() {
-        let catalog = LayoutCatalog(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "relative"], executablePath: nil)
+        let catalog = LayoutCatalog(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "relative"], executablePath: nil, files: SystemFiles())
         #expect(catalog.searchPath == [
             LayoutSource(kind: .user, directory: "/home/ann/.local/share/stackboard/layouts"),
             LayoutSource(kind: .system, directory: "/usr/local/share/stackboard/layouts"),
             LayoutSource(kind: .system, directory: "/usr/share/stackboard/layouts"),
         ])
-        let bare = LayoutCatalog(environment: [:], executablePath: nil)
+        let bare = LayoutCatalog(environment: [:], executablePath: nil, files: SystemFiles())
         #expect(bare.searchPath.map(\.kind) == [.system, .system])
     }
 
@@ -49,8 +50,8 @@ import Testing
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Resources/layouts"), withIntermediateDirectories: true)
         let six = root.appendingPathComponent("1/2/3/4/5/6/stackboard").path
         let seven = root.appendingPathComponent("1/2/3/4/5/6/7/stackboard").path
-        #expect(LayoutCatalog.buildTreeLayouts(from: six) == root.appendingPathComponent("Resources/layouts").path)
-        #expect(LayoutCatalog.buildTreeLayouts(from: seven) == nil)
+        #expect(LayoutCatalog.buildTreeLayouts(from: six, files: SystemFiles()) == root.appendingPathComponent("Resources/layouts").path)
+        #expect(LayoutCatalog.buildTreeLayouts(from: seven, files: SystemFiles()) == nil)
         // This test binary lives under .build of the checkout, so the real process finds the shipped layouts.
         let current = LayoutCatalog.forCurrentProcess()
         #expect(current.searchPath.contains(LayoutSource(kind: .shipped, directory: S.shippedDirectory)))
@@ -69,7 +70,7 @@ import Testing
         try Self.write(Self.layoutJSON("hidden"), to: shipped, as: ".hidden.json")
         let catalog = LayoutCatalog(searchPath: [LayoutSource(kind: .user, directory: user.path),
                                                  LayoutSource(kind: .shipped, directory: shipped.path),
-                                                 LayoutSource(kind: .system, directory: root.appendingPathComponent("absent").path)])
+                                                 LayoutSource(kind: .system, directory: root.appendingPathComponent("absent").path)], files: SystemFiles())
         let entries = catalog.list()
         #expect(entries.map(\.name) == ["broken", "pin", "qwerty"])
         #expect(entries[2].source.kind == .user && entries[2].status == .valid(description: "mine"))
@@ -92,7 +93,7 @@ import Testing
         let root = try S.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         try Self.write(Self.layoutJSON("by path"), to: root, as: "custom.json")
-        let catalog = LayoutCatalog(searchPath: [])
+        let catalog = LayoutCatalog(searchPath: [], files: SystemFiles())
         let layout = try catalog.load(root.appendingPathComponent("custom.json").path)
         #expect(layout.description == "by path" && layout.name == "custom")
         do {
@@ -102,12 +103,12 @@ import Testing
             #expect(error.message.contains("no such file"))
             #expect(error.file.hasSuffix("missing.json"))
         }
-        let shipped = try LayoutCatalog(searchPath: []).load(S.shippedDirectory + "/pin.json")
+        let shipped = try LayoutCatalog(searchPath: [], files: SystemFiles()).load(S.shippedDirectory + "/pin.json")
         #expect(shipped.name == "pin")
     }
 
     @Test func unknownNamesSuggestAndListTheAvailableOnes() throws {
-        let catalog = LayoutCatalog(searchPath: [LayoutSource(kind: .shipped, directory: S.shippedDirectory)])
+        let catalog = LayoutCatalog(searchPath: [LayoutSource(kind: .shipped, directory: S.shippedDirectory)], files: SystemFiles())
         do {
             _ = try catalog.load("qwerz")
             Issue.record("an unknown name must not load")
@@ -117,7 +118,7 @@ import Testing
             #expect(error.message.contains("Searched: \(S.shippedDirectory)"))
             #expect(error.description.hasPrefix("no layout named"))
         }
-        let empty = LayoutCatalog(searchPath: [LayoutSource(kind: .system, directory: "/nonexistent/stackboard")])
+        let empty = LayoutCatalog(searchPath: [LayoutSource(kind: .system, directory: "/nonexistent/stackboard")], files: SystemFiles())
         #expect(empty.list().isEmpty)
         do {
             _ = try empty.load("qwerty")
@@ -131,7 +132,7 @@ import Testing
     @Test func readFileRefusesWhatIsNotARegularFile() {
         for (path, expected) in [("/tmp", "is a directory"), ("/dev/zero", "not a regular file"), ("/nonexistent/x.json", "no such file")] {
             do {
-                _ = try LayoutLoader.readFile(path)
+                _ = try LayoutLoader.readFile(path, files: SystemFiles())
                 Issue.record("\(path) must not be read")
             } catch {
                 #expect(error.message.contains(expected), "\(error)")

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import StackboardCore
+import StackboardSystem
 
 /// Replays the seed corpus and seeded mutations of the shipped layouts: always a layout or an error.
 @Suite struct LoaderCorpusTests {
     typealias S = LoaderSupport
 
-    static let corpus: [String] = LayoutCatalog.files(in: S.corpusDirectory).map(\.path)
+    static let corpus: [String] = LayoutCatalog.files(in: S.corpusDirectory, files: SystemFiles()).map(\.path)
 
     @Test func theCorpusHasTwentyOrMoreFiles() {
         #expect(Self.corpus.count >= 20)
@@ -18,7 +19,7 @@ import Testing
         let name = URL(fileURLWithPath: path).lastPathComponent
         let outcome: Result<Layout, LayoutError>
         do {
-            outcome = .success(try LayoutLoader.load(file: path))
+            outcome = .success(try LayoutLoader.load(file: path, files: SystemFiles()))
         } catch {
             outcome = .failure(error)
         }
@@ -42,7 +43,7 @@ import Testing
 
     @Test func corpusErrorsSayWhatIsWrong() throws {
         func message(_ file: String) -> String {
-            do { _ = try LayoutLoader.load(file: S.corpusDirectory + "/" + file); return "" } catch { return error.description }
+            do { _ = try LayoutLoader.load(file: S.corpusDirectory + "/" + file, files: SystemFiles()); return "" } catch { return error.description }
         }
         #expect(message("bad-empty.json").contains("the file is empty"))
         #expect(message("bad-deep-arrays.json").contains("nested deeper than 32 levels"))
@@ -60,7 +61,7 @@ import Testing
 
     /// Byte-level mutations of every shipped layout, from a fixed seed: the loader must answer each.
     @Test(arguments: ShippedLayoutsTests.names) func mutatedShippedLayoutsNeverCrash(name: String) throws {
-        let original = try LayoutLoader.readFile(S.shippedDirectory + "/" + name + ".json")
+        let original = try LayoutLoader.readFile(S.shippedDirectory + "/" + name + ".json", files: SystemFiles())
         var rng = LoaderRNG(seed: UInt64(name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }.magnitude))
         let tokens = Array("{}[]\",:-0123456789.eE\\u truefalsnl\u{0}\u{FF}".utf8)
         var loaded = 0

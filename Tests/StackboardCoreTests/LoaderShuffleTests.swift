@@ -1,9 +1,10 @@
 import Testing
 @testable import StackboardCore
+import StackboardSystem
 
 @Suite struct LoaderShuffleTests {
     static func pin() throws -> Layout {
-        try LoaderSupport.load(String(decoding: try LayoutLoader.readFile(LoaderSupport.shippedDirectory + "/pin.json"), as: UTF8.self))
+        try LoaderSupport.load(String(decoding: try LayoutLoader.readFile(LoaderSupport.shippedDirectory + "/pin.json", files: SystemFiles()), as: UTF8.self))
     }
 
     static func digits(_ layout: Layout) -> [String] {

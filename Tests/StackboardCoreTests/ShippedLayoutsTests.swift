@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StackboardCore
+import StackboardSystem
 
 @Suite struct ShippedLayoutsTests {
     static let names = ["amount-zh", "binary", "code", "decimal", "id-card", "morse", "numeric", "phone", "pin", "qwerty"]
@@ -9,14 +10,14 @@ import Testing
 
     static func shipped(_ name: String) throws -> Layout {
         do {
-            return try LayoutLoader.load(file: LoaderSupport.shippedDirectory + "/" + name + ".json")
+            return try LayoutLoader.load(file: LoaderSupport.shippedDirectory + "/" + name + ".json", files: SystemFiles())
         } catch {
             throw LoaderTestFailure(message: error.description)
         }
     }
 
     @Test func everyExpectedLayoutIsShippedAndNothingElse() {
-        let found = LayoutCatalog.files(in: LoaderSupport.shippedDirectory).map(\.name)
+        let found = LayoutCatalog.files(in: LoaderSupport.shippedDirectory, files: SystemFiles()).map(\.name)
         #expect(found == Self.names)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StackboardCore
+import StackboardSystem
 
 /// Theme files: the shipped ones, reading one (every field, partial files, colours, errors with
 /// their place) and the catalog (search order, `extends`, loops, unknown names).
@@ -9,7 +10,7 @@ import Testing
     static let shippedNames = ["dark", "high-contrast", "light"]
 
     /// A catalog of the shipped themes only.
-    static var shipped: ThemeCatalog { ThemeCatalog(searchPath: [LayoutSource(kind: .shipped, directory: shippedDirectory)]) }
+    static var shipped: ThemeCatalog { ThemeCatalog(searchPath: [LayoutSource(kind: .shipped, directory: shippedDirectory)], files: SystemFiles()) }
 
     static func error(_ json: String) -> LayoutError? {
         do { _ = try ThemeLoader.load(json: json, file: "t.json"); return nil } catch { return error }
@@ -21,14 +22,14 @@ import Testing
     }
 
     @Test func theShippedThemesAreTheOnesListed() {
-        #expect(LayoutCatalog.files(in: Self.shippedDirectory).map(\.name) == Self.shippedNames)
+        #expect(LayoutCatalog.files(in: Self.shippedDirectory, files: SystemFiles()).map(\.name) == Self.shippedNames)
         #expect(Self.shipped.names == Self.shippedNames)
     }
 
     @Test func theShippedLightIsTheBuiltInOne() throws {
         #expect(try Self.shipped.load("light") == Theme.light)
         // With no files at all, light is still there, and only light.
-        let none = ThemeCatalog(searchPath: [LayoutSource(kind: .system, directory: "/nonexistent/stackboard/themes")])
+        let none = ThemeCatalog(searchPath: [LayoutSource(kind: .system, directory: "/nonexistent/stackboard/themes")], files: SystemFiles())
         #expect(try none.load("light") == Theme.light)
         #expect(none.names == ["light"])
         #expect(none.list().map(\.name) == ["light"] && none.list().first?.source == nil)
@@ -128,7 +129,7 @@ import Testing
         // A user's light that extends light starts from the shipped one, not from itself.
         try Self.write(##"{"extends": "light", "background": "#ffffff"}"##, to: user + "/light.json")
         let catalog = ThemeCatalog(searchPath: [LayoutSource(kind: .user, directory: user),
-                                                LayoutSource(kind: .shipped, directory: Self.shippedDirectory)])
+                                                LayoutSource(kind: .shipped, directory: Self.shippedDirectory)], files: SystemFiles())
         var expected = try Self.shipped.load("dark")
         expected.name = "mine"
         expected.accent.fill = Color(hex: 0xFF8800)
@@ -156,7 +157,7 @@ import Testing
         try Self.write(##"{"extends": "b"}"##, to: dir + "/a.json")
         try Self.write(##"{"extends": "a"}"##, to: dir + "/b.json")
         try Self.write(##"{"extends": "nothing"}"##, to: dir + "/c.json")
-        let catalog = ThemeCatalog(searchPath: [LayoutSource(kind: .user, directory: dir)])
+        let catalog = ThemeCatalog(searchPath: [LayoutSource(kind: .user, directory: dir)], files: SystemFiles())
         #expect(throws: LayoutError.self) { try catalog.load("a") }
         do { _ = try catalog.load("a") } catch {
             #expect(error.description.contains("themes extend each other in a circle"), "\(error)")
@@ -192,7 +193,7 @@ import Testing
         let root = try LoaderSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         try Self.write(String(docs[start.upperBound..<end.lowerBound]), to: root.path + "/kiosk.json")
-        let catalog = ThemeCatalog(searchPath: [LayoutSource(kind: .user, directory: root.path)] + Self.shipped.searchPath)
+        let catalog = ThemeCatalog(searchPath: [LayoutSource(kind: .user, directory: root.path)] + Self.shipped.searchPath, files: SystemFiles())
         let kiosk = try catalog.loadFile("kiosk")
         let dark = try Self.shipped.load("dark")
         #expect(kiosk.theme.accent.fill == Color(hex: 0xC2410C) && kiosk.theme.background == dark.background)

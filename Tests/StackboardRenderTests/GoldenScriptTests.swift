@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 import StackboardXKB
 import Testing
 @testable import StackboardRender
@@ -39,8 +40,8 @@ import Testing
     @Test func emojiPanel() throws {
         let catalog = LayoutCatalog(searchPath: [LayoutSource(kind: .shipped, directory: Golden.testsDirectory
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources/layouts").path)],
-            providers: [])
-        let provider = EmojiProvider(searchPath: catalog.searchPath, environment: [:])
+            providers: [], files: SystemFiles())
+        let provider = EmojiProvider(searchPath: catalog.searchPath, environment: [:], files: SystemFiles())
         let panel = try provider.layout(named: "emoji")
         try Golden.check(try Self.paint(panel, theme: "dark"), named: "emoji-dark")
         try Golden.check(try Self.paint(panel, layer: "emoji:people-body:1"), named: "emoji-people-light")

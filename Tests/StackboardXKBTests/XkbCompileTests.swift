@@ -1,5 +1,6 @@
 import Testing
 import StackboardCore
+import StackboardSystem
 @testable import StackboardXKB
 
 /// Keyboards compiled from Debian's xkb-data with libxkbcommon.
@@ -91,7 +92,7 @@ import StackboardCore
     }
 
     @Test func theCatalogAsksTheProviderForXkbNamesOnly() throws {
-        let catalog = LayoutCatalog(searchPath: []).adding(Self.provider)
+        let catalog = LayoutCatalog(searchPath: [], files: SystemFiles()).adding(Self.provider)
         #expect(try catalog.load("xkb:ru").name == "xkb:ru")
         #expect(catalog.provider(for: "qwerty") == nil)
         #expect(Self.provider.provides("xkb:anything") && !Self.provider.provides("xkbde"))

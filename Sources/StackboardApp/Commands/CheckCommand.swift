@@ -40,7 +40,7 @@ enum CheckCommand {
         if file != "-", catalog.provider(for: file) != nil, FileSystem.kind(file) == .missing {
             return try catalog.load(file)
         }
-        guard file == "-" else { return try LayoutLoader.load(file: file) }
+        guard file == "-" else { return try LayoutLoader.load(file: file, files: SystemFiles()) }
         guard let bytes = FileInput.read("-", limit: LayoutLoader.maxFileSize) else {
             throw LayoutError(file: "<stdin>", message: "cannot read standard input, or it is larger than the \(LayoutLoader.maxFileSize >> 20) MiB a layout may be")
         }

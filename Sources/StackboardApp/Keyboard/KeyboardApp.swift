@@ -109,7 +109,7 @@ final class KeyboardApp: WindowShellClient {
             printError("stackboard: " + WordEngines.unseenFieldNotice)
         }
         controller.wordsFor = { [words] layout in words.engine(for: layout) }
-        controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: FileSystem.environment())
+        controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: FileSystem.environment(), files: SystemFiles())
         if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {
             controller.displayLayout = first.name
         }

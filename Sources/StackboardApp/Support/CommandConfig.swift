@@ -14,7 +14,7 @@ struct CommandConfig {
 
     /// Reads the file for `command` in `environment`.
     init(for command: CommandName, environment: [String: String]) {
-        let (config, problems) = ConfigLoader.load(environment: environment)
+        let (config, problems) = ConfigLoader.load(environment: environment, files: SystemFiles())
         self.config = config
         self.problems = problems.filter { $0.concerns(command) }
         file = ConfigLoader.path(environment: environment) ?? "config.json"

@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 import StackboardX11
 import StackboardXKB
 extension LayoutCatalog {

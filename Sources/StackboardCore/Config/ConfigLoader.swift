@@ -47,15 +47,15 @@ public enum ConfigLoader {
 extension ConfigLoader {
     /// Reads the config file for `environment`. No file: every default and no problem.
     /// An unreadable file is a problem too (the keyboard still starts with defaults).
-    public static func load(environment: [String: String]) -> (config: Config, problems: [ConfigProblem]) {
+    public static func load(environment: [String: String], files: any Files) -> (config: Config, problems: [ConfigProblem]) {
         guard let path = path(environment: environment) else { return (Config(), []) }
-        return load(file: path)
+        return load(file: path, files: files)
     }
 
-    /// Reads the config file at `path` (a missing file is not a problem).
-    public static func load(file path: String) -> (config: Config, problems: [ConfigProblem]) {
+    /// Reads the config file at `path` in `files` (a missing file is not a problem).
+    public static func load(file path: String, files: any Files) -> (config: Config, problems: [ConfigProblem]) {
         do {
-            return parse(try LayoutLoader.readFile(path), file: path)
+            return parse(try LayoutLoader.readFile(path, files: files), file: path)
         } catch {
             if error.message.hasPrefix("no such file") { return (Config(), []) }
             return (Config(), [ConfigProblem(file: path, key: "", message: error.message)])

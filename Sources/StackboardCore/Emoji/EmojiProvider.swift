@@ -16,19 +16,22 @@ public struct EmojiProvider: LayoutProvider {
     /// layouts: the panel is added later, see `deferringCompletion`). Without the file the ☺
     /// keys are removed either way, so that a first frame never shows a key that then goes.
     public var defersPanel = false
+    /// Where the data files are read.
+    public let files: any Files
 
-    /// A provider reading the first of `dataFiles` and the recents of `recents`.
-    public init(dataFiles: [String], recents: EmojiRecentsStore?) {
+    /// A provider reading the first of `dataFiles` in `files` and the recents of `recents`.
+    public init(dataFiles: [String], recents: EmojiRecentsStore?, files: any Files) {
         self.dataFiles = dataFiles
         self.recents = recents
+        self.files = files
     }
 
     /// The provider for a catalog's search path: `emoji/emoji-test.txt` beside each `layouts`
     /// directory (the build tree's `Resources/emoji`, `/usr/share/stackboard/emoji`), the
-    /// recents of `environment`.
-    public init(searchPath: [LayoutSource], environment: [String: String]) {
-        let files = searchPath.map { $0.beside("emoji") + "/emoji-test.txt" }
-        self.init(dataFiles: files, recents: EmojiRecentsStore(environment: environment))
+    /// recents of `environment`, read in `files`.
+    public init(searchPath: [LayoutSource], environment: [String: String], files: any Files) {
+        let dataFiles = searchPath.map { $0.beside("emoji") + "/emoji-test.txt" }
+        self.init(dataFiles: dataFiles, recents: EmojiRecentsStore(environment: environment, files: files), files: files)
     }
 
     /// `emoji`.
@@ -52,7 +55,7 @@ public struct EmojiProvider: LayoutProvider {
     public func complete(_ layout: Layout) -> Layout {
         let opensPanel = Self.opensPanel
         guard completes(layout), let first = layout.layers.first else { return layout }
-        if defersPanel, dataFiles.contains(where: { if case .regular = FileSystem.kind($0) { true } else { false } }) { return layout }
+        if defersPanel, dataFiles.contains(where: { if case .regular = files.kind($0) { true } else { false } }) { return layout }
         var completed = layout
         do {
             let panel = try self.panel()
@@ -86,7 +89,7 @@ public struct EmojiProvider: LayoutProvider {
     /// The groups of the first emoji data file found.
     public func groups() throws(LayoutError) -> [EmojiGroup] {
         for file in dataFiles {
-            guard let bytes = try? LayoutLoader.readFile(file) else { continue }
+            guard let bytes = try? LayoutLoader.readFile(file, files: files) else { continue }
             let groups = EmojiTestFile.groups(in: bytes)
             guard !groups.isEmpty else {
                 throw LayoutError(file: file, message: "no emoji in this file; it should be Unicode's emoji-test.txt (reinstall stackboard)")

@@ -34,17 +34,25 @@ public struct EmojiRecents: Equatable, Sendable {
 public struct EmojiRecentsStore: Equatable, Sendable {
     /// The file.
     public var path: String
+    /// Where it is read and written.
+    public let files: any Files
 
-    /// The store at `path`.
-    public init(path: String) { self.path = path }
+    /// The store at `path` in `files`.
+    public init(path: String, files: any Files) {
+        self.path = path
+        self.files = files
+    }
+
+    /// Equal when the paths are.
+    public static func == (a: EmojiRecentsStore, b: EmojiRecentsStore) -> Bool { a.path == b.path }
 
     /// The store for an environment: `XDG_STATE_HOME` (an absolute path) or `HOME`; nil when
     /// neither is usable.
-    public init?(environment: [String: String]) {
+    public init?(environment: [String: String], files: any Files) {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            self.init(path: state + "/stackboard/recent-emoji")
+            self.init(path: state + "/stackboard/recent-emoji", files: files)
         } else if let home = environment["HOME"], home.hasPrefix("/") {
-            self.init(path: home + "/.local/state/stackboard/recent-emoji")
+            self.init(path: home + "/.local/state/stackboard/recent-emoji", files: files)
         } else {
             return nil
         }
@@ -52,7 +60,7 @@ public struct EmojiRecentsStore: Equatable, Sendable {
 
     /// The recents on disk; none when the file is missing or unreadable (a fresh start).
     public func load() -> EmojiRecents {
-        guard let data = FileSystem.contents(path, limit: 1 << 20) else { return EmojiRecents() }
+        guard let data = files.contents(path, limit: 1 << 20) else { return EmojiRecents() }
         return EmojiRecents(fileText: String(decoding: data, as: UTF8.self))
     }
 
@@ -60,8 +68,8 @@ public struct EmojiRecentsStore: Equatable, Sendable {
     public func save(_ recents: EmojiRecents) throws(EmojiStoreError) {
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         do throws(FileSystemError) {
-            if !directory.isEmpty { try FileSystem.makeDirectories(directory, mode: 0o700) }
-            try FileSystem.writeAtomically(Array(recents.fileText.utf8), to: path)
+            if !directory.isEmpty { try files.makeDirectories(directory, mode: 0o700) }
+            try files.writeAtomically(Array(recents.fileText.utf8), to: path, mode: 0o600)
         } catch {
             throw EmojiStoreError(message: "cannot save the recently used emoji to \(path): \(error); check that the directory is writable, or set XDG_STATE_HOME")
         }

@@ -61,11 +61,14 @@ public struct LayoutCatalog: Equatable, Sendable {
     public var searchPath: [LayoutSource]
     /// Makers of layouts that are not files, asked in order.
     public var providers: [any LayoutProvider]
+    /// Where the files are read.
+    public let files: any Files
 
-    /// A catalog searching exactly `searchPath`, with `providers`.
-    public init(searchPath: [LayoutSource], providers: [any LayoutProvider] = []) {
+    /// A catalog searching exactly `searchPath` in `files`, with `providers`.
+    public init(searchPath: [LayoutSource], providers: [any LayoutProvider] = [], files: any Files) {
         self.searchPath = searchPath
         self.providers = providers
+        self.files = files
     }
 
     /// Equal when the search paths and the providers' ids are.
@@ -75,14 +78,14 @@ public struct LayoutCatalog: Equatable, Sendable {
 
     /// The catalog with `provider` asked first.
     public func adding(_ provider: any LayoutProvider) -> LayoutCatalog {
-        LayoutCatalog(searchPath: searchPath, providers: [provider] + providers.filter { $0.id != provider.id })
+        LayoutCatalog(searchPath: searchPath, providers: [provider] + providers.filter { $0.id != provider.id }, files: files)
     }
 
     /// The standard search path from the environment and the executable's real path (nil: no build tree):
     /// `$XDG_DATA_HOME/stackboard/layouts` (default `$HOME/.local/share/stackboard/layouts`),
     /// `$STACKBOARD_DATA_DIR/layouts`, the nearest `Resources/layouts` at most 6 levels above the
     /// executable, and each `$XDG_DATA_DIRS` entry (default `/usr/local/share:/usr/share`) + `/stackboard/layouts`.
-    public init(environment: [String: String], executablePath: String?) {
+    public init(environment: [String: String], executablePath: String?, files: any Files) {
         var path: [LayoutSource] = []
         func add(_ kind: LayoutSource.Kind, _ directory: String) {
             let clean = Self.normalize(directory)
@@ -96,33 +99,23 @@ public struct LayoutCatalog: Equatable, Sendable {
         if let dataDir = environment["STACKBOARD_DATA_DIR"], !dataDir.isEmpty {
             add(.dataDir, dataDir + "/layouts")
         }
-        if let executablePath, let shipped = Self.buildTreeLayouts(from: executablePath) {
+        if let executablePath, let shipped = Self.buildTreeLayouts(from: executablePath, files: files) {
             add(.shipped, shipped)
         }
         let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         for entry in dataDirs.split(separator: ":") where entry.hasPrefix("/") {
             add(.system, entry + "/stackboard/layouts")
         }
-        self.init(searchPath: path, providers: [EmojiProvider(searchPath: path, environment: environment)])
-    }
-
-    /// The catalog of this process: its environment and `/proc/self/exe`.
-    public static func forCurrentProcess() -> LayoutCatalog {
-        LayoutCatalog(environment: FileSystem.environment(), executablePath: currentExecutablePath())
-    }
-
-    /// The real path of the running executable (the target of `/proc/self/exe`), if it can be read.
-    public static func currentExecutablePath() -> String? {
-        FileSystem.linkTarget("/proc/self/exe")
+        self.init(searchPath: path, providers: [EmojiProvider(searchPath: path, environment: environment, files: files)], files: files)
     }
 
     /// The nearest `Resources/layouts` directory in `executablePath`'s directory or up to 6 levels above it.
-    public static func buildTreeLayouts(from executablePath: String) -> String? {
-        var directory = FileSystem.parent(of: FileSystem.realPath(executablePath) ?? executablePath)
+    public static func buildTreeLayouts(from executablePath: String, files: any Files) -> String? {
+        var directory = FilePath.parent(of: files.realPath(executablePath) ?? executablePath)
         for _ in 0...6 {
             let candidate = (directory == "/" ? "" : directory) + "/Resources/layouts"
-            if isDirectory(candidate) { return candidate }
-            let parent = FileSystem.parent(of: directory)
+            if files.isDirectory(candidate) { return candidate }
+            let parent = FilePath.parent(of: directory)
             if parent == directory { break }
             directory = parent
         }
@@ -130,12 +123,12 @@ public struct LayoutCatalog: Equatable, Sendable {
     }
 
     /// The layout files of one directory by name (`NAME.json`, hidden files skipped), sorted.
-    public static func files(in directory: String) -> [(name: String, path: String)] {
-        guard isDirectory(directory), let names = FileSystem.names(inDirectory: directory) else { return [] }
+    public static func files(in directory: String, files: any Files) -> [(name: String, path: String)] {
+        guard files.isDirectory(directory), let names = files.names(inDirectory: directory, directoriesOnly: false) else { return [] }
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && $0.count > 5 }
             .sorted()
             .map { (String($0.dropLast(5)), directory + "/" + $0) }
-            .filter { !isDirectory($0.1) }
+            .filter { !files.isDirectory($0.1) }
     }
 
     /// Every available layout, one per name (the first in the search path wins), sorted by name.
@@ -143,14 +136,14 @@ public struct LayoutCatalog: Equatable, Sendable {
     public func list() -> [LayoutEntry] {
         var entries: [String: LayoutEntry] = [:]
         for source in searchPath {
-            for file in Self.files(in: source.directory) {
+            for file in Self.files(in: source.directory, files: files) {
                 if entries[file.name] != nil {
                     entries[file.name]?.overrides.append(source)
                     continue
                 }
                 let status: LayoutEntry.Status
                 do {
-                    status = .valid(description: try LayoutLoader.load(file: file.path).description)
+                    status = .valid(description: try LayoutLoader.load(file: file.path, files: files).description)
                 } catch {
                     status = .broken(error)
                 }
@@ -162,14 +155,14 @@ public struct LayoutCatalog: Equatable, Sendable {
 
     /// The names of every available layout, sorted.
     public var names: [String] {
-        Array(Set(searchPath.flatMap { Self.files(in: $0.directory).map(\.name) })).sorted()
+        Array(Set(searchPath.flatMap { Self.files(in: $0.directory, files: files).map(\.name) })).sorted()
     }
 
     /// Where the layout called `name` is: the first `name.json` in the search path.
     public func locate(_ name: String) -> (path: String, source: LayoutSource)? {
         for source in searchPath {
             let path = source.directory + "/" + name + ".json"
-            switch FileSystem.kind(path) {
+            switch files.kind(path) {
             case .missing, .directory: continue
             default: return (path, source)
             }
@@ -192,7 +185,7 @@ public struct LayoutCatalog: Equatable, Sendable {
     /// The same catalog, its providers deferring what costs (`LayoutProvider.deferringCompletion`):
     /// what a first frame needs, without the emoji panel of a ☺ key.
     public var deferringCompletion: LayoutCatalog {
-        LayoutCatalog(searchPath: searchPath, providers: providers.map { $0.deferringCompletion() })
+        LayoutCatalog(searchPath: searchPath, providers: providers.map { $0.deferringCompletion() }, files: files)
     }
 
     /// Whether a provider would add to `layout` (loaded through `deferringCompletion`, it is
@@ -208,12 +201,12 @@ public struct LayoutCatalog: Equatable, Sendable {
 
     private func loadAsWritten(_ nameOrPath: String) throws(LayoutError) -> Layout {
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
-            return try LayoutLoader.load(file: nameOrPath)
+            return try LayoutLoader.load(file: nameOrPath, files: files)
         }
         guard !nameOrPath.isEmpty else {
             throw LayoutError(file: "", message: "empty layout name; give a name such as \"qwerty\" or the path of a .json file")
         }
-        if let found = locate(nameOrPath) { return try LayoutLoader.load(file: found.path) }
+        if let found = locate(nameOrPath) { return try LayoutLoader.load(file: found.path, files: files) }
         if let provider = provider(for: nameOrPath) { return try provider.layout(named: nameOrPath) }
         let available = Array(Set(names + providers.flatMap(\.listedNames))).sorted()
         let searched = searchPath.map(\.directory).joined(separator: ", ")
@@ -224,8 +217,6 @@ public struct LayoutCatalog: Equatable, Sendable {
         throw LayoutError(file: "", message: "no layout named \(JSONValue.quote(nameOrPath))" + (guess.isEmpty ? "." : guess)
                           + " Available layouts: \(available.joined(separator: ", ")). Searched: \(searched).")
     }
-
-    private static func isDirectory(_ path: String) -> Bool { FileSystem.isDirectory(path) }
 
     private static func normalize(_ directory: String) -> String {
         let joined = directory.split(separator: "/").joined(separator: "/")

@@ -28,15 +28,15 @@ public enum LayoutLoader {
         try load(data: Array(json.utf8), file: file)
     }
 
-    /// Loads the layout file at `path` (errors name the path as given).
-    public static func load(file path: String) throws(LayoutError) -> Layout {
-        try load(data: readFile(path), file: path)
+    /// Loads the layout file at `path` in `files` (errors name the path as given).
+    public static func load(file path: String, files: any Files) throws(LayoutError) -> Layout {
+        try load(data: readFile(path, files: files), file: path)
     }
 
-    /// The bytes of the regular file at `path`, or an error that says why it cannot be read
+    /// The bytes of the regular file at `path` in `files`, or an error that says why it cannot be read
     /// (`kind`: what the file should be, `layout` or `theme`).
-    public static func readFile(_ path: String, kind: String = "layout") throws(LayoutError) -> [UInt8] {
-        switch FileSystem.kind(path) {
+    public static func readFile(_ path: String, kind: String = "layout", files: any Files) throws(LayoutError) -> [UInt8] {
+        switch files.kind(path) {
         case .missing:
             throw LayoutError(file: path, message: "no such file; check the path (\(kind)s are .json files, see 'stackboard \(kind)s')")
         case .unreadable:
@@ -48,8 +48,8 @@ public enum LayoutLoader {
         case .regular(let size):
             if size > maxFileSize { throw tooLarge(path, size, kind) }
         }
-        guard let data = FileSystem.contents(path, limit: maxFileSize) else {
-            if case .regular(let size) = FileSystem.kind(path), size > maxFileSize { throw tooLarge(path, size, kind) }
+        guard let data = files.contents(path, limit: maxFileSize) else {
+            if case .regular(let size) = files.kind(path), size > maxFileSize { throw tooLarge(path, size, kind) }
             throw LayoutError(file: path, message: "cannot read the file; check its permissions")
         }
         return data

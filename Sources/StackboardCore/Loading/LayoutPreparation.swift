@@ -16,7 +16,7 @@ public struct LayoutPreparation: Sendable {
     public var ownField = false
 
     /// A preparation with these choices.
-    public init(shuffle: Bool = true, decimalSeparator: String = ".", catalog: LayoutCatalog = .forCurrentProcess(),
+    public init(shuffle: Bool = true, decimalSeparator: String = ".", catalog: LayoutCatalog,
                 suggestionSlots: Int = 0) {
         self.shuffle = shuffle
         self.decimalSeparator = decimalSeparator

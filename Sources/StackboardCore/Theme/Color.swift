@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// An sRGB colour with alpha, each channel from 0 to 1.
 public struct Color: Equatable, Hashable, Sendable {
     /// Red, 0 to 1.
@@ -36,7 +32,7 @@ public struct Color: Equatable, Hashable, Sendable {
 
     /// WCAG relative luminance (0 for black, 1 for white), ignoring alpha.
     public var luminance: Double {
-        func linear(_ c: Double) -> Double { c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        func linear(_ c: Double) -> Double { c <= 0.03928 ? c / 12.92 : PureMath.exp(2.4 * PureMath.log((c + 0.055) / 1.055)) }
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 

@@ -28,16 +28,23 @@ public struct ThemeCatalog: Equatable, Sendable {
     /// The built-in theme's description.
     public static let builtInDescription = "Light grey keyboard with white keys (built in)"
 
-    /// A catalog searching exactly `searchPath`.
-    public init(searchPath: [LayoutSource]) { self.searchPath = searchPath }
+    /// Where the files are read.
+    public let files: any Files
+
+    /// A catalog searching exactly `searchPath` in `files`.
+    public init(searchPath: [LayoutSource], files: any Files) {
+        self.searchPath = searchPath
+        self.files = files
+    }
 
     /// The `themes` directories beside `layouts`' directories.
     public init(layouts: LayoutCatalog) {
         searchPath = layouts.searchPath.map { LayoutSource(kind: $0.kind, directory: $0.beside("themes")) }
+        files = layouts.files
     }
 
-    /// The catalog of this process (its environment and executable).
-    public static func forCurrentProcess() -> ThemeCatalog { ThemeCatalog(layouts: .forCurrentProcess()) }
+    /// Equal when the search paths are.
+    public static func == (a: ThemeCatalog, b: ThemeCatalog) -> Bool { a.searchPath == b.searchPath }
 
     /// The theme called `nameOrPath`, or the theme file there when it contains `/` or ends in
     /// `.json`. An unknown name is an error that lists the themes there are.
@@ -50,7 +57,7 @@ public struct ThemeCatalog: Equatable, Sendable {
 
     /// The names of every theme, sorted (`light` always among them).
     public var names: [String] {
-        Array(Set(searchPath.flatMap { LayoutCatalog.files(in: $0.directory).map(\.name) } + ["light"])).sorted()
+        Array(Set(searchPath.flatMap { LayoutCatalog.files(in: $0.directory, files: files).map(\.name) } + ["light"])).sorted()
     }
 
     /// Every theme, one per name (the first in the search path wins), sorted by name; broken
@@ -58,7 +65,7 @@ public struct ThemeCatalog: Equatable, Sendable {
     public func list() -> [ThemeEntry] {
         var entries: [String: ThemeEntry] = [:]
         for source in searchPath {
-            for file in LayoutCatalog.files(in: source.directory) where entries[file.name] == nil {
+            for file in LayoutCatalog.files(in: source.directory, files: files) where entries[file.name] == nil {
                 let status: Result<String, LayoutError>
                 do { status = .success(try loadFile(file.path).description ?? "") } catch { status = .failure(error) }
                 entries[file.name] = ThemeEntry(name: file.name, source: source, path: file.path, status: status)
@@ -80,7 +87,7 @@ public struct ThemeCatalog: Equatable, Sendable {
         if reference.contains("/") || reference.hasSuffix(".json") {
             // A file in a directory of the search path has its place there (for its own-name extends).
             let path = Self.resolve(reference, besides: from?.path)
-            found = (path, searchPath.firstIndex { $0.directory == FileSystem.parent(of: path) })
+            found = (path, searchPath.firstIndex { $0.directory == FilePath.parent(of: path) })
         } else if let from, let index = from.index, LayoutLoader.layoutName(forFile: from.path) == reference {
             // A theme that extends its own name: the next one of that name down the path.
             guard let next = locate(reference, startingAt: index + 1) else { return try builtIn(reference) }
@@ -97,7 +104,7 @@ public struct ThemeCatalog: Equatable, Sendable {
         guard chain.count < Self.maxDepth else {
             throw LayoutError(file: found.path, message: "more than \(Self.maxDepth) themes extend one another; make the chain shorter")
         }
-        let data = try LayoutLoader.readFile(found.path, kind: "theme")
+        let data = try LayoutLoader.readFile(found.path, kind: "theme", files: files)
         return try ThemeLoader.load(data: data, file: found.path) { (base: String) throws(LayoutError) -> Theme in
             try load(base, from: found, chain: chain + [found.path]).theme
         }
@@ -119,7 +126,7 @@ public struct ThemeCatalog: Equatable, Sendable {
         guard start < searchPath.count else { return nil }
         for index in start..<searchPath.count {
             let path = searchPath[index].directory + "/" + name + ".json"
-            switch FileSystem.kind(path) {
+            switch files.kind(path) {
             case .missing, .directory: continue
             default: return (path, index)
             }
@@ -130,7 +137,7 @@ public struct ThemeCatalog: Equatable, Sendable {
     /// A relative path in a theme file's `extends` is relative to that file's directory.
     private static func resolve(_ path: String, besides file: String?) -> String {
         guard let file, !path.hasPrefix("/") else { return path }
-        return FileSystem.parent(of: file) + "/" + path
+        return FilePath.parent(of: file) + "/" + path
     }
 }
 

@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

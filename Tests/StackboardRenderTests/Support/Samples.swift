@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 import Testing
 @testable import StackboardRender
 
@@ -9,7 +10,7 @@ enum Samples {
     static let pinnedFamily = "DejaVu Sans, Noto Sans CJK SC"
 
     /// The shipped themes (the build tree's Resources/themes, before any system directory; no user's).
-    static let themes = ThemeCatalog(layouts: LayoutCatalog(environment: [:], executablePath: LayoutCatalog.currentExecutablePath()))
+    static let themes = ThemeCatalog(layouts: LayoutCatalog(environment: [:], executablePath: LayoutCatalog.currentExecutablePath(), files: SystemFiles()))
 
     /// A shipped theme.
     static func shippedTheme(_ name: String) throws -> Theme { try themes.load(name) }

@@ -1,13 +1,12 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import StackboardCore
 
-/// Why a file could not be written, with the path and the C library's reason.
-public struct FileSystemError: Error, CustomStringConvertible {
-    /// One line: what failed and why.
-    public let description: String
+extension FileSystemError {
+    /// `cannot WHAT 'PATH': the C library's reason for errno `code``.
     init(_ what: String, _ path: String, errno code: Int32) {
-        description = "cannot \(what) '\(path)': \(String(cString: strerror(code)))"
+        self.init(description: "cannot \(what) '\(path)': \(String(cString: strerror(code)))")
     }
 }
 

@@ -1,25 +1,15 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import StackboardCore
 
-/// What Core and the programs do with files (read layouts and configuration, keep state and
-/// caches), in one funnel over the C library. Core does not import Foundation or FoundationEssentials for
-/// them: FoundationEssentials alone adds about 2.3 MB to the keyboard's PSS and 0.3 MB of
+/// What the programs do with files (read layouts and configuration, keep state and caches), in
+/// one funnel over the C library; Core is given it as `SystemFiles`. No module imports
+/// Foundation or FoundationEssentials for them: FoundationEssentials alone adds about 2.3 MB to the keyboard's PSS and 0.3 MB of
 /// private dirty memory (measured on a static-stdlib build; docs/benchmarks.md).
 public enum FileSystem {
     /// What is at a path (symbolic links followed).
-    public enum Kind: Equatable, Sendable {
-        /// Nothing (or a dangling link).
-        case missing
-        /// A regular file of `size` bytes.
-        case regular(size: Int)
-        /// A directory.
-        case directory
-        /// A device, pipe or socket.
-        case other
-        /// Something whose attributes cannot be read (`stat` failed other than with ENOENT).
-        case unreadable
-    }
+    public typealias Kind = FileKind
 
     /// What is at `path` (`stat`).
     public static func kind(_ path: String) -> Kind {
@@ -120,9 +110,29 @@ public enum FileSystem {
     }
 
     /// `path` without its last component (`/a/b` → `/a`, `/a` → `/`, `a` → `.`).
-    public static func parent(of path: String) -> String {
-        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    public static func parent(of path: String) -> String { FilePath.parent(of: path) }
+}
+
+/// The real file system, through the C library (`FileSystem`).
+public struct SystemFiles: Files {
+    /// The process's file system.
+    public init() {}
+    /// See `FileSystem.kind`.
+    public func kind(_ path: String) -> FileKind { FileSystem.kind(path) }
+    /// See `FileSystem.contents`.
+    public func contents(_ path: String, limit: Int) -> [UInt8]? { FileSystem.contents(path, limit: limit) }
+    /// See `FileSystem.names`.
+    public func names(inDirectory path: String, directoriesOnly: Bool) -> [String]? {
+        FileSystem.names(inDirectory: path, directoriesOnly: directoriesOnly)
+    }
+    /// See `FileSystem.realPath`.
+    public func realPath(_ path: String) -> String? { FileSystem.realPath(path) }
+    /// See `FileSystem.makeDirectories`.
+    public func makeDirectories(_ path: String, mode: UInt32) throws(FileSystemError) {
+        try FileSystem.makeDirectories(path, mode: mode_t(mode))
+    }
+    /// See `FileSystem.writeAtomically`.
+    public func writeAtomically(_ bytes: [UInt8], to path: String, mode: UInt32) throws(FileSystemError) {
+        try FileSystem.writeAtomically(bytes, to: path, mode: mode_t(mode))
     }
 }
