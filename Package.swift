@@ -45,15 +45,13 @@ let package = Package(
         ]),
         .target(name: "StackboardSound", dependencies: ["StackboardCore", "StackboardSystem", "CALSA", "CShims", "CLazy"]),
         // One keypad at work (state, painting, popup, clicks, timers, effects), for every host.
-        .target(name: "StackboardRuntime", dependencies: [
-            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSystem",
-        ]),
+        .target(name: "StackboardRuntime", dependencies: ["StackboardCore", "StackboardRender", "StackboardX11"]),
         // Word suggestions: the models, predictor and session, the swipe decoder, the files
         // (shipped models mapped from disk, learned words saved atomically) and the keypad's
         // word engine (the suggestion bar's adapter).
         .target(name: "StackboardWords", dependencies: ["StackboardCore", "StackboardRuntime", "StackboardSystem"]),
         .target(name: "StackboardKit", dependencies: [
-            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardRuntime", "StackboardSystem",
+            "StackboardCore", "StackboardRender", "StackboardX11", "StackboardRuntime", "StackboardSystem", "CX11",
         ]),
         // D-Bus connections, AT-SPI focus tracking and the control service, as poll-loop sources.
         .target(name: "StackboardBus", dependencies: ["StackboardCore", "StackboardSystem", "CSDBus", "CLazy"]),
@@ -64,7 +62,7 @@ let package = Package(
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.
         .executableTarget(name: "stackboard-bench",
-                          dependencies: ["StackboardCore", "StackboardSystem", "StackboardRender", "StackboardXKB", "CX11", "CXlibCairo", "CCairoPango", "StackboardWords"],
+                          dependencies: ["StackboardCore", "StackboardSystem", "StackboardRender", "StackboardXKB", "CX11", "CXlibCairo", "StackboardWords"],
                           path: "Benchmarks/StackboardBench"),
 
         // `make bench`'s floors: Benchmarks/tools/floorpad.c in Swift (what the runtime alone adds).

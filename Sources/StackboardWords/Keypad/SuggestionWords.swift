@@ -1,7 +1,6 @@
 import StackboardCore
 import StackboardRuntime
 import StackboardSystem
-import StackboardWords
 
 /// The word engine behind a keypad's suggestion bar: a `SuggestionSession` over the shipped
 /// model of one language and the user's learned words, which it saves (atomically, mode 0600)
