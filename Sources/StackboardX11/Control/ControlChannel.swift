@@ -165,11 +165,7 @@ private func serverTime(_ display: OpaquePointer, _ window: Window, property: At
     var nothing: UInt8 = 0
     XChangeProperty(display, window, property, XPropertyAccess(display: display).atom("UTF8_STRING"), 8,
                     PropModeAppend, &nothing, 0)
-    var event = XEvent()
-    while true {
-        XWindowEvent(display, window, PropertyChangeMask, &event)
-        if event.type == PropertyNotify && event.xproperty.atom == property { return event.xproperty.time }
-    }
+    return XEventPump.propertyChangeTime(display, window: window, property: property)
 }
 
 /// ICCCM 2.8: tells clients on the root window that the selection has a new owner (MANAGER).

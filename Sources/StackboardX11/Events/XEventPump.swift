@@ -63,6 +63,17 @@ public final class XEventPump: LoopSource {
 
     private var sources: [XEventSource] { [main] + others }
 
+    /// Blocks until `window` (which selects PropertyChangeMask) reports a change of `property`
+    /// and returns its server time; its other property news is dropped. For a step of the start
+    /// that runs before the loop does (a selection's timestamp, ICCCM).
+    static func propertyChangeTime(_ display: OpaquePointer, window: Window, property: Atom) -> Time {
+        var event = XEvent()
+        while true {
+            XWindowEvent(display, window, PropertyChangeMask, &event)
+            if event.type == PropertyNotify && event.xproperty.atom == property { return event.xproperty.time }
+        }
+    }
+
     // MARK: LoopSource
 
     /// The window's connection, and the others that wait now.
