@@ -11,9 +11,9 @@ import StackboardCore
 ///
 /// So the keyboard waits on this connection only while the pointer is not over its window
 /// (`WindowInput.pointerInside`), and the pump reads it before a press of the keyboard's own is
-/// reported and after the window's events of every turn (`OutsidePresses`). Nothing is lost meanwhile: the server
-/// queues the raw presses in the socket, and a press elsewhere needs the pointer to leave
-/// first (the LeaveNotify wakes the keyboard, which then reads what came).
+/// reported and after the window's events of every turn (`OutsidePresses`). Nothing is lost
+/// meanwhile: the server queues the raw presses in the socket, and a press elsewhere needs the
+/// pointer to leave first (the LeaveNotify wakes the keyboard, which then reads what came).
 final class PressWatcher {
     /// The watcher's own connection.
     let connection: XConnection

@@ -16,7 +16,7 @@ import StackboardCore
 ///   flag marks the emulated ones, and `translate` drops those. X sends an event to a client as
 ///   XI2 instead of core when the client selected both on the window, so `translate` rewrites
 ///   every real (mouse or XTest) XI2 pointer event in place into its core form and returns nil:
-///   the window's core handlers take it as before.
+///   `WindowInput` takes it as a core event.
 ///
 /// Tested against Xorg with the `inputtest` touch driver (Tests/StackboardIntegrationTests/Touch*).
 public final class TouchInput {
