@@ -125,6 +125,9 @@ public final class XEventSource {
     let waits: () -> Bool
     private(set) var table = XEventRoutingTable()
     private(set) var handlers: [XEventHandler] = []
+    /// The table's answers so far, by event kind: an event's handlers without sorting or
+    /// allocating (the release of a tap is one of these lookups before its key goes out).
+    private var known: [EventKind: [Int]] = [:]
 
     init(connection: XConnection, waits: @escaping () -> Bool) {
         self.connection = connection
@@ -134,6 +137,7 @@ public final class XEventSource {
     func add(_ handler: XEventHandler) {
         table.add(handler.routes)
         handlers.append(handler)
+        known.removeAll()
     }
 
     /// Reads every event that has arrived, without blocking, and hands each to its handlers.
@@ -154,17 +158,37 @@ public final class XEventSource {
 
     private func dispatch(_ event: inout XEvent, into batch: inout XEventBatch) {
         let type = event.type
-        let indices: [Int]
+        let kind: EventKind
         if type == GenericEvent {
-            indices = table.handlers(extension: event.xcookie.extension, evtype: event.xcookie.evtype)
+            kind = EventKind(type: type, window: nil, extension: event.xcookie.extension, evtype: event.xcookie.evtype)
         } else {
-            indices = table.handlers(type: type, window: type < LASTEvent ? UInt(event.xany.window) : nil)
+            // An extension's event has its own layout: no window where a core event has it.
+            kind = EventKind(type: type, window: type < LASTEvent ? UInt(event.xany.window) : nil, extension: 0, evtype: 0)
+        }
+        let indices: [Int]
+        if let found = known[kind] {
+            indices = found
+        } else {
+            indices = type == GenericEvent ? table.handlers(extension: kind.extension, evtype: kind.evtype)
+                : table.handlers(type: type, window: kind.window)
+            // Other clients' windows come and go (exposes, property news): the memory stays small.
+            if known.count >= 256 { known.removeAll(keepingCapacity: true) }
+            known[kind] = indices
         }
         withUnsafeMutablePointer(to: &event) { pointer in
             let ref = XEventRef(pointer: pointer)
             for index in indices where handlers[index].handle(ref, in: &batch) { break }
         }
     }
+}
+
+/// What an event's handlers depend on: its type, and its window (a core event) or its
+/// extension and evtype (an XGenericEvent).
+private struct EventKind: Hashable {
+    var type: Int32
+    var window: UInt?
+    var `extension`: Int32
+    var evtype: Int32
 }
 
 /// The typed events of one batch of X events, in order, as the handlers make them; and a look
