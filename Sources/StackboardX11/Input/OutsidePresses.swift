@@ -9,8 +9,8 @@ import StackboardCore
 final class OutsidePresses: XEventHandler {
     private let watcher: PressWatcher
     private var matcher = PressMatcher()
-    /// The pump's reader of the watcher's connection.
-    var source: XEventSource?
+    /// The pump's reader of the watcher's connection (the pump holds it, and it holds this).
+    weak var source: XEventSource?
 
     init(watcher: PressWatcher) { self.watcher = watcher }
 

@@ -33,11 +33,6 @@ extension KeyboardWindow: XEventHandler {
         if !exposed.isEmpty { clearBufferBackground() }
     }
 
-    /// Maps again if the last map request went unanswered.
-    public func advance(_ batch: inout XEventBatch) {
-        advance(to: batch.now)
-    }
-
     private func handle(_ event: inout XEvent, in batch: inout XEventBatch) -> Bool {
         switch event.type {
         case Expose:

@@ -215,11 +215,12 @@ public final class KeyboardWindow {
     static let mapRetryInterval = 1.0
     static let mapRetries = 10
 
-    /// When `advance(to:)` must be called next (nil: only when events arrive).
+    /// When the pump must call `advance` next (nil: only when events arrive).
     public var nextDeadline: Double? { mapRetry?.at }
 
-    /// Does what is due at `now`: maps again if the last map request went unanswered.
-    public func advance(to now: Double) {
+    /// Does what is due at `batch.now`: maps again if the last map request went unanswered.
+    public func advance(_ batch: inout XEventBatch) {
+        let now = batch.now
         guard let retry = mapRetry, retry.at <= now, !isDestroyed else { return }
         if isMapped || retry.left <= 0 {
             mapRetry = nil
