@@ -17,10 +17,11 @@ public protocol XEventPumpClient: AnyObject {
 /// each and hands every event to the components that want it (`XEventHandler.routes`, by window
 /// and by extension, in the order they were added). The components turn events into typed
 /// `WindowEvent`s; the client gets those, in order, then `advance` once per turn. Nothing else
-/// in the program reads an event (the injector's ping connection aside, which is its own).
+/// in the program reads an event but the injector (a connection of its own for pings, and a
+/// look at this queue before its keys go out).
 public final class XEventPump: LoopSource {
     /// The connection of the window, read first every turn.
-    public let main: XEventSource
+    private let main: XEventSource
     /// The other connections, in the order they were added.
     private var others: [XEventSource] = []
     /// Told about the typed events (held weakly: the client owns the pump).
@@ -84,7 +85,7 @@ public final class XEventPump: LoopSource {
     /// The client's deadline and the handlers'.
     public var nextDeadline: Double? {
         var earliest = client?.nextDeadline
-        for source in [main] + others {
+        for source in sources {
             for handler in source.handlers {
                 if let due = handler.nextDeadline, earliest.map({ due < $0 }) ?? true { earliest = due }
             }
