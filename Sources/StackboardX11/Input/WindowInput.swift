@@ -16,14 +16,14 @@ public final class WindowInput: XEventHandler {
     private let window: Window
     var pointer = PointerTranslator()
     /// XInput 2.2 touch on the window (nil until `startTouch`, or without XInput 2.2).
-    public private(set) var touch: TouchInput?
+    private(set) var touch: TouchInput?
     /// What to do the moment a pointer's release arrives (`setReleaseTrigger`).
     private var releaseTrigger: ReleaseTrigger?
     /// Whether motion without a button is reported as `.hover` (for dwell).
     private(set) var tracksHover = false
     /// Whether the core pointer is over the window (EnterNotify until LeaveNotify or an unmap).
     /// A press anywhere else needs the pointer elsewhere.
-    public private(set) var pointerInside = false
+    private(set) var pointerInside = false
     /// Whether the pointer left the window (a LeaveNotify not of a grab, an unmap) since its
     /// last ButtonPress.
     private var leftSincePress = false
