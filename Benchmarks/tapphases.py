@@ -29,8 +29,8 @@ from startphases import text_symbols, library_path, write_probe, remove_probes, 
 
 # (mark, demangled-name pattern, entry `p` or return `r`), roughly in the order they run.
 PROBES = [
-    ('dispatch>', r'^WindowShell\.dispatch\(now:\)$', 'p'),
-    ('nextEvents<', r'^KeyboardWindow\.nextEvents\(route:\)$', 'r'),
+    ('dispatch>', r'^XEventPump\.dispatch\(now:\)$', 'p'),
+    ('read<', r'^XEventSource\.read\(into:\)$', 'r'),
     ('runtime.handle>', r'^KeypadRuntime\.handle\(_:now:\)$', 'p'),
     ('state.handle<', r'^KeyboardState\.handleDeferringRedraws\(_:now:\)$', 'r'),
     ('perform>', r'^KeypadRuntime\.perform\(_:now:\)$', 'p'),
@@ -54,7 +54,7 @@ PROBES = [
     ('app.advance>', r'^KeyboardApp\.advance\(to:\)$', 'p'),
     ('repaint>', r'^KeypadRuntime\.repaint\(now:\)$', 'p'),
     ('repaint<', r'^KeypadRuntime\.repaint\(now:\)$', 'r'),
-    ('dispatch<', r'^WindowShell\.dispatch\(now:\)$', 'r'),
+    ('dispatch<', r'^XEventPump\.dispatch\(now:\)$', 'r'),
 ]
 GROUP = 'sbtap'
 

@@ -67,6 +67,21 @@ import Glibc
         #expect(f.box.reported.last == "1 key was not typed: the caret moved elsewhere before the application was ready for it")
     }
 
+    @Test func thePumpsNewsOfAPressOutsideOrAnotherWindowDropsTheWaitingKeysAPhysicalKeyDoesNot() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        f.typer.waiting = 2
+        f.controller.handle(.context(.physicalKey(device: 9)), now: 0)
+        #expect(f.typer.waiting == 2)
+        f.controller.handle(.pressedOutside, now: 0)
+        #expect(f.typer.waiting == 0)
+        f.typer.waiting = 1
+        f.controller.handle(.context(.activeWindowChanged), now: 0)
+        #expect(f.typer.waiting == 0)
+        f.typer.waiting = 1
+        f.controller.handle(.monitorsChanged, now: 0) // the keyboard application's, not the controller's
+        #expect(f.typer.waiting == 1)
+    }
+
     @Test func theHideKeyReleasesEverythingAndUnmaps() throws {
         let f = try ControllerFixture(layouts: [TestLayouts.letters])
         f.controller.start(hidden: false, now: 0)

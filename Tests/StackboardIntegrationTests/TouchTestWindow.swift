@@ -133,7 +133,7 @@ final class TouchTestWindow {
             var event = XEvent()
             XNextEvent(display, &event)
             count += 1
-            if let translated = input.translate(&event, now: now) {
+            if let translated = input.translate(&event, in: XEventBatch(now: now, display: display)) {
                 if translated.isEmpty { ignored += 1 }
                 events += translated
                 continue

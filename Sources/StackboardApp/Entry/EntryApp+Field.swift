@@ -18,13 +18,15 @@ extension EntryApp: FieldHost, KeypadOverlay {
     func handle(_ event: WindowEvent, now: Double) {
         switch event {
         case .input(let input):
-            route(input)
+            handle(input: input)
         case .resized(let size):
             runtime.setFrame(Self.keypadRect(in: size, field: !options.noField), now: now)
         case .closeRequested:
             runtime.cancelField() // the window manager's close button, or the embedder destroyed the plug
-        case .shown, .hidden, .control, .rootPosition:
-            break // no control channel: an entry is its script's, not the keyboard's
+        case .entry(let news):
+            handle(news)
+        case .shown, .hidden, .control, .rootPosition, .monitorsChanged, .windowConfigured, .invoked, .context, .pressedOutside:
+            break // no control channel nor watchers: an entry is its script's, not the keyboard's
         }
     }
 
@@ -38,7 +40,7 @@ extension EntryApp: FieldHost, KeypadOverlay {
 
     /// A pointer event in window pixels: a press on the field moves the cursor (that pointer's
     /// moves and release stay with the field); everything else goes to the keypad.
-    func route(_ input: InputEvent) {
+    func handle(input: InputEvent) {
         let now = MonotonicClock.now()
         switch input {
         case .press(let pointer, let point):

@@ -88,6 +88,7 @@ final class EntryApp: WindowShellClient {
             // Hide and show are the keyboard's; an entry stays up. SIGTERM, SIGINT, SIGHUP cancel.
             if case .stop = request { self.runtime.cancelField() }
         }
+        shell.add([input])
         shell.client = self
     }
 
@@ -112,13 +113,8 @@ final class EntryApp: WindowShellClient {
 
     // MARK: WindowShellClient
 
-    func route(_ event: XEventPointer, now: Double) -> [WindowEvent]? {
-        input.take(event) ? [] : nil
-    }
-
     func advance(to now: Double) {
         words?.save(now: now)
-        for news in input.drain() { handle(news) }
         runtime.advance(to: now)
         runtime.repaint(now: now)
     }

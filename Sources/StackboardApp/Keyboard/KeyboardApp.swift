@@ -6,9 +6,10 @@ import StackboardSystem
 import StackboardWords
 import StackboardX11
 
-/// The running keyboard's X side: the window shell (connection, window, touch, signals,
-/// clicks, loop), the injector and the control channel. It routes the X events that are the
-/// injector's or the channel's and hands the rest to the `KeyboardController`, which decides.
+/// The running keyboard's X side: the window shell (connection, window, X event pump, signals,
+/// clicks, loop), the injector, the control channel and the watchers added to the pump. It
+/// hands the pump's typed events to the `KeyboardController`, which decides, and to the parts
+/// of its own that follow the display (monitors, auto-show).
 final class KeyboardApp: WindowShellClient {
     let shell: WindowShell
     let injector: Injector
@@ -16,7 +17,7 @@ final class KeyboardApp: WindowShellClient {
     /// (nil for a plug: a greeter's keyboard is not the desktop's).
     let channel: ControlChannel?
     let controller: KeyboardController
-    /// Clicks elsewhere, physical keys, window changes: the word context starts again.
+    /// Physical keys, window changes: the word context starts again.
     let context: ContextWatcher?
     /// matchbox's show/hide messages to the root window (nil for a plug).
     let invoker: InvokerListener?
@@ -37,8 +38,6 @@ final class KeyboardApp: WindowShellClient {
     /// The word engines made so far, by language (each loaded once, saved at the end).
     private let words: WordEngines
     let hidden: Bool
-    /// Raw presses anywhere against the keyboard's own: the clicks and taps outside it.
-    private let presses: OutsidePresses
     /// Whether the injector has given everything back (it must, before the connection closes).
     private var injectorDone = false
     /// The first half of the start (the first frame on screen), finished in `run`.
@@ -77,7 +76,7 @@ final class KeyboardApp: WindowShellClient {
             do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
         }
         shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.keypad.sound)
-        shell.setHoverTracking(config.timing.dwell != nil)
+        window.setHoverTracking(config.timing.dwell != nil) // after the shell started touch
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
         let bus = options.xid ? nil : KeyboardBus(environment: startup.environment, autoShow: options.autoShow,
                                                   hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)
@@ -91,7 +90,6 @@ final class KeyboardApp: WindowShellClient {
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
         context = try? ContextWatcher(connection: connection)
-        presses = OutsidePresses(window: window)
         words = WordEngines(slots: options.suggestions, language: options.keypad.language,
                             learning: options.keypad.learn && !options.xid, holdsLearning: !options.learnEverywhere,
                             saves: !options.xid)
@@ -136,6 +134,11 @@ final class KeyboardApp: WindowShellClient {
             controller.willShow = { [placer] field in placer.willShow(field: field) }
         }
         startup.signals.onSignal = { [controller] request in controller.handle(signal: request, now: MonotonicClock.now()) }
+        // The injector first, as it sees every event; the invoker after the monitor watcher,
+        // which uses up the root's own ConfigureNotify; the invoker uses up every other
+        // structure news of the root's.
+        let components: [XEventHandler?] = [InjectorEvents(injector), channel, plug, monitors, invoker, context]
+        shell.add(components.compactMap { $0 })
         shell.client = self
     }
 
@@ -151,8 +154,9 @@ final class KeyboardApp: WindowShellClient {
             controller.start(hidden: hidden, shown: startup.mapped, now: MonotonicClock.now())
             finishStart()
         }
-        presses.start()
-        let end = shell.run(extra: [bus as LoopSource?, presses].compactMap { $0 })
+        // After the first frame: the raw presses' connection costs a few round trips.
+        shell.window.input.watchPressesOutside(on: shell.pump)
+        let end = shell.run(extra: [bus as LoopSource?].compactMap { $0 })
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
             return shutdown(1)
@@ -184,52 +188,26 @@ final class KeyboardApp: WindowShellClient {
 
     // MARK: WindowShellClient
 
-    func route(_ event: XEventPointer, now: Double) -> [WindowEvent]? {
-        if injector.handle(xEvent: event) { return [] }
-        if let command = channel?.handle(event: event) { return [.control(command)] }
-        if let plug, plug.take(event) { return [] }
-        // Before the invoker, which uses up every structure event of the root's.
-        switch monitors?.take(event) {
-        case .monitorsChanged?:
-            monitorsChanged = true
-            return []
-        case .windowConfigured?: windowConfigured = true // and the window handles it too
-        case nil: break
-        }
-        if let command = invoker?.take(event) {
-            if let command { bus?.invoked(command, now: now) }
-            return []
-        }
-        if let (news, consumed) = context?.take(event) {
-            switch news {
-            case .activeWindowChanged?: controller.contextChanged(.windowChanged)
-            case .keymapNamesChanged?: controller.displayKeymapChanged(now: now)
-            case .physicalKey(let device)?:
-                controller.contextChanged(.physicalKey)
-                bus?.physicalKey(device: device, now: now)
-            case nil: break
-            }
-            if consumed { return [] }
-        }
-        return nil
-    }
-
     func handle(_ event: WindowEvent, now: Double) {
         switch event {
-        case .input(.press), .input(.switchPress):
-            presses.ownPress(shell.window.takePress(), at: now)
-            // A click elsewhere came before this press (read with it): the word starts before its key.
-            startWordIfPressedOutside(now: now)
-        default: break
+        case .monitorsChanged:
+            monitorsChanged = true // read once, after the turn's events
+        case .windowConfigured:
+            windowConfigured = true
+        case .invoked(let command):
+            bus?.invoked(command, now: now)
+        case .context(.physicalKey(let device)):
+            controller.handle(event, now: now)
+            bus?.physicalKey(device: device, now: now)
+        case .entry(.embedderGone):
+            shell.loop.stop(0) // a greeter's keyboard ends with its embedder, its keymap given back
+        default:
+            controller.handle(event, now: now)
         }
-        controller.handle(event, now: now)
     }
 
     func advance(to now: Double) {
         words.save(now: now)
-        // The embedder went: a greeter's keyboard ends with it, its keymap given back.
-        for news in plug?.drain() ?? [] where news == .embedderGone { shell.loop.stop(0) }
-        startWordIfPressedOutside(now: now)
         // RandR news: the keyboard lays itself out again on its monitor (the resize follows).
         if monitorsChanged {
             placer?.monitorsChanged(now: now)
@@ -246,12 +224,6 @@ final class KeyboardApp: WindowShellClient {
         controller.advance(to: now)
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)
-    }
-
-    /// A press somewhere that was not one of ours (a click or tap outside the keyboard, which
-    /// may have moved the caret): the word context starts again.
-    private func startWordIfPressedOutside(now: Double) {
-        if presses.outside(now: now) > 0 { controller.contextChanged(.clickOutside) }
     }
 
     var nextDeadline: Double? {

@@ -89,7 +89,7 @@ final class KeyboardController: TypingHost {
 
     // MARK: Events
 
-    /// What the window reported.
+    /// What the window and the display reported (the X event pump's typed events).
     func handle(_ event: WindowEvent, now: Double) {
         switch event {
         case .input(let input):
@@ -110,6 +110,16 @@ final class KeyboardController: TypingHost {
             publisher.publish(state: "hidden")
         case .control(let command):
             handle(command, now: now)
+        case .pressedOutside:
+            contextChanged(.clickOutside) // the click may have moved the application's caret
+        case .context(.activeWindowChanged):
+            contextChanged(.windowChanged)
+        case .context(.physicalKey):
+            contextChanged(.physicalKey)
+        case .context(.keymapNamesChanged):
+            displayKeymapChanged(now: now)
+        case .monitorsChanged, .windowConfigured, .invoked, .entry:
+            break // the keyboard application's (monitors, auto-show, the plug)
         }
     }
 

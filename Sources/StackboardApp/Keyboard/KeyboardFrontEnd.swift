@@ -30,7 +30,7 @@ protocol KeyboardWindowing: PopupSurface, PreviewSurface {
     func setMinimumSize(_ minimum: Size, frame: Rect)
     /// Docks or floats the window at `frame`; `remap`: around the change (a window manager runs).
     func setPlacement(_ placement: WindowPlacement, frame: Rect, remap: Bool)
-    /// What the next release does before it is routed (nil: nothing); false when refused.
+    /// What the next release does before it is reported (nil: nothing); false when refused.
     func setReleaseTrigger(_ trigger: ReleaseTrigger?) -> Bool
 }
 

@@ -4,8 +4,8 @@ import CX11
 /// `_STACKBOARD_S<screen>` selection on a small unmapped window of its own, so there is one
 /// keyboard per display, and it decodes the commands other `stackboard` processes send there.
 ///
-/// Works on a `Display *` that the keyboard opened: pass every event the loop reads to
-/// `handle(event:)`. Its `deinit` destroys the window (which gives the selection up), so the
+/// Works on a `Display *` that the keyboard opened: add it to the loop's `XEventPump` (or pass
+/// every event a reader of its own reads to `handle(event:)`). Its `deinit` destroys the window (which gives the selection up), so the
 /// display must still be open then: pass the object that closes it as `owner`, and the channel
 /// keeps it alive.
 public final class ControlChannel {
@@ -141,6 +141,18 @@ public final class ControlChannel {
     }
 }
 
+extension ControlChannel: XEventHandler {
+    /// The events of the control window: commands, the selection's requests and its loss.
+    public var routes: [XEventRoute] { [.window(window)] }
+
+    /// Reports a command as `.control`.
+    public func handle(_ event: XEventRef, in batch: inout XEventBatch) -> Bool {
+        guard let command = handle(event: event.pointer) else { return false }
+        batch.append(.control(command))
+        return true
+    }
+}
+
 /// The name Xlib resolved for `display` (`:1`).
 func displayName(_ display: OpaquePointer) -> String {
     guard let name = XDisplayString(display) else { return "the display" }
@@ -153,11 +165,7 @@ private func serverTime(_ display: OpaquePointer, _ window: Window, property: At
     var nothing: UInt8 = 0
     XChangeProperty(display, window, property, XPropertyAccess(display: display).atom("UTF8_STRING"), 8,
                     PropModeAppend, &nothing, 0)
-    var event = XEvent()
-    while true {
-        XWindowEvent(display, window, PropertyChangeMask, &event)
-        if event.type == PropertyNotify && event.xproperty.atom == property { return event.xproperty.time }
-    }
+    return XEventPump.propertyChangeTime(display, window: window, property: property)
 }
 
 /// ICCCM 2.8: tells clients on the root window that the selection has a new owner (MANAGER).

@@ -20,8 +20,7 @@ public final class InvokerListener {
 
     /// Looks at one event: nil when it is not the listener's; else the command it carried
     /// (nil inside for a root substructure event or an unknown code, both used up).
-    public func take(_ event: XEventPointer) -> InvokerCommand?? {
-        let e = event.pointee
+    private func take(_ e: XEvent) -> InvokerCommand?? {
         switch e.type {
         case ClientMessage where e.xclient.window == root && types.contains(e.xclient.message_type):
             return .some(InvokerCommand(code: e.xclient.data.l.0))
@@ -33,5 +32,17 @@ public final class InvokerListener {
         default:
             return nil
         }
+    }
+}
+
+extension InvokerListener: XEventHandler {
+    /// The root's events (its ClientMessages and its children's structure news).
+    public var routes: [XEventRoute] { [.window(UInt(root))] }
+
+    /// Reports a command as `.invoked`; uses up the root's substructure news.
+    public func handle(_ event: XEventRef, in batch: inout XEventBatch) -> Bool {
+        guard let command = take(event.pointer.pointee) else { return false }
+        if let command { batch.append(.invoked(command)) }
+        return true
     }
 }

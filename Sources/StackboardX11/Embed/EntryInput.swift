@@ -15,8 +15,8 @@ public enum EntryInput: Equatable, Hashable, Sendable {
 }
 
 /// Takes the events of the entry and plug roles that the window does not know: key presses,
-/// XEmbed client messages, reparenting, and the end of the embedder's windows. Answers FOCUS_IN
-/// itself. The entry application routes every event through `take` before the window sees it.
+/// XEmbed client messages, reparenting, and the end of the embedder's windows, and reports them
+/// as `.entry`. Answers FOCUS_IN itself. Add it to the pump before the window.
 public final class EntryInputCollector {
     private let connection: XConnection
     private let window: Window
@@ -30,7 +30,7 @@ public final class EntryInputCollector {
     private var watched: Set<Window> = []
     /// Set once `.embedderGone` was reported.
     private var gone = false
-    /// Collected since the last `drain()`.
+    /// Collected from the event being handled.
     private var pending: [EntryInput] = []
 
     /// Collects the input of `window` (an entry window or a plug, by `role`) on `connection`.
@@ -44,11 +44,6 @@ public final class EntryInputCollector {
 
     /// Whether the plug is in an embedder right now.
     public var isEmbedded: Bool { parent != connection.root && !gone }
-
-    /// Looks at one event; returns true when it was ours (the window must not see it again).
-    public func take(_ event: UnsafeMutablePointer<XEvent>) -> Bool {
-        take(&event.pointee)
-    }
 
     private func take(_ event: inout XEvent) -> Bool {
         if role == .plug, watched.contains(event.xany.window) {
@@ -75,12 +70,6 @@ public final class EntryInputCollector {
         default:
             return false
         }
-    }
-
-    /// Everything collected since the last call, in order.
-    public func drain() -> [EntryInput] {
-        defer { pending = [] }
-        return pending
     }
 
     private func embedderGone() {
@@ -135,5 +124,22 @@ public final class EntryInputCollector {
         event.xclient.data.l.3 = 0
         event.xclient.data.l.4 = 0
         connection.trappingErrors { _ = XSendEvent(connection.display, target, 0, NoEventMask, &event) }
+    }
+}
+
+extension EntryInputCollector: XEventHandler {
+    /// The window's events; for a plug, the structure news of every window too (the embedder's
+    /// windows it watches change as it is embedded).
+    public var routes: [XEventRoute] {
+        let structure = [DestroyNotify, UnmapNotify, MapNotify, ConfigureNotify, ReparentNotify, GravityNotify, CirculateNotify]
+        return [.window(UInt(window))] + (role == .plug ? structure.map { .type($0) } : [])
+    }
+
+    /// Reports what the event said as `.entry`; true when it was ours (the window must not see it).
+    public func handle(_ event: XEventRef, in batch: inout XEventBatch) -> Bool {
+        let taken = take(&event.pointer.pointee)
+        for news in pending { batch.append(.entry(news)) }
+        pending.removeAll()
+        return taken
     }
 }

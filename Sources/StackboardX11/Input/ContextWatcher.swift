@@ -53,7 +53,7 @@ public final class ContextWatcher {
     /// Looks at one event. A raw event is the watcher's own: its news (often none) and the event
     /// is used up. A root property change is only looked at (others need it too): its news, and
     /// `consumed` false. Anything else: nil.
-    public func take(_ event: XEventPointer) -> (news: ContextNews?, consumed: Bool)? {
+    private func take(_ event: UnsafeMutablePointer<XEvent>) -> (news: ContextNews?, consumed: Bool)? {
         let type = event.pointee.type
         if type == PropertyNotify, event.pointee.xproperty.window == root {
             let atom = event.pointee.xproperty.atom
@@ -95,5 +95,19 @@ public final class ContextWatcher {
 
     private func select(device: Int32, events: [Int32]) {
         selectXIEvents(display, window: root, device: device, events: events)
+    }
+}
+
+extension ContextWatcher: XEventHandler {
+    /// The root's property changes, device changes and raw key presses.
+    public var routes: [XEventRoute] {
+        [.window(UInt(root)), .generic(extension: opcode, evtype: XI_HierarchyChanged), .generic(extension: opcode, evtype: XI_RawKeyPress)]
+    }
+
+    /// Reports its news as `.context`; uses up the raw key presses.
+    public func handle(_ event: XEventRef, in batch: inout XEventBatch) -> Bool {
+        guard let (news, consumed) = take(event.pointer) else { return false }
+        if let news { batch.append(.context(news)) }
+        return consumed
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 /// Rewrites an XI2 pointer event (XI_ButtonPress, XI_ButtonRelease, XI_Motion) as the core
 /// event the server would have sent had the window not selected XI2 pointer events: same
 /// window, time, integer position (the sprite's pixel, like core events), modifier and button
-/// state. The window's core pointer handling then works on it unchanged.
+/// state. `WindowInput`'s core pointer handling then works on it unchanged.
 enum CorePointerEvent {
     /// The core event for `xi` (XI_ButtonPress, XI_ButtonRelease or XI_Motion), or nil for any
     /// other event type.

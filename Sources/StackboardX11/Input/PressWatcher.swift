@@ -10,54 +10,44 @@ import StackboardCore
 /// to sleep beside the X server more often; docs/benchmarks.md, 2026-12-04 night).
 ///
 /// So the keyboard waits on this connection only while the pointer is not over its window
-/// (`KeyboardWindow.pointerInside`), and reads it (`drain`) before it handles a press of its
-/// own and after the window's events of every turn. Nothing is lost meanwhile: the server
-/// queues the raw presses in the socket, and a press elsewhere needs the pointer to leave
-/// first (the LeaveNotify wakes the keyboard, which then reads what came).
-public final class PressWatcher {
-    private let connection: XConnection
+/// (`WindowInput.pointerInside`), and the pump reads it before a press of the keyboard's own is
+/// reported and after the window's events of every turn (`OutsidePresses`). Nothing is lost
+/// meanwhile: the server queues the raw presses in the socket, and a press elsewhere needs the
+/// pointer to leave first (the LeaveNotify wakes the keyboard, which then reads what came).
+final class PressWatcher {
+    /// The watcher's own connection.
+    let connection: XConnection
+    /// XInput's major opcode.
+    private let opcode: Int32
 
     /// Opens a second connection to `name` (the keyboard's display) and selects raw button and
     /// touch presses on its root. Throws when the display cannot be opened or has no XInput 2.
-    public init(displayName name: String) throws(TouchError) {
+    init(displayName name: String) throws(TouchError) {
         guard let connection = try? XConnection(displayName: name) else { throw .noXInput }
         let display = connection.display
         let xinput = try XInputVersion.query(display)
         self.connection = connection
+        opcode = xinput.opcode
         let presses = xinput.hasTouch ? [XI_RawButtonPress, XI_RawTouchBegin] : [XI_RawButtonPress]
         selectXIEvents(display, window: connection.root, device: XIAllMasterDevices, events: presses)
         connection.flush()
     }
 
-    /// The connection's descriptor, to wait on.
-    public var fileDescriptor: Int32 { connection.fileDescriptor }
-
-    /// Makes every raw press the server had generated before now readable by `drain`: a round
-    /// trip on this connection, whose reply the server writes after the events it queued for
-    /// it. A press the window's connection has reported was generated before this request, so
-    /// its raw press (written at the same moment, but maybe flushed later: the server writes to
-    /// its clients one by one) is read by then, however loaded the machine.
-    public func catchUp() {
-        connection.sync()
+    /// The raw presses the pump hands to `pressTime`.
+    var routes: [XEventRoute] {
+        [.generic(extension: opcode, evtype: XI_RawButtonPress), .generic(extension: opcode, evtype: XI_RawTouchBegin)]
     }
 
-    /// Reads every press that has arrived, without blocking: the server times of those that can
-    /// move a caret (buttons and touches; the wheel's buttons 4 to 7 only scroll), in order.
-    public func drain() -> [UInt] {
-        var times: [UInt] = []
+    /// The server time of a raw press that can move a caret (buttons and touches; the wheel's
+    /// buttons 4 to 7 only scroll); nil for any other event.
+    func pressTime(_ event: XEventRef) -> UInt? {
         let display = connection.display
-        while connection.queuedEvents() > 0 {
-            var event = XEvent()
-            XNextEvent(display, &event)
-            guard event.type == GenericEvent, XGetEventData(display, &event.xcookie) != 0,
-                  let data = event.xcookie.data else { continue }
-            let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
-            let evtype = event.xcookie.evtype
-            XFreeEventData(display, &event.xcookie)
-            if evtype == XI_RawTouchBegin || (evtype == XI_RawButtonPress && !(4...7).contains(raw.detail)) {
-                times.append(raw.time)
-            }
-        }
-        return times
+        guard event.pointer.pointee.type == GenericEvent, XGetEventData(display, &event.pointer.pointee.xcookie) != 0,
+              let data = event.pointer.pointee.xcookie.data else { return nil }
+        let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
+        let evtype = event.pointer.pointee.xcookie.evtype
+        XFreeEventData(display, &event.pointer.pointee.xcookie)
+        let caret = evtype == XI_RawTouchBegin || (evtype == XI_RawButtonPress && !(4...7).contains(raw.detail))
+        return caret ? raw.time : nil
     }
 }

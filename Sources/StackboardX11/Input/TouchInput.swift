@@ -16,7 +16,7 @@ import StackboardCore
 ///   flag marks the emulated ones, and `translate` drops those. X sends an event to a client as
 ///   XI2 instead of core when the client selected both on the window, so `translate` rewrites
 ///   every real (mouse or XTest) XI2 pointer event in place into its core form and returns nil:
-///   the window's core handlers take it as before.
+///   `WindowInput` takes it as a core event.
 ///
 /// Tested against Xorg with the `inputtest` touch driver (Tests/StackboardIntegrationTests/Touch*).
 public final class TouchInput {
@@ -59,13 +59,16 @@ public final class TouchInput {
         select(window: window, device: XIAllMasterDevices, events: Self.touchEvents + (on ? Self.pointerEvents : []))
     }
 
-    /// Translates one event. Touch events of the window: the `InputEvent`s for them (pointer ids
+    /// Translates one event (`WindowInput` hands it the window's XInput 2 events). Touch events of the window: the `InputEvent`s for them (pointer ids
     /// from 1, stable for the whole touch sequence). Device hierarchy changes: [] (or cancels
     /// for touches of a device that went away). With `selectPointerEvents(true)`: an XI2 pointer
     /// event emulated from a touch gives []; a real one is rewritten in place into its core
     /// ButtonPress/ButtonRelease/MotionNotify, and nil. Any other event: untouched, nil.
     /// So: nil means "handle `event` as before".
-    public func translate(_ event: UnsafeMutablePointer<XEvent>, now: Double) -> [InputEvent]? {
+    /// `batch` is the batch `event` was read in (its time; the queue is looked at for what
+    /// follows a touch's end).
+    public func translate(_ event: UnsafeMutablePointer<XEvent>, in batch: XEventBatch) -> [InputEvent]? {
+        let now = batch.now
         guard event.pointee.type == GenericEvent, event.pointee.xcookie.extension == opcode else { return nil }
         let evtype = event.pointee.xcookie.evtype
         let isTouch = Self.touchEvents.contains(evtype)
@@ -83,7 +86,7 @@ public final class TouchInput {
             let xi = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             if isTouch {
                 lastEventTime = xi.time
-                result = touch(xi, now: now)
+                result = touch(xi, now: now, batch: batch)
             } else if TouchInput.isEmulatedPointerEvent(xi) {
                 result = []
             } else {
@@ -125,8 +128,8 @@ public final class TouchInput {
     /// included; nil: never, or cancelled).
     public func rootPosition(ofPointer pointer: Int) -> Point? { roots[pointer] }
 
-    private func touch(_ xi: XIDeviceEvent, now: Double) -> [InputEvent] {
-        let events = sequence(xi, now: now)
+    private func touch(_ xi: XIDeviceEvent, now: Double, batch: XEventBatch) -> [InputEvent] {
+        let events = sequence(xi, now: now, batch: batch)
         let root = Point(x: TouchInput.pixel(xi.root_x), y: TouchInput.pixel(xi.root_y))
         for event in events {
             switch event {
@@ -138,7 +141,7 @@ public final class TouchInput {
         return events
     }
 
-    private func sequence(_ xi: XIDeviceEvent, now: Double) -> [InputEvent] {
+    private func sequence(_ xi: XIDeviceEvent, now: Double, batch: XEventBatch) -> [InputEvent] {
         let key = TouchTracker.Key(device: xi.sourceid, touch: UInt32(bitPattern: xi.detail))
         let point = Point(x: TouchInput.pixel(xi.event_x), y: TouchInput.pixel(xi.event_y))
         switch xi.evtype {
@@ -150,7 +153,7 @@ public final class TouchInput {
             guard tracker.touches[key] != nil else { return [] }
             // A device that is disabled or unplugged ends its touches with ordinary TouchEnds,
             // followed at once by the hierarchy change: such an end is a cancel, not a tap.
-            return tracker.end(key, at: point, cancelled: hierarchyChangeQueued())
+            return tracker.end(key, at: point, cancelled: hierarchyChangeQueued(batch))
         }
     }
 
@@ -165,21 +168,16 @@ public final class TouchInput {
 
     /// Whether an XI_HierarchyChanged event is already in the queue (read without blocking,
     /// nothing removed).
-    private func hierarchyChangeQueued() -> Bool {
-        var probe = QueueProbe(opcode: opcode)
-        var scratch = XEvent()
-        withUnsafeMutablePointer(to: &probe) { pointer in
-            _ = XCheckIfEvent(display, &scratch, { _, event, arg in
-                guard let event, let arg else { return 0 }
-                let probe = UnsafeMutableRawPointer(arg).assumingMemoryBound(to: QueueProbe.self)
-                if event.pointee.type == GenericEvent, event.pointee.xcookie.extension == probe.pointee.opcode,
-                   event.pointee.xcookie.evtype == XI_HierarchyChanged {
-                    probe.pointee.found = true
-                }
-                return 0
-            }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+    private func hierarchyChangeQueued(_ batch: XEventBatch) -> Bool {
+        batch.isQueued { event in
+            event.pointee.type == GenericEvent && event.pointee.xcookie.extension == opcode
+                && event.pointee.xcookie.evtype == XI_HierarchyChanged
         }
-        return probe.found
+    }
+
+    /// The XInput 2 events `translate` takes: touches, pointer events, device changes.
+    var routes: [XEventRoute] {
+        (Self.touchEvents + Self.pointerEvents + [XI_HierarchyChanged]).map { .generic(extension: opcode, evtype: $0) }
     }
 
     private func select(window: Window, device: Int32, events: [Int32]) {
@@ -191,10 +189,4 @@ public final class TouchInput {
         guard value.isFinite else { return 0 }
         return Int(max(-1e9, min(1e9, value)).rounded())
     }
-}
-
-/// What the queue scan of `hierarchyChangeQueued` looks for and found.
-private struct QueueProbe {
-    var opcode: Int32
-    var found = false
 }

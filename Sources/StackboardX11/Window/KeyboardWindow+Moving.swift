@@ -54,7 +54,7 @@ extension KeyboardWindow {
     /// Forgets that pointer `id` is down on the window (the core pointer: its release will not
     /// come to the window, a window manager took it).
     public func forgetPointer(_ id: Int) {
-        if id == PointerTranslator.corePointer { _ = pointer.cancel() }
+        if id == PointerTranslator.corePointer { _ = input.pointer.cancel() }
     }
 
     /// Whether a button of the core pointer is down now (a round trip).

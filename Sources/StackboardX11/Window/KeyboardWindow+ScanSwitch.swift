@@ -1,7 +1,7 @@
 import CX11
 
 extension KeyboardWindow {
-    /// Makes `scanSwitch` the switch of switch scanning; its presses come out of `nextEvents` as
+    /// Makes `scanSwitch` the switch of switch scanning; its presses come out of `input` as
     /// `.input(.switchPress)`.
     ///
     /// A mouse button needs nothing from the server: its presses on the keyboard window are
@@ -13,7 +13,7 @@ extension KeyboardWindow {
         guard !isDestroyed else { return }
         switch scanSwitch {
         case .button(let n):
-            pointer.switchButton = UInt32(n)
+            input.pointer.switchButton = UInt32(n)
         case .key(let name):
             let display = connection.display
             let keysym = XStringToKeysym(name)
@@ -31,7 +31,7 @@ extension KeyboardWindow {
             // Holding the switch must not repeat it: with detectable autorepeat a held key sends
             // repeated presses but one release, and the switch acts on the release.
             XkbSetDetectableAutoRepeat(display, 1, nil)
-            pointer.switchKeycode = keycode
+            input.pointer.switchKeycode = keycode
         }
     }
 
@@ -39,13 +39,13 @@ extension KeyboardWindow {
     /// same key (a switch on `space`, and the space bar tapped). Call `resumeScanSwitchGrab`
     /// right after; requests run in order, and XTest delivers its events within its request.
     public func suspendScanSwitchGrab() {
-        guard let keycode = pointer.switchKeycode else { return }
+        guard let keycode = input.pointer.switchKeycode else { return }
         ungrabSwitchKey(keycode)
     }
 
     /// Grabs the switch key again after `suspendScanSwitchGrab`.
     public func resumeScanSwitchGrab() {
-        guard let keycode = pointer.switchKeycode else { return }
+        guard let keycode = input.pointer.switchKeycode else { return }
         grabSwitchKey(keycode)
     }
 

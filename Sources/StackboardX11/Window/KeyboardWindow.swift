@@ -6,10 +6,9 @@ import StackboardCore
 /// WM_TAKE_FOCUS, no XSetInputFocus, no grabs), floats above other windows or docks with
 /// struts, and is painted through an off-screen back buffer (no flicker).
 ///
-/// Paint into `surface`, then `present` the rectangles that changed. `nextEvents` drains the
-/// X queue and answers exposes, resizes of the back buffer and window-manager chores itself;
-/// every other event goes first to the application's router (the injector, the control channel,
-/// touch, entry input are the application's, not the window's).
+/// Paint into `surface`, then `present` the rectangles that changed. Added to the pump (after
+/// its `input`), it answers exposes, resizes of the back buffer and window-manager chores itself
+/// and reports `.resized`, `.shown`, `.hidden` and `.closeRequested`.
 public final class KeyboardWindow {
     /// The connection the window lives on.
     public let connection: XConnection
@@ -38,10 +37,10 @@ public final class KeyboardWindow {
     /// Whether the window's background is the back buffer (until the first Expose).
     var backgroundIsBuffer = false
     let gc: GC
-    var pointer = PointerTranslator()
+    /// The pointer and the fingers on the window: one input stream (add it to the pump before
+    /// the window).
+    public let input: WindowInput
     var keepAbove = KeepAboveFullscreen()
-    /// What to do the moment a pointer's release arrives (`setReleaseTrigger`).
-    var releaseTrigger: ReleaseTrigger?
     var popup: PopupWindow?
     /// The key preview's popup (WM_CLASS instance `stackboard-preview`), made when first shown.
     var previewPopup: PopupWindow?
@@ -51,17 +50,11 @@ public final class KeyboardWindow {
     /// Whether the keyboard should be visible (`show` until `hide`).
     var wantShown = false
     /// Whether motion without a button is reported as `.hover` (for dwell).
-    public private(set) var tracksHover = false
-    /// Whether the core pointer is over the window (EnterNotify until LeaveNotify or an unmap;
-    /// the keyboard and plug roles only). A press anywhere else needs the pointer elsewhere.
-    public internal(set) var pointerInside = false
-    /// The presses of the batch `nextEvents` read, in order, taken one by one as their `.press`
-    /// and `.switchPress` events are handled (`takePress`); time nil for a scan switch's key,
-    /// which no raw button press reports.
-    var presses: [OwnPress] = []
-    /// Whether the pointer left the window (a LeaveNotify not of a grab, an unmap) since its
-    /// last ButtonPress.
-    var leftSincePress = false
+    public var tracksHover: Bool { input.tracksHover }
+    /// The areas exposed in the batch being read (copied from the back buffer once it is read).
+    var exposed: [Rect] = []
+    /// The size a ConfigureNotify of the batch being read gave (a new back buffer once it is read).
+    var newSize: Size?
     var lastStruts: DockStruts?
     /// The keyboard's monitor (a dock's struts reserve space there; popups stay on it) and the
     /// monitors around it (nil: the whole screen).
@@ -91,6 +84,7 @@ public final class KeyboardWindow {
         self.placement = configuration.placement
         self.size = size
         self.gc = gc
+        input = WindowInput(connection: connection, window: id)
         do {
             buffer = try BackBuffer(display: display, owner: connection, window: id, screen: connection.screen, size: size)
         } catch {
@@ -184,11 +178,12 @@ public final class KeyboardWindow {
 
     /// Reports pointer motion without a button as `.hover` and leaving the window as `.leave`
     /// (dwell clicking needs them). Off by default: then motion is only selected while button 1
-    /// is down, so a pointer passing over the keyboard wakes nothing. (With touch input, also
-    /// tell `TouchInput.selectPointerEvents`: hover must not see the pointer jump to each finger.)
+    /// is down, so a pointer passing over the keyboard wakes nothing. With touch, the window's
+    /// pointer events come as XI2 events then, so that the motion emulated from a finger is
+    /// dropped (call it after `input.startTouch`).
     public func setHoverTracking(_ on: Bool) {
         guard on != tracksHover, !isDestroyed else { return }
-        tracksHover = on
+        input.setHoverTracking(on)
         var attributes = XSetWindowAttributes()
         attributes.event_mask = Self.eventMask(for: configuration.role) | (on ? PointerMotionMask | LeaveWindowMask : 0)
         XChangeWindowAttributes(connection.display, windowID, UInt(CWEventMask), &attributes)
@@ -220,11 +215,12 @@ public final class KeyboardWindow {
     static let mapRetryInterval = 1.0
     static let mapRetries = 10
 
-    /// When `advance(to:)` must be called next (nil: only when events arrive).
+    /// When the pump must call `advance` next (nil: only when events arrive).
     public var nextDeadline: Double? { mapRetry?.at }
 
-    /// Does what is due at `now`: maps again if the last map request went unanswered.
-    public func advance(to now: Double) {
+    /// Does what is due at `batch.now`: maps again if the last map request went unanswered.
+    public func advance(_ batch: inout XEventBatch) {
+        let now = batch.now
         guard let retry = mapRetry, retry.at <= now, !isDestroyed else { return }
         if isMapped || retry.left <= 0 {
             mapRetry = nil
@@ -272,16 +268,15 @@ public final class KeyboardWindow {
         present([Rect(size: size)])
     }
 
-    /// Whether anything can still be drawn (the server is there and the window not destroyed).
+    /// Whether anything can still be drawn (the server is there and the window not destroyed;
+    /// at the end of a run, `XEventPump.noticeDestruction` looks once more).
     public var isUsable: Bool { !isDestroyed }
 
-    /// Looks for the window's DestroyNotify among the events already received (after a round
-    /// trip), leaving every other event where it is; afterwards `isUsable` tells.
-    public func noticeDestruction() {
-        guard !isDestroyed else { return }
-        connection.sync()
-        var event = XEvent()
-        if XCheckTypedWindowEvent(connection.display, windowID, DestroyNotify, &event) != 0 { isDestroyed = true }
+    /// Sets (or with nil, clears) what the next release does first (`WindowInput`). Refused
+    /// (false) while a scan switch key is grabbed: the keyboard's own keys must then get past
+    /// the grab.
+    public func setReleaseTrigger(_ trigger: ReleaseTrigger?) -> Bool {
+        input.setReleaseTrigger(trigger)
     }
 
     deinit {

@@ -16,19 +16,11 @@ public enum MonitorSource: String, Equatable, Sendable {
 /// or out), and the root window's ConfigureNotify (what a server sends when `xrandr
 /// --setmonitor` or `--delmonitor` changes the monitors, and with every new screen size).
 ///
-/// What `MonitorWatcher.take` saw in an event.
-public enum MonitorNews: Equatable, Sendable {
-    /// The screen or the monitors changed (the event is used up).
-    case monitorsChanged
-    /// The watched window was moved or resized (the event is left for the window).
-    case windowConfigured
-}
-
-/// Pass every event to `take`; read `layout()` after a change (once per batch of events: one
-/// change comes as several events).
+/// Add it to the pump, which reports `.monitorsChanged`; read `layout()` after a change (once
+/// per turn: one change comes as several events).
 public final class MonitorWatcher {
     private let connection: XConnection
-    /// The window whose ConfigureNotify `take` reports (the keyboard's; 0: none).
+    /// The window whose ConfigureNotify is reported as `.windowConfigured` (the keyboard's; 0: none).
     public var watchedWindow: UInt = 0
     /// RandR's first event code (nil: no RandR).
     private let randrEventBase: Int32?
@@ -58,24 +50,6 @@ public final class MonitorWatcher {
         connection.selectRootEvents(StructureNotifyMask)
     }
 
-    /// What `event` says: news about the screen or the monitors (then it is used up: read
-    /// `layout()` once the batch of events is done; Xlib's idea of the screen size is brought up
-    /// to date on the way, `XRRUpdateConfiguration`), a ConfigureNotify of the watched window
-    /// (left for the window), or nil.
-    public func take(_ event: XEventPointer) -> MonitorNews? {
-        let type = event.pointee.type
-        if type == ConfigureNotify {
-            let window = event.pointee.xconfigure.window
-            if window == connection.root {
-                if randrEventBase != nil { XRRUpdateConfiguration(event) }
-                return .monitorsChanged
-            }
-            return watchedWindow != 0 && window == Window(watchedWindow) ? .windowConfigured : nil
-        }
-        guard let base = randrEventBase, type == base + RRScreenChangeNotify || type == base + RRNotify else { return nil }
-        XRRUpdateConfiguration(event)
-        return .monitorsChanged
-    }
 
     /// The monitors now, on the screen's size now (asked of the server: Xlib's copy is behind
     /// until the screen's own news has come).
@@ -127,6 +101,33 @@ public final class MonitorWatcher {
         guard atom != 0, let name = XGetAtomName(connection.display, atom) else { return nil }
         defer { XFree(name) }
         return String(cString: name)
+    }
+}
+
+extension MonitorWatcher: XEventHandler {
+    /// Every ConfigureNotify (the root's, the watched window's) and RandR's screen and CRTC news.
+    public var routes: [XEventRoute] {
+        [.type(ConfigureNotify)] + (randrEventBase.map { [.type($0 + RRScreenChangeNotify), .type($0 + RRNotify)] } ?? [])
+    }
+
+    /// News about the screen or the monitors is used up as `.monitorsChanged` (Xlib's idea of the
+    /// screen size is brought up to date on the way, `XRRUpdateConfiguration`); a ConfigureNotify
+    /// of the watched window is `.windowConfigured`, and left for the window.
+    public func handle(_ event: XEventRef, in batch: inout XEventBatch) -> Bool {
+        let e = event.pointer
+        if e.pointee.type == ConfigureNotify {
+            let window = e.pointee.xconfigure.window
+            if window == connection.root {
+                if randrEventBase != nil { XRRUpdateConfiguration(e) }
+                batch.append(.monitorsChanged)
+                return true
+            }
+            if watchedWindow != 0 && window == Window(watchedWindow) { batch.append(.windowConfigured) }
+            return false
+        }
+        XRRUpdateConfiguration(e)
+        batch.append(.monitorsChanged)
+        return true
     }
 }
 
