@@ -1,9 +1,6 @@
 import StackboardCore
 import StackboardSound
 import StackboardSystem
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// `stackboard sound-check`: plays clicks on an ALSA device with the keyboard's own player and
 /// reports what the device took. A diagnostic for users ("do I hear the clicks?") and for tests.
@@ -75,19 +72,61 @@ enum SoundCheckCommand {
         return 0
     }
 
-    /// Plays the clicks; true when the device stalled.
+    /// Plays the clicks; true when the device stalled. The pauses between clicks are deadlines
+    /// of an event loop (`ClickPacer`), not sleeps.
     private static func play(_ player: ClickPlayer, count: Int, kinds: [ClickKind], burst: Bool, intervalMs: Int) -> Bool {
-        for i in 0..<count {
-            player.play(kinds[i % kinds.count])
-            if !burst && !player.waitUntilIdle(timeout: .seconds(2)) { return true }
-            if intervalMs > 0 && i + 1 < count { usleep(UInt32(intervalMs) * 1000) }
-        }
-        return !player.waitUntilIdle(timeout: .seconds(2))
+        let pacer = ClickPacer(player: player, count: count, kinds: kinds, burst: burst, interval: Double(intervalMs) / 1000)
+        let loop = EventLoop()
+        pacer.loop = loop
+        loop.add(pacer)
+        _ = loop.run()
+        loop.remove(pacer)
+        return pacer.stalled || !player.waitUntilIdle(timeout: .seconds(2))
     }
 
     private static func format(_ ms: Double) -> String {
         let micro = Int((ms * 1000).rounded())
         let frac = micro % 1000
         return "\(micro / 1000)." + String(repeating: "0", count: 3 - String(frac).count) + String(frac)
+    }
+}
+
+/// Plays `count` clicks, one each `interval` seconds (as a deadline of the loop it serves), each
+/// waited for first unless `burst`; stops the loop after the last or when the device stalls.
+private final class ClickPacer: LoopSource {
+    let player: ClickPlayer
+    let count: Int
+    let kinds: [ClickKind]
+    let burst: Bool
+    let interval: Double
+    weak var loop: EventLoop?
+    private var played = 0
+    private var dueAt: Double? = 0
+    /// Whether the device did not take a click within 2 seconds.
+    private(set) var stalled = false
+
+    init(player: ClickPlayer, count: Int, kinds: [ClickKind], burst: Bool, interval: Double) {
+        (self.player, self.count, self.kinds, self.burst, self.interval) = (player, count, kinds, burst, interval)
+    }
+
+    var pollRequests: [PollRequest] { [] }
+    var nextDeadline: Double? { dueAt }
+
+    func dispatch(now: Double) {
+        guard let due = dueAt, due <= now else { return }
+        guard played < count, !kinds.isEmpty else { return finish() }
+        player.play(kinds[played % kinds.count])
+        played += 1
+        if !burst && !player.waitUntilIdle(timeout: .seconds(2)) {
+            stalled = true
+            return finish()
+        }
+        guard played < count else { return finish() }
+        dueAt = interval > 0 ? now + interval : now
+    }
+
+    private func finish() {
+        dueAt = nil
+        loop?.stop(0)
     }
 }
