@@ -1,5 +1,6 @@
 @testable import StackboardApp
 import StackboardCore
+import StackboardBus
 import StackboardRuntime
 import StackboardX11
 import Testing

@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardBus
 import StackboardRuntime
 import StackboardSystem
 

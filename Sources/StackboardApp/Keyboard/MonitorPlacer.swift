@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardBus
 import StackboardX11
 
 /// What the monitor placer asks of the display: the X side (`MonitorWatcher`) or a fake.

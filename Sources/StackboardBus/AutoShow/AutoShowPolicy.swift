@@ -1,3 +1,4 @@
+import StackboardCore
 /// The field the keyboard is shown for: what to load and what to keep uncovered.
 public struct FieldRequest: Equatable, Sendable {
     /// The focused accessible (nil for a matchbox show, which names no field).

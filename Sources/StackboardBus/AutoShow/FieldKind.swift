@@ -1,3 +1,4 @@
+import StackboardCore
 /// What a focused field wants typed into it, as far as its toolkit tells (AT-SPI role and attributes).
 ///
 /// What Debian 12's toolkits expose (read from their accessibles, see docs/autoshow.md):

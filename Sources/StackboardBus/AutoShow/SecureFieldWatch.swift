@@ -1,3 +1,4 @@
+import StackboardCore
 /// Whether the focused field is a password field, from the focus tracker's reports alone: the
 /// keyboard follows it with or without auto-show, so that nothing typed into a password field is
 /// learned or suggested even when the user shows the keyboard by hand (or auto-show is paused).

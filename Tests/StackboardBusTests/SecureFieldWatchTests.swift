@@ -1,5 +1,6 @@
 import Testing
-@testable import StackboardCore
+import StackboardCore
+@testable import StackboardBus
 
 @Suite struct SecureFieldWatchTests {
     /// Feeds `input`; returns whether the watch said it changed and whether it is secure now.

@@ -1,3 +1,4 @@
+import StackboardCore
 /// When to try a lost connection again: after `initial` seconds, then twice as long each time, never
 /// more than `maximum`; a success starts over. Time is passed in.
 public struct Backoff: Equatable, Sendable {

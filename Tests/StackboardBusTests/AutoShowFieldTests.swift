@@ -1,5 +1,6 @@
 import Testing
-@testable import StackboardCore
+import StackboardCore
+@testable import StackboardBus
 
 @Suite struct AutoShowFieldTests {
     func facts(role: AccessibleRole, states: AccessibleStates = Fields.editable, _ attributes: [String: String] = [:]) -> FocusFacts {

@@ -1,3 +1,4 @@
+import StackboardCore
 /// One accessible object on the accessibility bus: the application's bus name and the object path.
 public struct AccessibleID: Hashable, Sendable, CustomStringConvertible {
     /// The unique bus name of the application that owns it (`:1.42`).

@@ -1,5 +1,6 @@
 import Testing
-@testable import StackboardCore
+import StackboardCore
+@testable import StackboardBus
 
 /// Facts as the tracker reports them for GTK 3 and Chromium fields (roles and states read on Debian 12).
 enum Fields {
