@@ -20,7 +20,7 @@ public enum Atspi {
             + "member='ChildrenChanged',arg0='add'",
     ]
     /// An event registered for a moment to make the registry announce this tracker to every
-    /// application (`FocusTracker+Present.swift`): the desktop's own, which no toolkit sends and
+    /// application (`FocusTracker`, the probe of a joined application): the desktop's own, which no toolkit sends and
     /// Qt's bridge skips without a warning (a name it does not know gets one on its stderr).
     static let probeEvent = "window:desktop-create"
     /// ATSPI_COORD_TYPE_SCREEN.

@@ -3,7 +3,7 @@ import StackboardCore
 import StackboardRuntime
 import Testing
 
-/// The key of a tap sent the moment its release arrives (KeyboardController+Ahead.swift): once,
+/// The key of a tap sent the moment its release arrives (`KeyboardController.sentAhead`): once,
 /// before anything else of the release, and never when the release would do something else.
 @Suite struct ReleaseAheadTests {
     @Test func aTapSendsItsKeyAtTheReleaseOnceAndPrintsItOnce() throws {

@@ -1,5 +1,5 @@
-import StackboardCore
 import StackboardBus
+import StackboardCore
 import StackboardRuntime
 import StackboardSystem
 import StackboardX11
@@ -16,7 +16,7 @@ final class KeyboardController: TypingHost {
     let publisher: KeyboardPublishing
     /// The layouts the next-layout key cycles through.
     private(set) var layouts: LayoutCycle
-    /// The text whose key went out the moment its release arrived (KeyboardController+Ahead.swift).
+    /// The text whose key went out the moment its release arrived (`keypad(_:releaseAhead:)` below).
     var sentAhead: String?
     /// Loads a layout by name or file for `stackboard layout NAME`.
     let load: (String) throws(LayoutError) -> Layout
@@ -305,5 +305,79 @@ final class KeyboardController: TypingHost {
         }
         attachWords()
         publisher.publish(layout: layout.name)
+    }
+}
+
+/// The word engine of the layout shown: attached after start-up and at each layout, and told
+/// when the caret moves where the keyboard cannot follow.
+extension KeyboardController {
+    /// The caret moved somewhere the keyboard cannot follow (another window, a click outside,
+    /// a physical key): the word being typed is over.
+    /// Keys still waiting for the application were for the field before a click elsewhere or
+    /// another window: they are dropped, never typed there.
+    func contextChanged(_ reason: ContextReset) {
+        if reason == .windowChanged || reason == .clickOutside { typer.dropDeferred() }
+        guard let words = runtime.words else { return }
+        words.reset(reason)
+        runtime.refreshSuggestions()
+    }
+
+    /// Says on stderr and on the bar that keys were dropped (a count and why, never the text).
+    func reportDroppedKeys(now: Double) {
+        guard let dropped = typer.takeDropped() else { return }
+        report(dropped.description)
+        runtime.showNotice("⚠ \(dropped.count) not typed", now: now)
+    }
+
+    /// Gives the layout shown its word engine (after start-up: the first frame is not delayed).
+    func attachWords() {
+        let words = runtime.state.layout.suggestionBar == nil ? nil : wordsFor(runtime.state.layout)
+        words?.setSecure(isSecure)
+        runtime.words = words
+    }
+}
+
+/// The key of a tap, sent the moment the release arrives. While one pointer is down on a key
+/// that will type one character of the keymap, the keypad says so (`ReleaseAhead`), the
+/// injector plans the key and the window is told to fire it on that release, before the event
+/// goes anywhere else. The release then runs its usual course; when it asks for the same text,
+/// the key is not sent again. Any change of the keypad's state or the keymap withdraws it.
+extension KeyboardController {
+    func keypad(_ keypad: KeypadRuntime, releaseAhead ahead: ReleaseAhead?) -> Bool {
+        guard let ahead, typer.armKey(ahead.text) else {
+            typer.disarmKey()
+            _ = window.setReleaseTrigger(nil)
+            return false
+        }
+        let trigger = ReleaseTrigger(pointer: ahead.pointer, point: ahead.point, until: ahead.until) { [weak self] in
+            guard let self, self.typer.sendArmedKey() else { return }
+            self.sentAhead = ahead.text
+        }
+        guard window.setReleaseTrigger(trigger) else {
+            typer.disarmKey()
+            return false
+        }
+        return true
+    }
+
+    /// Whether typing `text` with `modifiers` is the key already sent ahead (used up then).
+    func tookSentAhead(_ text: String, modifiers: Set<Modifier>) -> Bool {
+        guard let ahead = sentAhead else { return false }
+        sentAhead = nil
+        if ahead == text, modifiers.isEmpty { return true }
+        Self.reportUnusedSentAhead()
+        return false
+    }
+
+    /// After an input: a key sent ahead that the keypad did not type is a fault of the
+    /// prediction, said once per occurrence (never with the text).
+    func sentAheadUnused() {
+        guard sentAhead != nil else { return }
+        sentAhead = nil
+        Self.reportUnusedSentAhead()
+    }
+
+    private static func reportUnusedSentAhead() {
+        printError("stackboard: a key was sent at a release that then typed something else; please report this")
     }
 }

@@ -287,3 +287,96 @@ public final class KeyboardWindow {
         connection.flush()
     }
 }
+
+extension KeyboardWindow {
+    /// Puts the window at `frame` (root pixels) on `monitor` of `layout`: a dock's struts are
+    /// those of that monitor (set now, also when the frame stays the same but the screen around
+    /// it changed), then the window moves. The resize comes back as `.resized`.
+    public func place(_ frame: Rect, on monitor: Monitor, in layout: MonitorLayout) {
+        guard !isDestroyed else { return }
+        onMonitor = (monitor, layout)
+        if case .dock(let edge) = placement { updateStruts(edge: edge, frame: frame) }
+        move(to: frame)
+    }
+
+    /// Where popups (alternates, previews) must stay, root pixels: the keyboard's monitor, else
+    /// the screen.
+    var popupBounds: Rect { onMonitor?.monitor.frame ?? Rect(size: connection.screenSize) }
+
+}
+
+extension KeyboardWindow {
+    /// Shows the alternates popup at `frame` in this window's coordinates (it may reach above
+    /// the window's top edge; it is moved to stay on the keyboard's monitor), painted by `paint` on a cairo
+    /// surface of the frame's size. `paint` gets a new reference it owns (for `CairoSurface(taking:)`).
+    public func showPopup(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
+        guard !isDestroyed else { return }
+        if popup == nil { popup = try PopupWindow(connection: connection) }
+        try popup?.show(frame: onScreen(frame), paint: paint)
+    }
+
+    /// Hides the alternates popup.
+    public func hidePopup() {
+        popup?.hide()
+    }
+
+    /// Shows the key preview at `frame` in this window's coordinates, kept on the keyboard's monitor
+    /// like the alternates, in a popup of its own (WM_CLASS instance `stackboard-preview`).
+    public func showPreview(frame: Rect, paint: (OpaquePointer, Size) -> Void) throws(WindowError) {
+        guard !isDestroyed else { return }
+        if previewPopup == nil {
+            previewPopup = try PopupWindow(connection: connection, instance: "stackboard-preview", purpose: "the key preview")
+        }
+        try previewPopup?.show(frame: onScreen(frame), paint: paint)
+    }
+
+    /// Hides the key preview.
+    public func hidePreview() {
+        previewPopup?.hide()
+    }
+
+    /// `frame` (this window's coordinates) in root coordinates, moved (and cut) to lie on the keyboard's monitor.
+    private func onScreen(_ frame: Rect) -> Rect {
+        var rootX: Int32 = 0, rootY: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(connection.display, windowID, connection.root, Int32(frame.x), Int32(frame.y), &rootX, &rootY, &child)
+        let screen = popupBounds
+        let width = min(frame.width, screen.width), height = min(frame.height, screen.height)
+        let x = min(max(screen.x, Int(rootX)), screen.maxX - width)
+        let y = min(max(screen.y, Int(rootY)), screen.maxY - height)
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+}
+
+extension KeyboardWindow {
+    /// What the window of every role says about itself, for window managers and tools such as
+    /// xwininfo: its title, WM_CLASS and process (`_NET_WM_PID`, WM_CLIENT_MACHINE).
+    func setIdentity() {
+        let p = properties
+        p.setTitle(configuration.title)
+        p.setClass(instance: configuration.instanceName, className: configuration.className)
+        p.setProcess()
+    }
+
+    /// The entry window: an ordinary application window (decorated, in the task bar) that the
+    /// window manager may focus, kept above other windows, closed with WM_DELETE_WINDOW.
+    func setEntryProperties() {
+        setIdentity()
+        let p = properties
+        p.setInputHint(true, withState: true)
+        p.setDeleteProtocolOnly()
+        p.setNormalHints(frame: configuration.frame, userSpecified: configuration.userSpecifiedGeometry,
+                         minimum: Size(width: 60, height: 60))
+        p.setWindowType(p.atom("_NET_WM_WINDOW_TYPE_NORMAL"))
+        p.setStates(wantedStates)
+    }
+
+    /// The XEmbed plug: `_XEMBED_INFO` = [0, XEMBED_MAPPED], WM_HINTS input False (never
+    /// focused, even if it ever ends up a top-level window), names for tools such as xwininfo,
+    /// and nothing else for a window manager: no type, state, struts or protocols.
+    func setPlugProperties() {
+        setIdentity()
+        properties.setInputHint(false, withState: false)
+        XEmbed.setInfo(display: connection.display, window: windowID)
+    }
+}
