@@ -299,6 +299,6 @@ def summarize(info, rounds, peer):
         lines += ['', f"Focus: keysink lost the focus in {sum(1 for f in focus if f)} of {len(focus)} rounds. "
                   f"Keyboard exit status on SIGTERM: {[r.get('keyboard_exit') for r in rounds if 'focus_lost' in r]}."]
     if peer:
-        lines += ['', '## Peers and Stackboard side by side (osk-bench)', '', f"`{peer['command']}`", '',
+        lines += ['', '## Peers and Stackboard side by side (peers.py)', '', f"`{peer['command']}`", '',
                   peer['summary'].strip()]
     return '\n'.join(lines)
