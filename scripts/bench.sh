@@ -54,7 +54,11 @@ BENCH_BIN="$(dirname "$BIN")/stackboard-bench"
 AUTOSHOW_BIN="$(dirname "$BIN")/stackboard-autoshow-bench"
 # shellcheck disable=SC2086
 [ -x "$AUTOSHOW_BIN" ] || (cd "$ROOT" && swift build ${BUILD_FLAGS:--c release --static-swift-stdlib} --product stackboard-autoshow-bench 2>&1 | tail -n 1)
-"$ROOT/Benchmarks/autoshow.sh" "$AUTOSHOW_BIN" || echo "bench: the auto-show figures failed (see above)"
+# Not for a run of one part only (--peers-only, --words-only).
+case " ${BENCH_FLAGS:-} $* " in
+  *" --peers-only "*|*" --words-only "*) ;;
+  *) "$ROOT/Benchmarks/autoshow.sh" "$AUTOSHOW_BIN" || echo "bench: the auto-show figures failed (see above)" ;;
+esac
 # What users run: the Debian package (make deb; the Swift runtime linked in), installed into a
 # scratch root with dpkg -x, measured next to the `make run` build ($BIN). BENCH_DEB=FILE.deb
 # takes a package already built; BENCH_DEB=none measures $BIN alone.
