@@ -26,7 +26,7 @@ shows the figures without the moves between CPUs; it is a way to read the split,
 run a keyboard.
 
 --hold-ms and --gap-ms set how long each tap holds the button (30 ms by default) and the pause
-before the next tap (40 ms); osk-bench holds 50 ms and pauses 150 to 200 ms.
+before the next tap (40 ms); peers.py holds 50 ms and pauses 100 to 120 ms.
 """
 import argparse, os, sys
 
