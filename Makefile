@@ -42,6 +42,10 @@ test-apps: setup
 	$(SWIFT) build
 	STACKBOARD_TEST_APPS=1 $(SWIFT) test --filter RealBrowserTests 2>&1 | tee .build/test-apps.log; exit $${PIPESTATUS[0]}
 
+# The benchmark programs (Benchmarks/StackboardBench, FloorPad, AutoShowBench) are in the package
+# only with STACKBOARD_BENCH=1 (Package.swift): set for these targets and what they build first.
+bench fuzz: export STACKBOARD_BENCH = 1
+
 bench: build
 	@./scripts/bench.sh "$(BIN)"
 

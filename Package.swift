@@ -1,6 +1,28 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The benchmark programs, declared only when STACKBOARD_BENCH=1 is in the environment: a plain
+// `swift build`, `make build` and `make test` do not build them. `make bench` and `make fuzz`
+// (scripts/bench.sh, scripts/fuzz.sh) set it; SwiftPM evaluates this manifest again when the
+// variable changes. By hand: STACKBOARD_BENCH=1 swift build --product stackboard-bench.
+let benchTargets: [Target] = [
+    // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.
+    .executableTarget(name: "stackboard-bench",
+                      dependencies: ["StackboardCore", "StackboardSystem", "StackboardRender", "StackboardXKB", "CX11", "CXlibCairo", "StackboardWords"],
+                      path: "Benchmarks/StackboardBench"),
+
+    // `make bench`'s floors: Benchmarks/tools/floorpad.c in Swift (what the runtime alone adds).
+    // The floor: Pango linked as usual (CCairoPango links only cairo), as a plain C pad would.
+    .executableTarget(name: "stackboard-floorpad", dependencies: ["CX11", "CXlibCairo", "CCairoPango"],
+                      path: "Benchmarks/FloorPad",
+                      linkerSettings: [.linkedLibrary("pangocairo-1.0"), .linkedLibrary("pango-1.0"),
+                                       .linkedLibrary("gobject-2.0")]),
+
+    // `make bench`'s auto-show figures: focus -> decision latency and idle wake-ups.
+    .executableTarget(name: "stackboard-autoshow-bench", dependencies: ["StackboardCore", "StackboardBus"],
+                      path: "Benchmarks/AutoShowBench"),
+]
+
 let package = Package(
     name: "Stackboard",
     products: [
@@ -60,22 +82,6 @@ let package = Package(
             "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardWords", "StackboardXKB",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
-        // `make bench` (in-process layout and paint timings) and `make fuzz`; not installed.
-        .executableTarget(name: "stackboard-bench",
-                          dependencies: ["StackboardCore", "StackboardSystem", "StackboardRender", "StackboardXKB", "CX11", "CXlibCairo", "StackboardWords"],
-                          path: "Benchmarks/StackboardBench"),
-
-        // `make bench`'s floors: Benchmarks/tools/floorpad.c in Swift (what the runtime alone adds).
-        // The floor: Pango linked as usual (CCairoPango links only cairo), as a plain C pad would.
-        .executableTarget(name: "stackboard-floorpad", dependencies: ["CX11", "CXlibCairo", "CCairoPango"],
-                          path: "Benchmarks/FloorPad",
-                          linkerSettings: [.linkedLibrary("pangocairo-1.0"), .linkedLibrary("pango-1.0"),
-                                           .linkedLibrary("gobject-2.0")]),
-
-        // `make bench`'s auto-show figures: focus -> decision latency and idle wake-ups.
-        .executableTarget(name: "stackboard-autoshow-bench", dependencies: ["StackboardCore", "StackboardBus"],
-                          path: "Benchmarks/AutoShowBench"),
-
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore", "StackboardSystem"]),
         .testTarget(name: "StackboardBusTests", dependencies: ["StackboardCore", "StackboardBus"]),
         .testTarget(name: "StackboardWordsTests", dependencies: ["StackboardCore", "StackboardWords"]),
@@ -88,5 +94,6 @@ let package = Package(
             "StackboardApp", "StackboardBus", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardSound", "StackboardSystem", "StackboardWords", "StackboardX11", "CLazy",
         ]),
         .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardSound", "StackboardX11", "StackboardKit", "CX11", "StackboardBus"]),
-    ]
+    ] + (Context.environment["STACKBOARD_BENCH"] == "1" ? benchTargets : [])
 )
+

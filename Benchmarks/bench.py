@@ -5,12 +5,12 @@
 
 BINARY is the `stackboard` measured (scripts/bench.sh gives the Debian package's, installed with
 dpkg -x into a scratch root); `--also` adds builds measured next to it in the start-up and memory
-sections and by osk-bench (the `make run` build); `stackboard-bench` must be next to BINARY or
+sections and in the peers part (the `make run` build); `stackboard-bench` must be next to BINARY or
 given with --bench-binary. Each round is a fresh
 private X server (Xvfb 1280x800, openbox, the keysink target window) in which the figures are
 measured next to a reference measured in the same round (see Benchmarks/README.md and
 docs/benchmarks.md). Then the peers (matchbox-keyboard, xvkbd, onboard) and Stackboard are run
-round-robin by osk-bench (../shared/bench) into one table. Raw data and the summary go to --out
+round-robin by peers.py, each in a session of its own, into one table. Raw data and the summary go to --out
 (default out/bench-DATE); the summary is printed at the end.
 """
 import argparse, datetime, json, os, platform, shutil, subprocess, sys, time, traceback
@@ -23,6 +23,7 @@ import words as W  # noqa: E402
 import swipe as SW  # noqa: E402
 import autoshow as AS  # noqa: E402
 import heap as H  # noqa: E402
+import peers as P  # noqa: E402
 from report import summarize  # noqa: E402
 
 
@@ -223,20 +224,11 @@ def typing_shared(o, binary, texts, rnd):
     return out
 
 
-def find_osk_bench(explicit):
-    for d in ([explicit] if explicit else []) + [os.path.join(B.ROOT, '..', 'shared', 'bench'),
-                                                 os.path.join(B.ROOT, '..', '..', 'shared', 'bench'),
-                                                 '/work/shared/bench']:
-        if d and os.path.exists(os.path.join(d, 'osk-bench')):
-            return os.path.abspath(d)
-    return None
-
-
 def warmed_cache(o, name, path):
-    """A cache folder holding `path`'s first frame on osk-bench's screen (1280x800x24, no
-    X resources), for the osk-bench rows of the cached start (osk-bench gives every round an
+    """A cache folder holding `path`'s first frame on the peers part's screen (1280x800x24, no
+    X resources), for its rows of the cached start (peers.py gives every session an
     empty HOME: its plain `stackboard` row is always a first start)."""
-    folder = os.path.join(o.out, 'osk-cache-' + name)
+    folder = os.path.join(o.out, 'peers-cache-' + name)
     s = B.Session(logdir=o.scratch)
     try:
         kb, _ = M.start_keyboard(s, path, env=dict(s.env, XDG_CACHE_HOME=folder))
@@ -251,45 +243,18 @@ def warmed_cache(o, name, path):
 
 
 def peers(o, builds):
-    """osk-bench with the peers and each build: the first build as `stackboard` (a first start
-    every round), and every build from a cached frame as `NAME-cached` (`env XDG_CACHE_HOME=...`
-    around it: about 0.3 ms more exec time than the build alone, counted against it)."""
-    where = find_osk_bench(o.osk_bench)
-    if not where:
-        B.log('peers: osk-bench not found (../shared/bench); skipped. Give its folder with --osk-bench DIR.')
-        return None
-    out = os.path.join(o.out, 'osk-bench')
-    suite = os.path.join(o.out, 'osk-bench.suite')
-    keys = os.path.join(o.out, 'osk-bench-keys.tsv')
-    ours = [l for l in B.read(os.path.join(B.ROOT, 'Benchmarks', 'keys.tsv')).splitlines() if l.startswith('stackboard ')]
-    # osk-bench runs the suite in the same cyclic order every round (the start rotates): the
-    # program after onboard starts while onboard's session winds down (a 120 MB Python program,
-    # dconf-service and the accessibility helpers exiting) and its start-up reads 5 to 15 ms late
-    # (2026-12-05: the same Stackboard binary 29, 16 and 26 ms right after onboard, 14 to 19 ms
-    # elsewhere). The cached rows, the start-up goal's figures, go first, so that the first
-    # start (`stackboard`, osk-bench's own last row) follows onboard.
-    suite_lines, key_lines = [], list(ours)
+    """The peers part (peers.py): matchbox-keyboard, xvkbd and onboard next to the first build as
+    `stackboard` (a first start: every session's cache is empty) and every build from its cached
+    frame as `NAME-cached`, each program in a session of its own, round-robin."""
+    programs = [(builds[0][0], [builds[0][1], '--no-sound'], {}, 'stackboard')]
     for name, path in builds:
-        folder = warmed_cache(o, name, path)
-        suite_lines.append(f'{name}-cached env XDG_CACHE_HOME={folder} {path} --no-sound')
-        key_lines += [l.replace('stackboard ', f'{name}-cached ', 1) for l in ours]
-    suite_lines.append(B.read(os.path.join(where, 'peers.suite')).rstrip())
-    with open(suite, 'w') as f:
-        f.write('\n'.join(suite_lines) + '\n')
-    with open(keys, 'w') as f:
-        f.write('\n'.join(key_lines) + '\n')
-    cmd = [os.path.join(where, 'osk-bench'), '--suite', suite,
-           '--rounds', str(o.peer_rounds), '--taps', str(o.peer_taps), '--gap-ms', str(o.peer_gap_ms),
-           '--keys', keys, '--ref', 'matchbox-keyboard',
-           '--out', out, 'stackboard', '--', builds[0][1], '--no-sound']
-    B.log('peers:', ' '.join(cmd))
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
-    summary = os.path.join(out, 'summary.md')
-    rows = []
-    if os.path.exists(os.path.join(out, 'results.jsonl')):
-        rows = [json.loads(l) for l in B.read(os.path.join(out, 'results.jsonl')).splitlines() if l.strip()]
-    return {'status': r.returncode, 'command': ' '.join(cmd), 'out': out,
-            'summary': B.read(summary) if os.path.exists(summary) else r.stdout, 'rows': rows}
+        programs.insert(len(programs) - 1, (f'{name}-cached', [path, '--no-sound'],
+                                            {'XDG_CACHE_HOME': warmed_cache(o, name, path)}, 'stackboard'))
+    rows = P.run(o, programs)
+    command = (f'Benchmarks/peers.py via bench.py: {o.peer_rounds} rounds, {o.taps} taps per program and round '
+               f'(hold {o.hold_ms} ms, gap {o.gap_ms} ms), idle {o.idle:g} s')
+    return {'command': command, 'summary': P.summary(rows, o), 'rows': rows,
+            'errors': sum(1 for r in rows if 'error' in r)}
 
 
 def machine():
@@ -308,7 +273,7 @@ def main():
     ap.add_argument('binary', help='the stackboard executable to measure (the Debian package\'s, installed with dpkg -x)')
     ap.add_argument('--name', default='stackboard', help='what to call it in the tables (stackboard)')
     ap.add_argument('--also', action='append', default=[], metavar='NAME=PATH',
-                    help='another build measured in the start-up and memory sections and by osk-bench (make-run=...)')
+                    help='another build measured in the start-up and memory sections and the peers part (make-run=...)')
     ap.add_argument('--bench-binary', help='stackboard-bench (default: next to the binary)')
     ap.add_argument('--sections', default=','.join(SECTIONS),
                     help=f'what to measure, comma-separated (default all: {",".join(SECTIONS)})')
@@ -323,11 +288,9 @@ def main():
     ap.add_argument('--busy-rounds', type=int, default=1, help='rounds that type into the busy keysinks (1)')
     ap.add_argument('--idle', type=float, default=10, help='idle window, s (10)')
     ap.add_argument('--settle', type=float, default=2, help='wait after the map before the memory reading, s (2)')
-    ap.add_argument('--no-peers', dest='with_peers', action='store_false', help='skip the osk-bench run')
-    ap.add_argument('--peer-rounds', type=int, default=3, help='osk-bench rounds (3)')
-    ap.add_argument('--peer-taps', type=int, default=40, help='osk-bench latency taps per round (40)')
-    ap.add_argument('--peer-gap-ms', type=int, default=100, help='osk-bench pause between taps (100)')
-    ap.add_argument('--osk-bench', help='folder of osk-bench (default: ../shared/bench)')
+    ap.add_argument('--no-peers', dest='with_peers', action='store_false', help='skip the peers part (peers.py)')
+    ap.add_argument('--peers-only', action='store_true', help='only the peers part (no rounds, words, swipe, ...)')
+    P.add_options(ap)
     ap.add_argument('--no-words', dest='with_words', action='store_false', help='skip the word suggestions section')
     ap.add_argument('--words-chars', type=int, default=None, help='cut each evaluation text to about N characters')
     ap.add_argument('--words-only', action='store_true', help='only the word suggestions section (no X rounds, no peers)')
@@ -342,7 +305,7 @@ def main():
     o = ap.parse_args()
     if o.quick:
         o.rounds, o.startups, o.latency_taps, o.memory_taps, o.click_taps, o.breakdown_taps = 1, 2, 30, 1000, 20, 20
-        o.peer_rounds, o.peer_taps, o.idle, o.busy_chars = 1, 20, 5, 40
+        o.peer_rounds, o.taps, o.idle, o.busy_chars = 1, 20, 5, 40
         o.words_chars = o.words_chars or 20000
     binary = os.path.abspath(o.binary)
     builds = [(o.name, binary)]
@@ -351,6 +314,9 @@ def main():
         if not name or not path:
             sys.exit(f'bench: --also {spec!r}: give NAME=PATH, e.g. make-run=.build/release/stackboard')
         builds.append((name, os.path.abspath(path)))
+    o.peers = [x for x in o.peers.split(',') if x]
+    if o.peers_only:
+        o.sections, o.with_words, o.with_peers, o.rounds = '', False, True, 0
     o.sections = [x for x in o.sections.split(',') if x]
     unknown = [x for x in o.sections if x not in SECTIONS]
     if unknown:
@@ -416,7 +382,8 @@ def main():
         os.rmdir(o.scratch)
     failed = ([r for r in rounds if 'error' in r] + [r for r in (autoshow or {}).get('builds', []) if 'error' in r]
               + [p for p in [(autoshow or {}).get('pair')] if p and 'error' in p])
-    return 1 if failed or (not rounds and not o.words_only) else 0
+    failed += [r for r in (peer or {}).get('rows', []) if 'error' in r]
+    return 1 if failed or (not rounds and not (o.words_only or o.peers_only)) else 0
 
 
 if __name__ == '__main__':

@@ -15,7 +15,7 @@ keyboard, the keyboard's own work (its read of the ButtonRelease → its write o
 and the key reaching the target. Prints medians, p95 and the per-round ratios, and the load
 average at the start and end of each round; writes every sample to --out (default
 out/latency-ab-DATE.json). --hold-ms and --gap-ms set each tap's hold and the pause before the
-next (30 and 40 ms; osk-bench holds 50 and pauses 150 to 200).
+next (30 and 40 ms; peers.py holds 50 and pauses 100 to 120).
 """
 import argparse, json, os, sys, time
 

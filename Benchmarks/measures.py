@@ -22,7 +22,7 @@ def slug(name):
 
 def other_pads(build_dir):
     """The keypads measured next to Stackboard, as {name: (argv, window name, keys_for)}:
-    matchbox-keyboard (its `a` where ../shared/bench/keys.tsv puts it) and the two floors, the
+    matchbox-keyboard (its `a` where Benchmarks/keys.tsv puts it) and the two floors, the
     smallest keypads with the mission's stack (Xlib, cairo, Pango, XTest): floorpad in C
     (Benchmarks/tools/floorpad.c) and stackboard-floorpad, the same in Swift, built as the
     keyboard is (in `build_dir`). Their `a` is the first of nine keys in the second of three

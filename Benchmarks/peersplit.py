@@ -10,7 +10,7 @@ matchbox-keyboard too, in the same private X session (Xvfb, openbox, keysink) ea
 order alternating by round, with the XTest floor interleaved (Benchmarks/tools/latency.c). So
 the two keyboards' X hops and their own work are compared directly: which part of the gap
 between them is the keyboard's work and which is the X server's. matchbox's `a` is tapped where
-../shared/bench/keys.tsv puts it (measures.other_pads).
+Benchmarks/keys.tsv puts it (measures.other_pads).
 
 With --floors, the two smallest keypads with the mission's stack are split the same way:
 floorpad (Benchmarks/tools/floorpad.c: Xlib, cairo, Pango, XTest, in C) and
@@ -26,7 +26,7 @@ shows the figures without the moves between CPUs; it is a way to read the split,
 run a keyboard.
 
 --hold-ms and --gap-ms set how long each tap holds the button (30 ms by default) and the pause
-before the next tap (40 ms); osk-bench holds 50 ms and pauses 150 to 200 ms.
+before the next tap (40 ms); peers.py holds 50 ms and pauses 100 to 120 ms.
 """
 import argparse, os, sys
 

@@ -102,6 +102,8 @@ def summarize(info, rounds, peer):
         lines.append(f"**Round {r['round']} failed:** {r['error']} (logs kept in {r.get('logs')})")
     if errors:
         lines.append('')
+    if not rounds:  # a run of one part (--peers-only, --words-only): no round tables
+        return '\n'.join(lines + peer_lines(peer))
 
     lines += ['| figure | Stackboard | reference (same run) | ratio |', '|---|---|---|---|']
     # tap → key
@@ -298,7 +300,12 @@ def summarize(info, rounds, peer):
     if focus:
         lines += ['', f"Focus: keysink lost the focus in {sum(1 for f in focus if f)} of {len(focus)} rounds. "
                   f"Keyboard exit status on SIGTERM: {[r.get('keyboard_exit') for r in rounds if 'focus_lost' in r]}."]
-    if peer:
-        lines += ['', '## Peers and Stackboard side by side (osk-bench)', '', f"`{peer['command']}`", '',
-                  peer['summary'].strip()]
-    return '\n'.join(lines)
+    return '\n'.join(lines + peer_lines(peer))
+
+
+def peer_lines(peer):
+    """The peers part's section (bench.peers), or nothing."""
+    if not peer:
+        return []
+    return ['', '## Peers and Stackboard side by side (peers.py)', '', f"`{peer['command']}`", '',
+            peer['summary'].strip()]

@@ -172,7 +172,7 @@ def main():
     ap.add_argument('--runs', type=int, default=10)
     ap.add_argument('--first-start', action='store_true', help='empty the cache before every start')
     ap.add_argument('--idle', type=float, default=0,
-                    help='seconds the session sits idle before every start (osk-bench starts a '
+                    help='seconds the session sits idle before every start (peers.py starts a '
                          'keyboard after a round of taps and a 10 s idle window: a cold start)')
     ap.add_argument('--out', default=None, help='keep the session and perf data here')
     o = ap.parse_args()

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # `make bench`: Stackboard's benchmark (Benchmarks/bench.py) with the release binary, then the
-# peers with osk-bench (../shared/bench) in the same run. About 10-15 minutes.
+# peers (matchbox-keyboard, xvkbd, onboard) next to it in the same run (Benchmarks/peers.py),
+# nothing from outside the repository but Debian packages. About 15-20 minutes.
 #
 #   scripts/bench.sh PATH-TO-RELEASE-stackboard [bench.py options]
 #   make bench BENCH_FLAGS="--rounds 5 --peer-rounds 5"     more rounds
 #   make bench BENCH_FLAGS="--quick"                          a smoke run (~3 minutes)
 #   make bench BENCH_FLAGS="--sections startup,memory --no-peers"   only those figures
+#   make bench BENCH_FLAGS="--peers-only"                     only Stackboard next to the peers
 #
 # The peers and the helpers' headers are Debian packages that only the benchmark needs; they are
 # installed here with apt when missing (not by scripts/setup.sh: `make test` does not need them).
@@ -14,11 +16,13 @@ BIN=${1:?usage: scripts/bench.sh PATH-TO-stackboard [bench.py options]}
 shift
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export PATH=/opt/swift/usr/bin:$PATH
+# The benchmark programs are in the package only with this set (Package.swift).
+export STACKBOARD_BENCH=1
 
 BENCH_PACKAGES=(
   matchbox-keyboard xvkbd onboard          # the peers
-  dbus-daemon                              # onboard needs a session bus (osk-bench starts one)
-  libxres-dev libxdamage-dev libxtst-dev   # headers of the helpers (xprobe, startprobe)
+  dbus-daemon                              # onboard needs a session bus (each session has one)
+  libxres-dev libxdamage-dev libxtst-dev   # headers of the helpers (startprobe, latency, pointer)
   xvfb openbox x11-utils xdotool imagemagick gcc make python3
   strace                                   # auto-show's idle wake-ups (Benchmarks/autoshow.sh)
   heaptrack                                # the heap by owner (Benchmarks/heap.py, the memory section)
@@ -50,7 +54,11 @@ BENCH_BIN="$(dirname "$BIN")/stackboard-bench"
 AUTOSHOW_BIN="$(dirname "$BIN")/stackboard-autoshow-bench"
 # shellcheck disable=SC2086
 [ -x "$AUTOSHOW_BIN" ] || (cd "$ROOT" && swift build ${BUILD_FLAGS:--c release --static-swift-stdlib} --product stackboard-autoshow-bench 2>&1 | tail -n 1)
-"$ROOT/Benchmarks/autoshow.sh" "$AUTOSHOW_BIN" || echo "bench: the auto-show figures failed (see above)"
+# Not for a run of one part only (--peers-only, --words-only).
+case " ${BENCH_FLAGS:-} $* " in
+  *" --peers-only "*|*" --words-only "*) ;;
+  *) "$ROOT/Benchmarks/autoshow.sh" "$AUTOSHOW_BIN" || echo "bench: the auto-show figures failed (see above)" ;;
+esac
 # What users run: the Debian package (make deb; the Swift runtime linked in), installed into a
 # scratch root with dpkg -x, measured next to the `make run` build ($BIN). BENCH_DEB=FILE.deb
 # takes a package already built; BENCH_DEB=none measures $BIN alone.

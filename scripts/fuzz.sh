@@ -12,6 +12,8 @@ SECONDS_TO_RUN=${1:-${FUZZ_SECONDS:-60}}
 SEED=${2:-${FUZZ_SEED:-$(date +%s)}}
 SWIFT=${SWIFT:-swift}
 export PATH=/opt/swift/usr/bin:$PATH
+# stackboard-bench is in the package only with this set (Package.swift).
+export STACKBOARD_BENCH=1
 
 cd "$ROOT"
 echo "fuzz: building stackboard-bench (release)"

@@ -12,7 +12,7 @@
  *         FLOOR <i> <t_sent> <t_key|-1>
  * with a pause of GAP_MS plus 0-20 ms of random jitter after each (no phase lock with timers).
  * Pairs measured back to back see the same load, so their ratio is meaningful on a busy machine.
- * The pointer is moved to X,Y once, before the first tap. Based on xprobe.c of ../shared/bench.
+ * The pointer is moved to X,Y once, before the first tap.
  */
 #define _GNU_SOURCE
 #include <X11/Xlib.h>

@@ -6,7 +6,9 @@
  * own and prints, all times CLOCK_MONOTONIC microseconds:
  *   LAUNCH  <t0> <pid>                     t0 taken just before fork()
  *   MAPPED  <t> <t-t0> 0x<win> <w>x<h>     MapNotify of the first window of at least 40x20
- *                                          owned by CMD's process tree (X-Resource client PID)
+ *                                          owned by CMD's process tree (X-Resource client PID);
+ *                                          for a window already mapped when the probe first saw
+ *                                          it (a busy machine), the time it was seen
  *   PAINTED <t> <t-t0> <damage-events> <images>
  *                                          the time of the DAMAGE event after which the window's
  *                                          pixels equal what they are SETTLE_MS (default 1500)
@@ -25,8 +27,8 @@
  * How: every top-level window of the tree gets a DAMAGE object as soon as it is created
  * (before it can draw); each batch of DamageNotify events is followed by one XGetImage of the
  * whole window, hashed (FNV-1a), so drawing is seen when it happens, not by polling, and the
- * probe adds no load while the program is quiet. The window-owner logic follows xprobe.c of
- * ../shared/bench (osk-bench).
+ * probe adds no load while the program is quiet. The window's owner is found by the client PID
+ * that the X-Resource extension gives for the window's client.
  */
 #define _GNU_SOURCE
 #include <X11/Xlib.h>
@@ -98,6 +100,8 @@ static int in_tree(pid_t p)
 	return 0;
 }
 
+static Window mapped_early = None; /* a watched window found mapped when it was first seen */
+
 #define MAXW 64
 static Window watched[MAXW];
 static int nwatched;
@@ -121,6 +125,11 @@ static void consider(Window w)
 	XSelectInput(dpy, w, StructureNotifyMask);
 	XDamageCreate(dpy, w, XDamageReportNonEmpty);
 	XSync(dpy, False);
+	/* Mapped before the selection took effect (a busy machine can run the window manager's map
+	 * before this probe reads the CreateNotify): its MapNotify was not sent to us. */
+	XWindowAttributes a;
+	if (XGetWindowAttributes(dpy, w, &a) && a.map_state != IsUnmapped)
+		mapped_early = w;
 }
 
 /* The window's pixels (the pad byte of a depth-24 pixel cleared), for comparing frames */
@@ -271,19 +280,26 @@ int main(int argc, char **argv)
 				consider(ev.xcreatewindow.window);
 			} else if (ev.type == ReparentNotify && ev.xreparent.parent == root) {
 				consider(ev.xreparent.window);
-			} else if (ev.type == MapNotify && target == None && watch_index(ev.xmap.window) >= 0 &&
-			           ev.xmap.event == ev.xmap.window) {
+			}
+			Window mapped = None;
+			if (ev.type == MapNotify && watch_index(ev.xmap.window) >= 0 && ev.xmap.event == ev.xmap.window)
+				mapped = ev.xmap.window;
+			else if (mapped_early != None)
+				mapped = mapped_early;
+			mapped_early = None;
+			if (mapped != None && target == None) {
 				XWindowAttributes a;
-				if (XGetWindowAttributes(dpy, ev.xmap.window, &a) && a.class == InputOutput &&
+				if (XGetWindowAttributes(dpy, mapped, &a) && a.class == InputOutput &&
 				    a.width >= 40 && a.height >= 20) {
-					target = ev.xmap.window;
+					target = mapped;
 					t_map = t;
 					printf("MAPPED %lld %lld 0x%lx %dx%d\n", t, t - t0, target, a.width, a.height);
 					fflush(stdout);
 					damaged = 1;
 					t_last_damage = t;
 				}
-			} else if (ev.type == damage_event + XDamageNotify) {
+			}
+			if (ev.type == damage_event + XDamageNotify) {
 				XDamageNotifyEvent *d = (XDamageNotifyEvent *)&ev;
 				XDamageSubtract(dpy, d->damage, None, None);
 				if (target != None && d->drawable == target) {
