@@ -55,8 +55,8 @@ public final class EventLoop {
     public private(set) var exitStatus: Int32?
 
     /// The descriptors of the last wait, kept: freeing the array after `poll` returned cost
-    /// ~4 µs on the way from the tap's release to its key (cold allocator state after a sleep;
-    /// docs/benchmarks.md, 2026-12-04 late).
+    /// ~4 µs on the way from the tap's release to its key (cold allocator state after a
+    /// sleep, measured with `make bench`'s tap split).
     private var fds: [pollfd] = []
 
     /// An empty loop.

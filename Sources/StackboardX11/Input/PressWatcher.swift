@@ -7,7 +7,7 @@ import StackboardCore
 /// ButtonPress and this one as a raw press, and when both connections are waited on, the
 /// server wakes the keyboard twice per tap (the raw press is written first, on its own). That
 /// second wake-up made the release of each tap reach the keyboard later (the scheduler put it
-/// to sleep beside the X server more often; docs/benchmarks.md, 2026-12-04 night).
+/// to sleep beside the X server more often, as `make bench`'s tap split showed).
 ///
 /// So the keyboard waits on this connection only while the pointer is not over its window
 /// (`WindowInput.pointerInside`), and the pump reads it before a press of the keyboard's own is
