@@ -82,6 +82,9 @@ let package = Package(
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardRender", "StackboardXKB"],
                     exclude: ["Golden"]),
         .testTarget(name: "StackboardXKBTests", dependencies: ["StackboardCore", "StackboardXKB"]),
+        // Typing into applications without a display: the injector's schedule as simulated
+        // sequences, and the pongs the barrier sees.
+        .testTarget(name: "StackboardTypingTests", dependencies: ["StackboardCore", "StackboardX11", "CX11"]),
         // The command line, config.json and the settings table, the runtime's roles on fakes; no display.
         .testTarget(name: "StackboardAppTests", dependencies: [
             "StackboardApp", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardSound", "StackboardSystem", "StackboardX11", "CLazy",

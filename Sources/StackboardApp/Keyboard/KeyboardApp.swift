@@ -150,7 +150,7 @@ final class KeyboardApp: WindowShellClient {
             finishStart()
         }
         presses.start()
-        let end = shell.run(extra: [bus as LoopSource?, presses].compactMap { $0 })
+        let end = shell.run(extra: [bus as LoopSource?, presses, injector.pongSource].compactMap { $0 })
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
             return shutdown(1)
