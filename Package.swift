@@ -89,6 +89,9 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "StackboardXKBTests", dependencies: ["StackboardCore", "StackboardSystem", "StackboardXKB"]),
         .testTarget(name: "StackboardSoundTests", dependencies: ["StackboardCore", "StackboardSound"]),
+        // Typing into applications without a display: the injector's schedule as simulated
+        // sequences, and the pongs the barrier sees.
+        .testTarget(name: "StackboardTypingTests", dependencies: ["StackboardCore", "StackboardX11", "CX11"]),
         // The command line, config.json and the settings table, the runtime's roles on fakes; no display.
         .testTarget(name: "StackboardAppTests", dependencies: [
             "StackboardApp", "StackboardBus", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardSound", "StackboardSystem", "StackboardWords", "StackboardX11", "CLazy",

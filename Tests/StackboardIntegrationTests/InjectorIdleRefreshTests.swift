@@ -31,11 +31,11 @@ import Testing
         }
         // The map is read at the start; the keymap record (what other Stackboard processes
         // borrow) is not yet: due at once, and read at the first idle turn.
-        #expect(!injector.stale)
-        #expect(injector.recordChanged)
+        #expect(!injector.schedule.stale)
+        #expect(injector.schedule.recordChanged)
         #expect(injector.nextDeadline == 0)
         turn()
-        #expect(!injector.recordChanged)
+        #expect(!injector.schedule.recordChanged)
         #expect(injector.nextDeadline == nil, "nothing left to do once read")
         let keycode = try #require(injector.free.last, "the us map has empty keycodes")
         #expect(injector.map?.allKeysyms(keycode).contains(keysym) == false)
@@ -49,7 +49,7 @@ import Testing
             turn()
             return injector.map?.allKeysyms(keycode).contains(keysym) == true
         }
-        #expect(!injector.stale)
+        #expect(!injector.schedule.stale)
         #expect(injector.nextDeadline == nil)
         #expect(!injector.sendArmedKey(), "the key planned in the old map is not sent")
         #expect(injector.armKey("q"), "planned again in the new map")

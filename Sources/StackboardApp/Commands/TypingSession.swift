@@ -8,6 +8,8 @@ import StackboardX11
 /// One run of `stackboard type`, served by the event loop: sends the text in small pieces (the
 /// signals are served between them), waits the delay between characters, keeps the last key
 /// down for `--hold-ms`, then waits for borrowed keycodes to fall idle and restores the keymap.
+/// Every wait of the injector's (a pong, a slow application, another process's keycode) is a
+/// deadline or a source of this loop: a piece whose keys wait is finished before the next.
 final class TypingSession: LoopSource {
     private let injector: Injector
     private let modifiers: Set<Modifier>
@@ -41,6 +43,8 @@ final class TypingSession: LoopSource {
         case holding(until: Double)
         /// Waiting for the borrowed keycodes to fall idle.
         case draining
+        /// The injector shuts down; then the loop ends with `status`, after `message` on stderr.
+        case stopping(status: Int32, message: String?)
     }
 
     /// A session that types `payload` with `modifiers` held, `delayMs` between characters, the
@@ -69,7 +73,9 @@ final class TypingSession: LoopSource {
         }
         loop.add(signals) // first: a pending signal stops the typing before the next piece
         loop.add(self)
+        loop.add(injector.pongSource)
         let end = loop.run()
+        loop.remove(injector.pongSource)
         loop.remove(self)
         signals.onSignal = nil
         if case .failed(let message) = end {
@@ -86,14 +92,27 @@ final class TypingSession: LoopSource {
 
     var nextDeadline: Double? {
         switch phase {
-        case .typing(let at): return at
-        case .holding(let until): return until
+        case .typing(let at): return injector.hasWaitingKeys ? injector.nextDeadline : at
+        case .holding(let until): return injector.hasWaitingKeys ? injector.nextDeadline : until
         case .draining: return injector.nextDeadline
+        case .stopping: return injector.shutdownDeadline ?? 0
         }
     }
 
     func dispatch(now: Double) {
+        if case .stopping(let status, let message) = phase {
+            guard injector.advanceShutdown(now: now) else { return }
+            if let message { printError(message) }
+            loop.stop(status)
+            return
+        }
         do throws(InjectorError) {
+            if injector.hasWaitingKeys {
+                // The keys of the last piece wait for the application: they go first.
+                injector.expireIdle(now: now)
+                try failIfDropped()
+                if injector.hasWaitingKeys { return }
+            }
             switch phase {
             case .typing(let at):
                 guard at <= now else { return }
@@ -102,15 +121,28 @@ final class TypingSession: LoopSource {
                 guard until <= now else { return }
                 injector.releaseAll()
                 phase = .draining
-            case .draining:
+            case .draining, .stopping:
                 break
             }
-            if phase == .draining { drain(now: now) }
+            if phase == .draining { try drain(now: now) }
         } catch {
-            injector.shutdown()
-            printError("stackboard: \(error)")
-            loop.stop(1)
+            stop(status: 1, message: "stackboard: \(error)", now: now)
         }
+    }
+
+    /// Throws the error that stopped keys which waited (they are not typed late).
+    private func failIfDropped() throws(InjectorError) {
+        guard let dropped = injector.takeDropped() else { return }
+        if case .failed(let error) = dropped.reason { throw error }
+        throw .xError(dropped.description)
+    }
+
+    /// Shuts the injector down in the loop, then ends it with `status`.
+    private func stop(status: Int32, message: String?, now: Double) {
+        if case .stopping = phase { return }
+        injector.beginShutdown(now: now)
+        phase = .stopping(status: status, message: message)
+        dispatch(now: now)
     }
 
     /// Sends the key or the next piece of text; after the last, holds or drains.
@@ -135,6 +167,7 @@ final class TypingSession: LoopSource {
             try injector.type(piece, modifiers: modifiers)
         }
         injector.expireIdle(now: MonotonicClock.now())
+        try failIfDropped()
         if last {
             phase = hold > 0 ? .holding(until: MonotonicClock.now() + hold) : .draining
         } else {
@@ -144,25 +177,24 @@ final class TypingSession: LoopSource {
 
     /// Gives borrowed keycodes back as they fall idle (each once the application has handled
     /// its own keys: nothing more is typed); with none left, the run is over.
-    private func drain(now: Double) {
+    private func drain(now: Double) throws(InjectorError) {
         injector.finishTyping()
         injector.expireIdle(now: MonotonicClock.now())
+        try failIfDropped()
         if !toldAboutTheWait, let until = injector.giveBackWaitsForTimeUntil {
             toldAboutTheWait = true
             let seconds = until - MonotonicClock.now()
             if let line = TypingSession.waitNotice(seconds: seconds, keycodes: injector.borrowedCount) { printError(line) }
         }
         guard injector.nextDeadline == nil else { return }
-        injector.shutdown()
-        loop.stop(0)
+        stop(status: 0, message: nil, now: now)
     }
 
     /// Releases everything, restores the keymap, and says why it stopped.
     private func stop(by signal: Int32) {
-        injector.shutdown()
         let name = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "SIGHUP"
-        printError("stackboard: stopped by \(name): released every key and restored the keymap")
-        loop.stop(128 + signal)
+        stop(status: 128 + signal, message: "stackboard: stopped by \(name): released every key and restored the keymap",
+             now: MonotonicClock.now())
     }
 
     /// The text in pieces: one character each, or runs of 64 (signals are served between pieces).

@@ -156,7 +156,7 @@ final class KeyboardApp: WindowShellClient {
         }
         // After the first frame: the raw presses' connection costs a few round trips.
         shell.window.input.watchPressesOutside(on: shell.pump)
-        let end = shell.run(extra: [bus as LoopSource?].compactMap { $0 })
+        let end = shell.run(extra: [bus as LoopSource?, injector.pongSource].compactMap { $0 })
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
             return shutdown(1)

@@ -121,6 +121,20 @@ public struct KeymapRecord: Equatable, Sendable {
         (borrowers.filter { !alive.contains($0.nonce) }, keys.filter { !alive.contains($0.nonce) })
     }
 
+    /// Takes out what borrowers that are gone (not in `alive`: killed, crashed) left: their
+    /// entries and their keys. Returns the keycodes to empty: those that still hold exactly what
+    /// the record says (`stillHolds`); one someone else has changed since is theirs, and only
+    /// its entry goes.
+    public mutating func restoreAbandoned(alive: Set<UInt32>, stillHolds: (Key) -> Bool) -> [Int] {
+        var restore: [Int] = []
+        for key in abandoned(alive: alive).keys {
+            if stillHolds(key) { restore.append(key.keycode) }
+            remove(keycode: key.keycode)
+        }
+        removeBorrowers(notIn: alive)
+        return restore
+    }
+
     /// Drops every borrower whose nonce is not in `alive` (their keys are handled one by one).
     public mutating func removeBorrowers(notIn alive: Set<UInt32>) {
         borrowers.removeAll { !alive.contains($0.nonce) }

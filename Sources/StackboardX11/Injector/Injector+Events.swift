@@ -4,6 +4,9 @@ import StackboardCore
 @preconcurrency import Glibc
 #endif
 
+/// The X events of the injector's own connection (or of the keyboard's, which it shares): every
+/// one is read here, and turned into the schedule's news (`TypingSchedule.mapChanged`,
+/// `recordChangedNews`) or the keyboard state the keys are planned in.
 extension Injector {
     /// Selects what the injector follows: keymap changes (XKB map and new-keyboard
     /// notifications, on the core and the XTEST keyboard), the core keyboard's group and locked
@@ -31,16 +34,16 @@ extension Injector {
         if type == MappingNotify {
             var mapping = xEvent.pointee.xmapping
             XRefreshKeyboardMapping(&mapping)
-            noteMapChange(serial: mapping.serial)
+            schedule.mapChanged(serial: mapping.serial)
             return true
         }
         if type == PropertyNotify, xEvent.pointee.xproperty.atom == lock.recordAtom {
-            recordChanged = true
+            schedule.recordChangedNews()
             return true
         }
         guard type == display.xkbEventBase else { return false }
         if isMapChange(xEvent) {
-            noteMapChange(serial: xEvent.pointee.xany.serial)
+            schedule.mapChanged(serial: xEvent.pointee.xany.serial)
             return true
         }
         switch UnsafeRawPointer(xEvent).assumingMemoryBound(to: XkbAnyEvent.self).pointee.xkb_type {
@@ -115,19 +118,44 @@ extension Injector {
         return kind == XkbMapNotify || kind == XkbNewKeyboardNotify
     }
 
-    /// Marks the map stale for a change the injector has not read yet (newer than its own last one).
-    func noteMapChange(serial: UInt) {
-        guard serial >= mapSerial else { return }
-        stale = true
-        refreshesWhenIdle = true
+    /// Whether another program changed the keymap since the batch about to go out was planned.
+    /// Such a change (`setxkbmap`, a layout switcher) can land between the plan and the keys:
+    /// one held back by the server grab of a borrowing runs right after it, and keys planned
+    /// for the old map go out on keycodes that mean something else, or nothing, in the new one.
+    /// Called holding the keymap lock (one round trip; see `confirmsKeymapBeforeKeys`); marks
+    /// the map stale when it was changed. A change that comes after the lock is taken waits
+    /// for the keys.
+    func keymapChangedSincePlanning() -> Bool {
+        XSync(display.raw, 0)
+        noteQueuedMapChanges()
+        return schedule.stale
     }
 
-    /// Whether the map or the keymap record is to be read now, while nothing is under way: a
-    /// change came in (another program's keymap, the core keyboard's source device, another
-    /// Stackboard process's borrowing), or the record was never read. Read at idle, the next key
-    /// finds them read (and can go out the moment its release arrives) instead of reading them
-    /// between the release and the key: four round trips for the map, one for the record.
-    var refreshDueWhenIdle: Bool {
-        (stale || recordChanged) && refreshesWhenIdle && pressed.isEmpty && outbox.isEmpty
+    /// Marks the map stale for map notifications in the queue: all events are handled on a
+    /// connection of the injector's own; on a shared one the queue is only looked at, and left
+    /// for the owner's loop.
+    private func noteQueuedMapChanges() {
+        guard !display.owned else { drainOwnEvents(); return }
+        guard XEventsQueued(display.raw, QueuedAlready) > 0 else { return }
+        peekQueuedEvents { event in
+            if isMapChange(event) { schedule.mapChanged(serial: event.pointee.xany.serial) }
+        }
+    }
+
+    /// Shows `visit` each event in Xlib's queue, in order, and leaves them there (an
+    /// `XCheckIfEvent` whose predicate never matches; like it, it reads what the socket holds
+    /// and flushes).
+    func peekQueuedEvents(_ visit: (UnsafePointer<XEvent>) -> Void) {
+        withoutActuallyEscaping(visit) { visit in
+            var box = visit
+            var scratch = XEvent()
+            withUnsafeMutablePointer(to: &box) { pointer in
+                _ = XCheckIfEvent(display.raw, &scratch, { _, event, arg in
+                    guard let event, let arg else { return 0 }
+                    UnsafeMutableRawPointer(arg).assumingMemoryBound(to: ((UnsafePointer<XEvent>) -> Void).self).pointee(event)
+                    return 0
+                }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+            }
+        }
     }
 }

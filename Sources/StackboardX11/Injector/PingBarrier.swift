@@ -1,4 +1,5 @@
 import CX11
+import StackboardCore
 import StackboardSystem
 
 /// Proves that the focused application has handled the keys sent so far, before a borrowed
@@ -13,20 +14,21 @@ import StackboardSystem
 /// choice, and only clients selecting one of those events on the root get it: GTK and Chromium
 /// send it with `SubstructureNotify | SubstructureRedirect`, Qt 5 and 6 with `StructureNotify |
 /// SubstructureRedirect`. Redirect belongs to the window manager, so the barrier selects both
-/// notify masks (`pongMask`), which between them receive every toolkit's pong.
-final class PingBarrier {
-    /// A ping waiting for its pong.
-    private struct Pending {
-        var stamp: UInt
-        var client: Window
-        var send: Int
-    }
-
+/// notify masks (`pongMask`), which between them receive every toolkit's pong
+/// (docs/x11-facts.md, 13).
+///
+/// Which ping a pong answers, and what it proves, is `TypingSchedule`'s: the barrier sends the
+/// pings it is given and keeps each pong's stamp until the injector takes it (`takePongs`). Its
+/// connection is a source of the loop while a ping waits, so that the pong wakes the loop:
+/// nothing polls or waits for it.
+final class PingBarrier: LoopSource {
     private let displayName: String
     private var dpy: OpaquePointer?
     private var protocols: Atom = 0, pingAtom: Atom = 0, wmState: Atom = 0
-    private var pending: [Pending] = []
-    private var counter = UInt.random(in: 1...0x3fff_ffff)
+    /// The stamps of the pings sent and not answered yet.
+    private var pending: Set<UInt> = []
+    /// Pongs read and not taken yet: their stamps and when they were read.
+    private var arrived: [(stamp: UInt, at: Double)] = []
 
     /// A barrier on `displayName` (opened when first needed).
     init(displayName: String) { self.displayName = displayName }
@@ -35,18 +37,30 @@ final class PingBarrier {
     /// notify mask reaches it.
     static let pongMask = Int(SubstructureNotifyMask | StructureNotifyMask)
 
-    /// Whether a ping is waiting for its pong.
-    var isWaiting: Bool { !pending.isEmpty }
+    // MARK: LoopSource
 
-    /// The connection's descriptor while a ping is waiting (poll it for the pong).
-    var fileDescriptor: Int32? {
-        guard let dpy, !pending.isEmpty else { return nil }
-        return XConnectionNumber(dpy)
+    /// The connection while a ping waits for its pong.
+    var pollRequests: [PollRequest] {
+        guard let dpy, !pending.isEmpty else { return [] }
+        return [PollRequest(fd: XConnectionNumber(dpy))]
+    }
+
+    /// Never due by time: the schedule bounds a pong by the pace.
+    var nextDeadline: Double? { nil }
+
+    /// Reads the pongs that arrived.
+    func dispatch(now: Double) { readPongs(now: now) }
+
+    /// Sends the pings and says whether events are already in Xlib's queue.
+    func prepareToWait() -> Bool {
+        guard let dpy, !pending.isEmpty else { return false }
+        XFlush(dpy)
+        return XEventsQueued(dpy, QueuedAlready) > 0
     }
 
     /// What asking for a pong came to.
     enum Outcome {
-        /// A ping is on its way (or already was, for these keys).
+        /// The ping is on its way.
         case sent
         /// No window has the focus, or its application does not list `_NET_WM_PING`: time has to do.
         case unsupported
@@ -54,59 +68,55 @@ final class PingBarrier {
         case unreachable
     }
 
-    /// Pings the focused application for every send up to `send`.
-    func ping(covering send: Int) -> Outcome {
+    /// Sends `request` to the focused application.
+    func ping(_ request: PingRequest) -> Outcome {
         guard let dpy = open() else { return .unreachable }
         guard let client = focusedClient(dpy), supportsPing(dpy, client) else { return .unsupported }
-        if pending.contains(where: { $0.client == client && $0.send >= send }) { return .sent }
         let root = XDefaultRootWindow(dpy)
         if pending.isEmpty { XSelectInput(dpy, root, PingBarrier.pongMask) }
-        counter &+= 1
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = client
         event.xclient.message_type = protocols
         event.xclient.format = 32
         event.xclient.data.l.0 = Int(pingAtom)
-        event.xclient.data.l.1 = Int(counter)
+        event.xclient.data.l.1 = Int(bitPattern: request.stamp)
         event.xclient.data.l.2 = Int(client)
         XSendEvent(dpy, client, 0, NoEventMask, &event)
         XFlush(dpy)
-        pending.append(Pending(stamp: counter, client: client, send: send))
+        pending.insert(request.stamp)
         return .sent
     }
 
-    /// Reads what has arrived, without waiting: the highest send a pong confirms (nil: none yet).
-    func readPongs() -> Int? {
-        guard let dpy, !pending.isEmpty else { return nil }
-        var confirmed: Int?
+    /// Whether pongs were read that the injector has not taken.
+    var hasPongs: Bool { !arrived.isEmpty }
+
+    /// The pongs read since the last call, in order.
+    func takePongs() -> [(stamp: UInt, at: Double)] {
+        defer { arrived.removeAll() }
+        return arrived
+    }
+
+    /// Reads what has arrived, without waiting, and keeps each pong of a ping of its own (a pong
+    /// answers every earlier ping too: the schedule knows which).
+    func readPongs(now: Double) {
+        guard let dpy, !pending.isEmpty else { return }
         var event = XEvent()
         while XPending(dpy) > 0 {
             XNextEvent(dpy, &event)
-            guard event.type == ClientMessage, event.xclient.message_type == protocols,
-                  Atom(event.xclient.data.l.0) == pingAtom else { continue }
-            let stamp = UInt(bitPattern: event.xclient.data.l.1)
-            guard let i = pending.firstIndex(where: { $0.stamp == stamp }) else { continue }
-            confirmed = max(confirmed ?? pending[i].send, pending[i].send)
-            let send = pending[i].send
-            pending.removeAll { $0.send <= send }
+            guard let stamp = Self.pongStamp(of: event, protocols: protocols, ping: pingAtom),
+                  pending.contains(stamp) else { continue }
+            pending = pending.filter { $0 > stamp } // stamps grow: the earlier pings are answered too
+            arrived.append((stamp, now))
         }
         if pending.isEmpty { XSelectInput(dpy, XDefaultRootWindow(dpy), NoEventMask); XFlush(dpy) }
-        return confirmed
     }
 
-    /// Waits until a pong arrives or `deadline` passes (on `clock`); the send it confirms.
-    func wait(until deadline: Double, clock: () -> Double) -> Int? {
-        while true {
-            if let confirmed = readPongs() { return confirmed }
-            guard let fd = fileDescriptor else { return nil }
-            let left = deadline - clock()
-            guard left > 0 else { return nil }
-            // A failed poll ends the wait, with what has arrived by then.
-            if EventLoop.block(on: [PollRequest(fd: fd)], timeout: Int32(min(left, 1) * 1000) + 1) != nil {
-                return readPongs()
-            }
-        }
+    /// The stamp of `event` when it is a `_NET_WM_PING` pong (whichever mask it was sent with).
+    static func pongStamp(of event: XEvent, protocols: Atom, ping: Atom) -> UInt? {
+        guard event.type == ClientMessage, event.xclient.message_type == protocols,
+              Atom(event.xclient.data.l.0) == ping else { return nil }
+        return UInt(bitPattern: event.xclient.data.l.1)
     }
 
     /// Forgets the pings waiting (an application that did not answer in time).
