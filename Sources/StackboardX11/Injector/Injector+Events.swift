@@ -4,8 +4,8 @@ import StackboardCore
 @preconcurrency import Glibc
 #endif
 
-/// The X events of the injector's own connection (or of the keyboard's, which it shares): every
-/// one is read here, and turned into the schedule's news (`TypingSchedule.mapChanged`,
+/// The X events of the injector's connections: its own (or the keyboard's, which it shares) and
+/// the ping barrier's. Every one is read here (the pump hands over those of a shared one), and turned into the schedule's news (`TypingSchedule.mapChanged`,
 /// `recordChangedNews`) or the keyboard state the keys are planned in.
 extension Injector {
     /// Selects what the injector follows: keymap changes (XKB map and new-keyboard
@@ -157,5 +157,22 @@ extension Injector {
                 }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
             }
         }
+    }
+}
+
+extension PingBarrier {
+    /// Reads what has arrived on the barrier's connection, without waiting, and keeps each pong
+    /// of a ping of its own (a pong answers every earlier ping too: the schedule knows which).
+    func readPongs(now: Double) {
+        guard let dpy, !pending.isEmpty else { return }
+        var event = XEvent()
+        while XPending(dpy) > 0 {
+            XNextEvent(dpy, &event)
+            guard let stamp = Self.pongStamp(of: event, protocols: protocols, ping: pingAtom),
+                  pending.contains(stamp) else { continue }
+            pending = pending.filter { $0 > stamp } // stamps grow: the earlier pings are answered too
+            arrived.append((stamp, now))
+        }
+        if pending.isEmpty { XSelectInput(dpy, XDefaultRootWindow(dpy), NoEventMask); XFlush(dpy) }
     }
 }

@@ -23,12 +23,12 @@ import StackboardSystem
 /// nothing polls or waits for it.
 final class PingBarrier: LoopSource {
     private let displayName: String
-    private var dpy: OpaquePointer?
-    private var protocols: Atom = 0, pingAtom: Atom = 0, wmState: Atom = 0
+    private(set) var dpy: OpaquePointer?
+    private(set) var protocols: Atom = 0, pingAtom: Atom = 0, wmState: Atom = 0
     /// The stamps of the pings sent and not answered yet.
-    private var pending: Set<UInt> = []
+    var pending: Set<UInt> = []
     /// Pongs read and not taken yet: their stamps and when they were read.
-    private var arrived: [(stamp: UInt, at: Double)] = []
+    var arrived: [(stamp: UInt, at: Double)] = []
 
     /// A barrier on `displayName` (opened when first needed).
     init(displayName: String) { self.displayName = displayName }
@@ -95,21 +95,6 @@ final class PingBarrier: LoopSource {
     func takePongs() -> [(stamp: UInt, at: Double)] {
         defer { arrived.removeAll() }
         return arrived
-    }
-
-    /// Reads what has arrived, without waiting, and keeps each pong of a ping of its own (a pong
-    /// answers every earlier ping too: the schedule knows which).
-    func readPongs(now: Double) {
-        guard let dpy, !pending.isEmpty else { return }
-        var event = XEvent()
-        while XPending(dpy) > 0 {
-            XNextEvent(dpy, &event)
-            guard let stamp = Self.pongStamp(of: event, protocols: protocols, ping: pingAtom),
-                  pending.contains(stamp) else { continue }
-            pending = pending.filter { $0 > stamp } // stamps grow: the earlier pings are answered too
-            arrived.append((stamp, now))
-        }
-        if pending.isEmpty { XSelectInput(dpy, XDefaultRootWindow(dpy), NoEventMask); XFlush(dpy) }
     }
 
     /// The stamp of `event` when it is a `_NET_WM_PING` pong (whichever mask it was sent with).
