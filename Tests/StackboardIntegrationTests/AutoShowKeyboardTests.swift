@@ -198,8 +198,6 @@ extension ControlHost {
 extension RunningKeyboard {
     /// Whether `stackboard status` says `state` (and the window agrees) within `timeout` seconds.
     func waitForStateOnce(_ state: String, timeout: Double) throws -> Bool {
-        Wait.until(timeout: timeout, interval: 0.1) {
-            stackboard(["status"]).stdout == state + "\n" && (geometry()?.viewable ?? false) == (state == "shown")
-        }
+        Wait.until(timeout: timeout, interval: 0.1) { isIn(state: state) }
     }
 }

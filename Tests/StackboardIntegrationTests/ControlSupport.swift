@@ -147,13 +147,16 @@ extension RunningKeyboard {
         session.run(Tools.stackboard, args)
     }
 
-    /// Waits until `stackboard status` prints `state` and the window's map state agrees.
+    /// Whether `stackboard status` prints `state` and the window's map state agrees.
+    func isIn(state: String) -> Bool {
+        stackboard(["status"]).stdout == state + "\n" && (geometry()?.viewable ?? false) == (state == "shown")
+    }
+
+    /// Waits until `isIn(state:)`.
     func waitForState(_ state: String) throws {
-        var status = ""
-        try child.waitUntil(timeout: 20, "state '\(state)' (status says \(status), window: \(String(describing: geometry())))") {
-            let r = stackboard(["status"])
-            status = "'\(r.stdout)' \(r.stderr)"
-            return r.stdout == state + "\n" && (geometry()?.viewable ?? false) == (state == "shown")
+        try child.waitUntil(timeout: 20, "state '\(state)' (status says '\(stackboard(["status"]).stdout)', "
+                            + "window: \(String(describing: geometry())))") {
+            isIn(state: state)
         }
     }
 
