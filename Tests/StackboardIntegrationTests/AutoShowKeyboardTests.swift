@@ -94,7 +94,7 @@ struct AutoShowKeyboardTests {
         let x = try XSession()
         defer { x.close() }
         let keyboard = try RunningKeyboard(x, ["--auto-show"], until: "hidden")
-        try x.waitUntil(timeout: 20, "the notice about the missing bus (\(keyboard.child.stderr))") {
+        try keyboard.child.waitUntil(timeout: 20, "the notice about the missing bus") {
             keyboard.child.stderr.contains("bus")
         }
         #expect(keyboard.stackboard(["show"]).status == 0)
@@ -176,17 +176,17 @@ extension ControlHost {
             _ = x.run("xdotool", ["mousemove", "250", "\(y)", "click", "1"])
         }
         // Chromium takes seconds to start: click the text input until the keyboard comes.
-        try x.waitUntil(timeout: 90, "the keyboard for Chromium's text input (\(keyboard.child.stderr.suffix(300)))") {
+        try keyboard.child.waitUntil(timeout: 90, "the keyboard for Chromium's text input") {
             click("text")
             return (try? keyboard.waitForStateOnce("shown", timeout: 3)) == true
         }
         try AutoShowKeyboardTests.type("ok", on: keyboard)
-        try x.waitUntil(timeout: 20, "the text in the input (\(browser.stderr.suffix(300)))") { browser.stderr.contains("FIELD text ok") }
+        try browser.waitUntil(timeout: 20, "the text in the input") { browser.stderr.contains("FIELD text ok") }
 
         click("number")
         try keyboard.waitForLayout("numeric")
         try keyboard.tap(layout: "numeric") { ($0["text"] as? String) == "5" }
-        try x.waitUntil(timeout: 20, "the number in the input") { browser.stderr.contains("FIELD number 5") }
+        try browser.waitUntil(timeout: 20, "the number in the input") { browser.stderr.contains("FIELD number 5") }
 
         click("text")
         try keyboard.waitForLayout("qwerty")

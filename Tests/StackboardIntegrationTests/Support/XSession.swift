@@ -55,7 +55,7 @@ class XSession: @unchecked Sendable {
     /// really manages a window (`WindowManagerProbe`).
     func startWindowManager(_ wm: WindowManager, timeout: Double = 15) throws {
         let w = try spawn(wm.rawValue, [])
-        try waitUntil(timeout: timeout, "window manager \(wm.rawValue) on \(display): \(w.stderr.suffix(300))") {
+        try w.waitUntil(timeout: timeout, "window manager \(wm.rawValue) on \(display)") {
             self.run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
         }
         try WindowManagerProbe.waitUntilManaging(display: display, name: wm.rawValue, timeout: timeout)
