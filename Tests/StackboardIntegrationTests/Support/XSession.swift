@@ -79,7 +79,8 @@ class XSession: @unchecked Sendable {
         return env
     }
 
-    /// Starts a program on this display; it is killed when the session ends.
+    /// Starts a program under test on this display (see `Child`); it is stopped and reaped when
+    /// the session ends.
     @discardableResult
     func spawn(_ path: String, _ args: [String], env extra: [String: String] = [:], stdinPath: String? = nil) throws -> Child {
         let child = try Child(path, args, environment: environment.merging(extra) { $1 }, logDir: dir, stdinPath: stdinPath)
