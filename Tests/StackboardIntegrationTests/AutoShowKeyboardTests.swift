@@ -21,7 +21,7 @@ struct AutoShowKeyboardTests {
     }
 
     /// Types `text` by tapping its letters on the keyboard.
-    static func type(_ text: String, on keyboard: ControlledKeyboard) throws {
+    static func type(_ text: String, on keyboard: RunningKeyboard) throws {
         for c in text {
             try keyboard.tap { ($0["action"] as? String) == "text" && ($0["text"] as? String) == String(c) }
         }
@@ -31,7 +31,7 @@ struct AutoShowKeyboardTests {
         let x = try XSession()
         defer { x.close() }
         let bus = try BusSession(x: x)
-        let keyboard = try ControlledKeyboard(x, ["--auto-show", "--no-sound"], until: "hidden", env: bus.environment)
+        let keyboard = try RunningKeyboard(x, ["--auto-show"], env: bus.environment, until: "hidden")
         try Self.waitUntilListening(bus)
         let app = try FocusTarget.start(on: bus)
 
@@ -66,7 +66,7 @@ struct AutoShowKeyboardTests {
         app.click("text", on: x)
         #expect(app.child.waitForLine(timeout: 20) { $0.hasPrefix("focus text ") } != nil, "\(app.transcript)")
         // No focus event will come: the keyboard finds the focused field when it starts.
-        let keyboard = try ControlledKeyboard(x, ["--auto-show", "--no-sound"], until: "shown", env: bus.environment)
+        let keyboard = try RunningKeyboard(x, ["--auto-show"], env: bus.environment, until: "shown")
         try Self.type("hi", on: keyboard)
         #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 2 hi" } != nil, "\(app.transcript)")
     }
@@ -76,8 +76,8 @@ struct AutoShowKeyboardTests {
         defer { x.close() }
         let bus = try BusSession(x: x)
         // A keyboard over the middle of the screen, where openbox puts the GTK window.
-        let keyboard = try ControlledKeyboard(x, ["--auto-show", "--no-sound", "--geometry", "1280x300+0+250"],
-                                              until: "hidden", env: bus.environment)
+        let keyboard = try RunningKeyboard(x, ["--auto-show", "--geometry", "1280x300+0+250"],
+                                           env: bus.environment, until: "hidden")
         try Self.waitUntilListening(bus)
         let app = try FocusTarget.start(on: bus)
         let field = try #require(app.widgets["text"])
@@ -93,8 +93,8 @@ struct AutoShowKeyboardTests {
     @Test func withoutAnyBusTheKeyboardSaysSoOnceAndStillWorks() throws {
         let x = try XSession()
         defer { x.close() }
-        let keyboard = try ControlledKeyboard(x, ["--auto-show", "--no-sound"], until: "hidden")
-        try x.waitUntil(timeout: 20, "the notice about the missing bus (\(keyboard.child.stderr))") {
+        let keyboard = try RunningKeyboard(x, ["--auto-show"], until: "hidden")
+        try keyboard.child.waitUntil(timeout: 20, "the notice about the missing bus") {
             keyboard.child.stderr.contains("bus")
         }
         #expect(keyboard.stackboard(["show"]).status == 0)
@@ -106,7 +106,7 @@ struct AutoShowKeyboardTests {
     @Test func theMatchboxMessageShowsHidesAndToggles() throws {
         let x = try XSession()
         defer { x.close() }
-        let keyboard = try ControlledKeyboard(x, ["--no-sound", "--hidden"], until: "hidden")
+        let keyboard = try RunningKeyboard(x, ["--hidden"], until: "hidden")
         let host = try ControlHost(x)
         for (code, state) in [(1, "shown"), (2, "hidden"), (3, "shown"), (3, "hidden")] {
             host.sendInvoker(code: code)
@@ -118,7 +118,7 @@ struct AutoShowKeyboardTests {
         let x = try XSession()
         defer { x.close() }
         let bus = try BusSession(x: x, accessibility: false)
-        let keyboard = try ControlledKeyboard(x, ["--no-sound", "--hidden"], until: "hidden", env: bus.environment)
+        let keyboard = try RunningKeyboard(x, ["--hidden"], env: bus.environment, until: "hidden")
         func call(_ dest: String, _ path: String, _ method: String) -> Int32 {
             x.run("gdbus", ["call", "--session", "--dest", dest, "--object-path", path, "--method", method],
                   env: bus.environment).status
@@ -164,8 +164,8 @@ extension ControlHost {
         defer { x.close() }
         let bus = try BusSession(x: x)
         let env = bus.environment.merging(["ACCESSIBILITY_ENABLED": "1"]) { $1 }
-        let keyboard = try ControlledKeyboard(x, ["--auto-show", "--no-sound", "--dock", "bottom", "--geometry", "1280x180"],
-                                              until: "hidden", env: env) // below the page's button (y 560-600)
+        let keyboard = try RunningKeyboard(x, ["--auto-show", "--dock", "bottom", "--geometry", "1280x180"],
+                                           env: env, until: "hidden") // below the page's button (y 560-600)
         try AutoShowKeyboardTests.waitUntilListening(bus)
         let page = "file://" + Tools.repoRoot + "/Tests/Fixtures/autoshow/fields.html"
         let browser = try x.spawn("chromium", ["--no-sandbox", "--kiosk", "--force-renderer-accessibility", "--no-first-run",
@@ -176,17 +176,17 @@ extension ControlHost {
             _ = x.run("xdotool", ["mousemove", "250", "\(y)", "click", "1"])
         }
         // Chromium takes seconds to start: click the text input until the keyboard comes.
-        try x.waitUntil(timeout: 90, "the keyboard for Chromium's text input (\(keyboard.child.stderr.suffix(300)))") {
+        try keyboard.child.waitUntil(timeout: 90, "the keyboard for Chromium's text input") {
             click("text")
             return (try? keyboard.waitForStateOnce("shown", timeout: 3)) == true
         }
         try AutoShowKeyboardTests.type("ok", on: keyboard)
-        try x.waitUntil(timeout: 20, "the text in the input (\(browser.stderr.suffix(300)))") { browser.stderr.contains("FIELD text ok") }
+        try browser.waitUntil(timeout: 20, "the text in the input") { browser.stderr.contains("FIELD text ok") }
 
         click("number")
         try keyboard.waitForLayout("numeric")
         try keyboard.tap(layout: "numeric") { ($0["text"] as? String) == "5" }
-        try x.waitUntil(timeout: 20, "the number in the input") { browser.stderr.contains("FIELD number 5") }
+        try browser.waitUntil(timeout: 20, "the number in the input") { browser.stderr.contains("FIELD number 5") }
 
         click("text")
         try keyboard.waitForLayout("qwerty")
@@ -195,11 +195,9 @@ extension ControlHost {
     }
 }
 
-extension ControlledKeyboard {
+extension RunningKeyboard {
     /// Whether `stackboard status` says `state` (and the window agrees) within `timeout` seconds.
     func waitForStateOnce(_ state: String, timeout: Double) throws -> Bool {
-        Wait.until(timeout: timeout, interval: 0.1) {
-            stackboard(["status"]).stdout == state + "\n" && (geometry()?.viewable ?? false) == (state == "shown")
-        }
+        Wait.until(timeout: timeout, interval: 0.1) { isIn(state: state) }
     }
 }

@@ -33,9 +33,7 @@ struct FocusTarget {
     static func start(_ path: String, _ args: [String], name: String, on bus: BusSession, env extra: [String: String] = [:],
                       timeout: Double = 60) throws -> FocusTarget {
         let child = try bus.x.spawn(path, args, env: bus.environment.merging(extra) { $1 })
-        guard let line = child.waitForLine(timeout: timeout, { $0.hasPrefix("ready ") }) else {
-            throw XSession.Failure(description: "\(name) did not start: \(child.stderr.suffix(500))")
-        }
+        let line = try child.requireLine(timeout: timeout, "\(name)'s ready line") { $0.hasPrefix("ready ") }
         var widgets: [String: Rect] = [:]
         var xid: UInt = 0
         for part in line.dropFirst("ready ".count).split(separator: " ") {
@@ -45,7 +43,7 @@ struct FocusTarget {
             let n = kv[1].split(separator: ",").compactMap { Int($0) }
             if n.count == 4 { widgets[String(kv[0])] = Rect(x: n[0], y: n[1], width: n[2], height: n[3]) }
         }
-        try bus.x.waitUntil(timeout: 20, "\(name)'s window \(xid) to be viewable") {
+        try child.waitUntil(timeout: 20, "\(name)'s window \(xid) to be viewable") {
             RunningKeyboard.windowInfo(bus.x, id: String(xid))?.viewable == true
         }
         return FocusTarget(child: child, xid: xid, widgets: widgets)

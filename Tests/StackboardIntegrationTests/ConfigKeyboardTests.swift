@@ -73,7 +73,7 @@ import Testing
     @Test func hiddenAndDockComeFromTheConfigFileAndDockNoneFloats() throws {
         let session = try XSession()
         try writeConfig(session, #"{"hidden": true, "dock": "top", "layout": "phone"}"#)
-        let docked = try ControlledKeyboard(session, ["--no-sound"], until: "hidden")
+        let docked = try RunningKeyboard(session, [], until: "hidden")
         // `hidden` is how it starts: a second `stackboard` (a menu entry) still shows it.
         let second = docked.stackboard(["--no-sound"])
         #expect(second.status == 0 && second.stderr.contains("showing it"), "\(second.stderr)")
@@ -83,7 +83,7 @@ import Testing
         #expect(docked.stackboard(["quit"]).status == 0)
         #expect(docked.child.wait(timeout: 10) == 0)
 
-        let floating = try ControlledKeyboard(session, ["--no-sound", "--dock", "none"], until: "hidden")
+        let floating = try RunningKeyboard(session, ["--dock", "none"], until: "hidden")
         #expect(floating.stackboard(["show"]).status == 0)
         try floating.waitForState("shown")
         let type = session.run("xprop", ["-name", "Stackboard", "_NET_WM_WINDOW_TYPE"]).stdout

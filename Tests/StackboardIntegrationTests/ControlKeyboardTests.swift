@@ -4,11 +4,11 @@ import Foundation
 /// The control commands against a real running keyboard under Xvfb and openbox. Needs the
 /// keyboard window (issue 3) with `ControlChannel` wired into its loop: it claims the channel at
 /// start, carries out each command, and publishes its state and layout after every change.
-@Suite(.enabled(if: ControlledKeyboard.available, "waiting for the keyboard window ('stackboard keyboard' not built yet)"))
+@Suite(.enabled(if: RunningKeyboard.available, "waiting for the keyboard window ('stackboard keyboard' not built yet)"))
 struct ControlKeyboardTests {
     @Test func showHideAndToggleMapTheWindowAndPublishTheState() throws {
         let session = try XSession()
-        let keyboard = try ControlledKeyboard(session, [])
+        let keyboard = try RunningKeyboard(session, [], until: "shown")
         for (command, state) in [("hide", "hidden"), ("toggle", "shown"), ("toggle", "hidden"), ("show", "shown"), ("show", "shown")] {
             let r = keyboard.stackboard([command])
             #expect(r.status == 0, "stackboard \(command): \(r.stderr)")
@@ -23,7 +23,7 @@ struct ControlKeyboardTests {
 
     @Test func layoutCommandSwitchesTheLayoutAndAnUnknownOneIsRefused() throws {
         let session = try XSession()
-        let keyboard = try ControlledKeyboard(session, ["--layout", "qwerty"])
+        let keyboard = try RunningKeyboard(session, ["--layout", "qwerty"], until: "shown")
         try keyboard.waitForLayout("qwerty")
         #expect(keyboard.stackboard(["layout", "numeric"]).status == 0)
         try keyboard.waitForLayout("numeric")
@@ -38,7 +38,7 @@ struct ControlKeyboardTests {
 
     @Test func aSecondKeyboardShowsTheFirstAndExitsZero() throws {
         let session = try XSession()
-        let keyboard = try ControlledKeyboard(session, [])
+        let keyboard = try RunningKeyboard(session, [], until: "shown")
         #expect(keyboard.stackboard(["hide"]).status == 0)
         try keyboard.waitForState("hidden")
         let second = keyboard.stackboard([])
@@ -52,7 +52,7 @@ struct ControlKeyboardTests {
 
     @Test func quitEndsTheKeyboardAndThenNoneIsRunning() throws {
         let session = try XSession()
-        let keyboard = try ControlledKeyboard(session, [])
+        let keyboard = try RunningKeyboard(session, [], until: "shown")
         #expect(keyboard.stackboard(["quit"]).status == 0)
         #expect(keyboard.child.wait(timeout: 10) == 0, "\(keyboard.child.stderr)")
         let after = keyboard.stackboard(["show"])
@@ -60,10 +60,10 @@ struct ControlKeyboardTests {
         #expect(after.stderr.contains("no Stackboard keyboard is running"))
     }
 
-    @Test(.enabled(if: ControlledKeyboard.hasHiddenOption, "waiting for 'stackboard --hidden'"))
+    @Test(.enabled(if: RunningKeyboard.hasHiddenOption, "waiting for 'stackboard --hidden'"))
     func hiddenStartStaysHiddenUntilShown() throws {
         let session = try XSession()
-        let keyboard = try ControlledKeyboard(session, ["--hidden"], until: "hidden")
+        let keyboard = try RunningKeyboard(session, ["--hidden"], until: "hidden")
         #expect(keyboard.geometry()?.viewable != true)
         #expect(keyboard.stackboard(["show"]).status == 0)
         try keyboard.waitForState("shown")
@@ -71,7 +71,7 @@ struct ControlKeyboardTests {
 
     @Test func hidingReleasesALatchedModifier() throws {
         let session = try XSession()
-        let keyboard = try ControlledKeyboard(session, ["--print", "--layout", "qwerty"])
+        let keyboard = try RunningKeyboard(session, ["--print", "--layout", "qwerty"], until: "shown")
         let isCtrl: ([String: Any]) -> Bool = { ($0["action"] as? String) == "ctrl" }
         let isC: ([String: Any]) -> Bool = { ($0["label"] as? String) == "c" }
         // Without hiding, a latched Ctrl applies to the next key...
@@ -90,7 +90,7 @@ struct ControlKeyboardTests {
 
     @Test func aSecondKeyboardSwitchesTheRunningOneToItsLayoutOrLeavesItHidden() throws {
         let session = try XSession()
-        let keyboard = try ControlledKeyboard(session, ["--layout", "qwerty"])
+        let keyboard = try RunningKeyboard(session, ["--layout", "qwerty"], until: "shown")
         #expect(keyboard.stackboard(["hide"]).status == 0)
         try keyboard.waitForState("hidden")
         let quiet = keyboard.stackboard(["--hidden", "--layout", "phone"])
@@ -110,8 +110,8 @@ struct ControlKeyboardTests {
 
     @Test func theNextLayoutKeyAndALayoutFileArePublishedAndTheHideKeyHides() throws {
         let session = try XSession()
-        let file = try ControlledKeyboard.writeLayout(in: session)
-        let keyboard = try ControlledKeyboard(session, ["--layouts", "\(file),numeric", "--geometry", "400x200+0-0"])
+        let file = try RunningKeyboard.writeLayout(in: session)
+        let keyboard = try RunningKeyboard(session, ["--layouts", "\(file),numeric", "--geometry", "400x200+0-0"], until: "shown")
         try keyboard.waitForLayout("ctl")
         try keyboard.tap(layout: file) { ($0["action"] as? String) == "next-layout" }
         try keyboard.waitForLayout("numeric")
@@ -124,8 +124,8 @@ struct ControlKeyboardTests {
 
     @Test func sigusr1AndTheHideKeyReleaseALockedOrLatchedModifier() throws {
         let session = try XSession()
-        let file = try ControlledKeyboard.writeLayout(in: session)
-        let keyboard = try ControlledKeyboard(session, ["--print", "--layout", file, "--geometry", "400x200+0-0"])
+        let file = try RunningKeyboard.writeLayout(in: session)
+        let keyboard = try RunningKeyboard(session, ["--print", "--layout", file, "--geometry", "400x200+0-0"], until: "shown")
         let isCtrl: ([String: Any]) -> Bool = { ($0["action"] as? String) == "ctrl" }
         let isC: ([String: Any]) -> Bool = { ($0["label"] as? String) == "c" }
         // Locked: it stays on for every key...

@@ -127,48 +127,9 @@ final class ControlHost {
     }
 }
 
-/// A real `stackboard` keyboard in an `XSession`, seen from outside: its window's map state and
-/// place (xwininfo), its keys (`stackboard keys`), and the control commands.
-final class ControlledKeyboard {
-    let session: XSession
-    let child: Child
-
-    /// Whether the built program has the keyboard command (the window issue) at all.
-    static let available: Bool = PackageBuild.commands.contains("keyboard")
-    /// Whether `stackboard keyboard` takes `--hidden`.
-    static let hasHiddenOption: Bool = available
-        && PackageBuild.run(Tools.stackboard, ["keyboard", "--help"]).stdout.contains("--hidden")
-
-    /// Starts `stackboard ARGS` (with `env` added to the session's environment) and waits until
-    /// it answers `stackboard status` with `state`.
-    init(_ session: XSession, _ args: [String] = [], until state: String = "shown", env: [String: String] = [:]) throws {
-        self.session = session
-        try ControlledKeyboard.waitForWindowManager(session)
-        child = try session.spawn(Tools.stackboard, args, env: env)
-        try waitForState(state)
-    }
-
-    /// Waits until the window manager really manages new windows: a probe window gets WM_STATE.
-    /// (openbox sets _NET_SUPPORTING_WM_CHECK, which XSession waits for, before it is ready, and
-    /// a window mapped in between is never mapped: 5 in 25 keyboard starts here.)
-    static func waitForWindowManager(_ session: XSession) throws {
-        let host = try ControlHost(session)
-        let display = host.display
-        let probe = XCreateSimpleWindow(display, XRootWindow(display, host.screen), 0, 0, 10, 10, 0, 0, 0)
-        defer { XDestroyWindow(display, probe); XSync(display, 0) }
-        // A map request made while the WM starts up is lost: ask again every half second.
-        var asked = Date.distantPast
-        try session.waitUntil(timeout: 15, "the window manager to manage a probe window") {
-            if host.hasProperty("WM_STATE", on: UInt(probe)) { return true }
-            if Date().timeIntervalSince(asked) > 0.5 {
-                XMapWindow(display, probe)
-                XSync(display, 0)
-                asked = Date()
-            }
-            return false
-        }
-    }
-
+/// The keyboard seen from outside through its control commands: its state and layout
+/// (`stackboard status`), taps by key attributes, what it printed.
+extension RunningKeyboard {
     /// Writes a small layout named "ctl" (a ctrl key, c, a next-layout and a hide key) into the
     /// session's folder; returns its path.
     static func writeLayout(in session: XSession) throws -> String {
@@ -186,34 +147,26 @@ final class ControlledKeyboard {
         session.run(Tools.stackboard, args)
     }
 
-    /// Waits until `stackboard status` prints `state` and the window's map state agrees.
+    /// Whether `stackboard status` prints `state` and the window's map state agrees.
+    func isIn(state: String) -> Bool {
+        stackboard(["status"]).stdout == state + "\n" && (geometry()?.viewable ?? false) == (state == "shown")
+    }
+
+    /// Waits until `isIn(state:)`.
     func waitForState(_ state: String) throws {
-        try session.waitUntil(timeout: 20, "state '\(state)' (status: \(stackboard(["status"]).stdout)"
-                              + "\(stackboard(["status"]).stderr), window: \(String(describing: geometry())), "
-                              + "keyboard exit: \(String(describing: child.poll())), stderr: \(child.stderr))") {
-            stackboard(["status"]).stdout == state + "\n" && (geometry()?.viewable ?? false) == (state == "shown")
+        try child.waitUntil(timeout: 20, "state '\(state)' (status says '\(stackboard(["status"]).stdout)', "
+                            + "window: \(String(describing: geometry())))") {
+            isIn(state: state)
         }
     }
 
     /// Waits until `stackboard status --layout` prints `name`.
     func waitForLayout(_ name: String) throws {
-        try session.waitUntil(timeout: 20, "layout '\(name)' (now: \(stackboard(["status", "--layout"]).stdout))") {
-            stackboard(["status", "--layout"]).stdout == name + "\n"
+        var now = ""
+        try child.waitUntil(timeout: 20, "layout '\(name)' (now: \(now))") {
+            now = stackboard(["status", "--layout"]).stdout
+            return now == name + "\n"
         }
-    }
-
-    /// The keyboard window ("Stackboard"): root position, size and whether it is viewable.
-    func geometry() -> (x: Int, y: Int, width: Int, height: Int, viewable: Bool)? {
-        let r = session.run("xwininfo", ["-name", "Stackboard"])
-        guard r.status == 0 else { return nil }
-        var values: [String: String] = [:]
-        for line in r.stdout.split(separator: "\n") {
-            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2 { values[parts[0]] = parts[1] }
-        }
-        guard let x = values["Absolute upper-left X"].flatMap(Int.init), let y = values["Absolute upper-left Y"].flatMap(Int.init),
-              let w = values["Width"].flatMap(Int.init), let h = values["Height"].flatMap(Int.init) else { return nil }
-        return (x, y, w, h, values["Map State"] == "IsViewable")
     }
 
     /// Clicks the centre of the first key of `layout` (at the window's size) for which `match` holds.
@@ -237,7 +190,7 @@ final class ControlledKeyboard {
     /// Waits until the keyboard has printed (`--print`) `count` lines; returns them.
     func printed(count: Int) throws -> [String] {
         var lines: [String] = []
-        try session.waitUntil(timeout: 10, "\(count) printed keys (have \(lines))") {
+        try child.waitUntil(timeout: 10, "\(count) printed keys (have \(lines))") {
             lines = child.stdout.split(separator: "\n").map(String.init)
             return lines.count >= count
         }

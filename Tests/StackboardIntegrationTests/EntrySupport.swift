@@ -20,10 +20,10 @@ struct EntryFrame: Decodable, Equatable {
     var center: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
 }
 
-/// A `stackboard entry` running in an `XSession`, with helpers to find and tap its keys and
-/// to read what it printed. The window is found by its WM_CLASS instance (`stackboard-entry`),
-/// or, with `--xid`, from the id it prints first.
-final class RunningEntry {
+/// A `stackboard entry` running in an `XSession` (a `Child` that knows its window), with helpers
+/// to find and tap its keys and to read what it printed. The window is found by its WM_CLASS
+/// instance (`stackboard-entry`), or, with `--xid`, from the id it prints first.
+final class RunningEntry: ProgramWindow {
     let session: XSession
     let child: Child
     let layout: String
@@ -40,19 +40,17 @@ final class RunningEntry {
         if let i = args.firstIndex(of: "--layout"), i + 1 < args.count { layout = args[i + 1] } else { layout = "qwerty" }
         child = try session.spawn(Tools.stackboard, ["entry"] + (sound ? [] : ["--no-sound"]) + args, env: env)
         if args.contains("--xid") {
-            guard let line = child.waitForLine(timeout: 20, { _ in true }), let id = UInt(line) else {
-                throw XSession.Failure(description: "no window id from --xid: \(child.stdout) \(child.stderr)")
-            }
+            let line = try child.requireLine(timeout: 20, "the window id of --xid") { _ in true }
+            let id = try #require(UInt(line), "not a window id: \(line)")
             info = WindowInfo(id: "0x" + String(id, radix: 16), x: 0, y: 0, width: 0, height: 0, viewable: false)
             return
         }
         var found: WindowInfo?
-        try session.waitUntil(timeout: 20, "the entry window (stderr: \(child.stderr))") {
+        try child.waitUntil(timeout: 20, "the entry window to be viewable") {
             found = RunningEntry.find(session).flatMap { RunningKeyboard.windowInfo(session, id: $0) }
             return found?.viewable == true
         }
-        guard let found else { throw XSession.Failure(description: "no entry window") }
-        info = found
+        info = try #require(found)
     }
 
     /// The entry window's id, by class instance name.
@@ -90,19 +88,6 @@ final class RunningEntry {
         return f
     }
 
-    /// Root coordinates of a point in window pixels, as a `pointer` step.
-    func at(_ x: Int, _ y: Int) -> String { "\(info.x + x),\(info.y + y)" }
-
-    /// Runs Tests/Tools/pointer.c with these steps.
-    func pointer(_ steps: [String]) {
-        do {
-            let r = session.run(try Tools.cTool("pointer", libs: ["-lX11", "-lXtst"]), steps)
-            #expect(r.status == 0, "pointer \(steps): \(r.stderr)")
-        } catch {
-            Issue.record("cannot build the pointer tool: \(error)")
-        }
-    }
-
     /// Taps the keys with these labels in order (the frames of `keys --entry`, or of the keypad
     /// alone with `noField`).
     func tap(labels: [String], noField: Bool = false) throws {
@@ -123,19 +108,11 @@ final class RunningEntry {
         pointer(indices.flatMap { i in [at(keys[i].center.x, keys[i].center.y), "tap"] })
     }
 
-    /// Runs xdotool and expects it to succeed.
-    func xdotool(_ args: [String]) {
-        let r = session.run("xdotool", args)
-        #expect(r.status == 0, "xdotool \(args): \(r.stderr)")
-    }
-
     /// Waits for the process to end; its exit status (nil on timeout).
     func exitStatus(timeout: Double = 20) -> Int32? { child.wait(timeout: timeout) }
 
     /// The lines printed on stdout so far (complete lines only).
-    var lines: [String] {
-        child.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-    }
+    var lines: [String] { child.lines }
 
     /// Waits until at least `count` lines are printed; returns them.
     @discardableResult
@@ -160,11 +137,6 @@ final class RunningEntry {
             guard let n = UInt(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else { return false }
             return session.normalizedID("0x" + String(n, radix: 16)) == wanted
         }
-    }
-
-    /// Reads pixels of the window (window pixels) as RRGGBB.
-    func pixels(_ points: [(Int, Int)]) throws -> [String] {
-        try RunningKeyboard.pixels(session, window: info.id, points)
     }
 }
 

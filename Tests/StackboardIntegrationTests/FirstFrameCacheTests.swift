@@ -52,7 +52,7 @@ import Testing
     /// the cache and painted again).
     static func startedKeyboard(_ session: XSession, _ args: [String]) throws -> RunningKeyboard {
         let kb = try RunningKeyboard(session, args)
-        try session.waitUntil(timeout: 20, "the keyboard to say it is shown: \(kb.child.stderr)") {
+        try kb.child.waitUntil(timeout: 20, "the keyboard to say it is shown") {
             session.run(Tools.stackboard, ["status"]).stdout == "shown\n"
         }
         return kb

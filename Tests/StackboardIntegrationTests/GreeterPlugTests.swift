@@ -34,10 +34,9 @@ import Glibc
     @Test func tapsTypeIntoTheHostsPasswordEntryWhichKeepsTheFocusAndThePlugEndsWithTheHost() throws {
         let x = try XSession()
         defer { x.close() }
-        try ControlledKeyboard.waitForWindowManager(x)
         let keymapBefore = x.run("xkbcomp", ["-xkb", x.display, "-"]).stdout
         // A desktop keyboard already runs: the greeter's keyboard is a keyboard of its own.
-        let desktop = try ControlledKeyboard(x, ["--no-sound"])
+        let desktop = try RunningKeyboard(x, [], until: "shown")
         let plug = try x.spawn(Tools.stackboard, ["--xid", "--no-sound"])
         let idLine = try #require(plug.waitForLine(timeout: 30) { !$0.isEmpty }, "no window id: \(plug.stderr)")
         let id = try #require(UInt(idLine), "not a window id: \(idLine)")

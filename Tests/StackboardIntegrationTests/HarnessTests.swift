@@ -59,6 +59,23 @@ import Foundation
         #expect(WindowManagerProbe.managedWindows(x) == [window])
     }
 
+    /// A wait on a program under test that times out says how the program ended and what it
+    /// wrote on stderr: a failure shows why, not only that it waited.
+    @Test func aTimedOutWaitSaysHowTheProgramEndedAndWhatItWroteOnStderr() throws {
+        let dir = try XSession.makeTempDir(prefix: "stackboard-harness")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let child = try Child("/bin/sh", ["-c", "echo cannot open the widget >&2; exit 3"],
+                              environment: ProcessInfo.processInfo.environment, logDir: dir)
+        #expect(child.wait(timeout: 10) == 3)
+        let error = #expect(throws: XSession.Failure.self) {
+            try child.waitUntil(timeout: 0.1, "a window") { false }
+        }
+        let message = try #require(error).description
+        #expect(message.contains("waiting for a window"), "\(message)")
+        #expect(message.contains("sh exited with status 3"), "\(message)")
+        #expect(message.contains("cannot open the widget"), "\(message)")
+    }
+
     /// A descriptor the test process holds without close-on-exec (here a pipe) does not reach
     /// the programs it starts: one held open by a child keeps its peer from seeing it close.
     @Test func spawnedProgramsInheritNoDescriptorOfTheTests() throws {

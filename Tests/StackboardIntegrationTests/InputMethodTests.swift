@@ -76,7 +76,7 @@ struct InputMethodTests {
     /// Waits until the keyboard's learned words file has `word` (as a word: a `w` line).
     static func waitUntilLearned(_ word: String, _ kb: RunningKeyboard, _ x: XSession) throws {
         let file = x.dir + "/data/stackboard/words-en.txt"
-        try x.waitUntil(timeout: 30, "the keyboard to learn '\(word)' (\(kb.child.stderr.suffix(400)))") {
+        try kb.child.waitUntil(timeout: 30, "the keyboard to learn '\(word)'") {
             ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").contains { $0.hasSuffix("\t" + word) }
         }
     }
@@ -119,7 +119,7 @@ struct IBusDaemon {
         // `ibus address` reads the file the daemon writes under XDG_CONFIG_HOME/ibus/bus once it
         // listens; before that it prints "(null)".
         var address = ""
-        try bus.x.waitUntil(timeout: 30, "ibus-daemon's address (stderr: \(daemon.stderr.suffix(400)))") {
+        try daemon.waitUntil(timeout: 30, "ibus-daemon's address") {
             address = bus.x.run("ibus", ["address"], env: env).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             return address.hasPrefix("unix:")
         }
@@ -133,7 +133,7 @@ struct IBusDaemon {
     /// engine's process is up (ibus-libpinyin loads its data first): tried until then.
     func select(_ engine: String, on bus: BusSession) throws {
         var last = ""
-        try bus.x.waitUntil(timeout: 60, "IBus to select \(engine): \(last) (ibus-daemon: \(child.stderr.suffix(400)))") {
+        try child.waitUntil(timeout: 60, "IBus to select \(engine): \(last)") {
             let r = bus.x.run("gdbus", ["call", "--address", address, "--dest", "org.freedesktop.IBus",
                                         "--object-path", "/org/freedesktop/IBus",
                                         "--method", "org.freedesktop.IBus.SetGlobalEngine", engine],

@@ -205,8 +205,8 @@ struct MonitorAutoShowTests {
         let session = try MonitorSession(width: 2560, height: 800, sideBySide: true)
         defer { session.close() }
         let bus = try BusSession(x: session.xorg)
-        let keyboard = try ControlledKeyboard(session.xorg, ["--auto-show", "--monitor", "focus", "--dock", "bottom", "--no-sound"],
-                                              until: "hidden", env: bus.environment)
+        let keyboard = try RunningKeyboard(session.xorg, ["--auto-show", "--monitor", "focus", "--dock", "bottom"],
+                                           env: bus.environment, until: "hidden")
         try AutoShowKeyboardTests.waitUntilListening(bus)
         let right = try FocusTarget.start(on: bus, at: Point(x: 1400, y: 100))
         #expect(right.widgets["text"].map { $0.x >= 1280 } == true, "\(right.widgets)")

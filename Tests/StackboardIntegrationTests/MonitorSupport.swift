@@ -92,7 +92,7 @@ final class MonitorSession {
                 }
             }
         }
-        try xorg.waitUntil(timeout: 10, "a maximized window at \(x),\(y) (\(app.stdout) \(app.stderr))") {
+        try app.waitUntil(timeout: 10, "a maximized window at \(x),\(y) (stdout: \(app.stdout))") {
             // The last CONFIGURE once READY (mapped and maximized), with the title bar above it.
             if window == nil, let ready = app.stdout.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }) {
                 window = xorg.normalizedID(String(ready.dropFirst(6)))

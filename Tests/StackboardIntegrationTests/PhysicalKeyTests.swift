@@ -15,7 +15,7 @@ struct PhysicalKeyTests {
     @Test func xtestKeysLeaveTheKeyboardAsleepAndAPhysicalKeyHidesIt() throws {
         let session = try XorgTouchSession()
         defer { session.close() }
-        let keyboard = try ControlledKeyboard(session, ["--no-sound", "--hidden", "--hide-on-physical-keys"], until: "hidden")
+        let keyboard = try RunningKeyboard(session, ["--hidden", "--hide-on-physical-keys"], until: "hidden")
         #expect(keyboard.stackboard(["show"]).status == 0)
         try keyboard.waitForState("shown")
 
@@ -48,7 +48,7 @@ struct PhysicalKeyTests {
     @Test func aKeyboardTakenOffItsMasterAndPutBackIsFollowed() throws {
         let session = try XorgTouchSession()
         defer { session.close() }
-        let keyboard = try ControlledKeyboard(session, ["--no-sound", "--hidden", "--hide-on-physical-keys"], until: "hidden")
+        let keyboard = try RunningKeyboard(session, ["--hidden", "--hide-on-physical-keys"], until: "hidden")
         let host = try ControlHost(session)
         let device = try #require(Self.deviceID(named: "keyboard", host.display), "no inputtest keyboard among the devices")
         let master = try #require(Self.deviceID(named: "Virtual core keyboard", host.display))
@@ -73,7 +73,7 @@ struct PhysicalKeyTests {
         try keyboard.waitForState("hidden")
     }
 
-    static func switchLayout(_ keyboard: ControlledKeyboard, to name: String) throws {
+    static func switchLayout(_ keyboard: RunningKeyboard, to name: String) throws {
         #expect(keyboard.stackboard(["layout", name]).status == 0)
         try keyboard.waitForLayout(name)
     }

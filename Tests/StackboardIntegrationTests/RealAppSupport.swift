@@ -113,7 +113,7 @@ struct RealApp {
         }
         // The page's title is the window's name once the page is loaded.
         var window: WindowInfo?
-        try x.waitUntil(timeout: 90, "\(kind)'s window with the page (\(child.stderr.suffix(400)))") {
+        try child.waitUntil(timeout: 90, "\(kind)'s window with the page") {
             let ids = x.run("xdotool", ["search", "--onlyvisible", "--name", "^stackboard fields"]).stdout
                 .split(separator: "\n").compactMap { UInt($0) }
             window = ids.compactMap { RunningKeyboard.windowInfo(x, id: String($0)) }
@@ -189,7 +189,7 @@ final class AppKeyboard {
     /// Where it is docked: the bottom 200 pixels of the 1280x800 screen.
     static let geometry = "1280x200"
 
-    let keyboard: ControlledKeyboard
+    let keyboard: RunningKeyboard
     var session: XSession { keyboard.session }
     var child: Child { keyboard.child }
 
@@ -216,9 +216,9 @@ final class AppKeyboard {
     /// once) and waits until its state says so; with auto-show, also until its focus events are
     /// registered (an application that starts before then would never tell it of its focus).
     init(on bus: BusSession, autoShow: Bool = true, extra: [String] = []) throws {
-        let args = ["--no-sound", "--dock", "bottom", "--geometry", Self.geometry, "--languages", Self.languages]
+        let args = ["--dock", "bottom", "--geometry", Self.geometry, "--languages", Self.languages]
             + (autoShow ? ["--auto-show"] : []) + extra
-        keyboard = try ControlledKeyboard(bus.x, args, until: autoShow ? "hidden" : "shown", env: bus.environment)
+        keyboard = try RunningKeyboard(bus.x, args, env: bus.environment, until: autoShow ? "hidden" : "shown")
         if autoShow { try AutoShowKeyboardTests.waitUntilListening(bus) }
     }
 

@@ -126,7 +126,7 @@ import Testing
         let kb = try RunningKeyboard(session, ["--print", "--geometry", "900x300+200+300"])
         // Pressed before the keyboard's loop runs, the window manager's resize (asked for by the
         // press) would begin after the drag has ended: the loop must be running (it answers status).
-        try session.waitUntil(timeout: 20, "the keyboard to say it is shown: \(kb.child.stderr)") {
+        try kb.child.waitUntil(timeout: 20, "the keyboard to say it is shown") {
             session.run(Tools.stackboard, ["status"]).stdout == "shown\n"
         }
         kb.pointer(kb.drag(from: (3, 3), to: (3 - 100, 3 - 60)))

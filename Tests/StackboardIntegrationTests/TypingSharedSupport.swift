@@ -67,12 +67,16 @@ extension TypingRig {
     }
 
     /// Waits until the target has received at least `count` characters (from the `from`-th
-    /// KeyPress on), then returns them sorted: the multiset to compare when several typers
-    /// interleave.
+    /// KeyPress on), then until keysink has handled everything the server sent it so far
+    /// (`settle`: anything extra the typers sent shows), and returns them sorted: the multiset
+    /// to compare when several typers interleave. Call it once the typers have finished.
     func receivedMultiset(count: Int, from: Int = 0, timeout: Double) -> [Character] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while text(from: from).count < count && Date() < deadline { usleep(100_000) }
-        usleep(200_000) // anything extra would show now
+        _ = Wait.until(timeout: timeout, interval: 0.05) { text(from: from).count >= count }
+        do {
+            try settle()
+        } catch {
+            Issue.record("\(error)")
+        }
         return text(from: from).sorted()
     }
 }

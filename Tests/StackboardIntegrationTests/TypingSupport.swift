@@ -76,20 +76,17 @@ final class TypingRig {
             try #require(session.run(xkbtool, ["lock-group", "\(group)"]).status == 0)
         }
         sink = try session.spawn(try Tools.cTool("keysink"), sinkArgs)
-        try #require(sink.waitForLine(timeout: 15) { $0.hasPrefix("FOCUSIN") } != nil, "keysink never got the focus")
+        _ = try sink.requireLine(timeout: 15, "keysink to get the focus") { $0.hasPrefix("FOCUSIN") }
     }
 
     /// Runs `stackboard type ARGS` to completion (a failure to start it is reported with its reason).
     @discardableResult
     func type(_ args: [String], stdinPath: String? = nil, timeout: Double = 90) -> (status: Int32, stdout: String, stderr: String) {
-        let child: Child
         do {
-            child = try session.spawn(Tools.stackboard, ["type"] + args, stdinPath: stdinPath)
+            return try session.spawn(Tools.stackboard, ["type"] + args, stdinPath: stdinPath).finish(timeout: timeout)
         } catch {
             return (127, "", "\(error)")
         }
-        let status = child.wait(timeout: timeout) ?? { child.stop(); return -1 }()
-        return (status, child.stdout, child.stderr)
     }
 
     /// Every key event keysink printed so far.
@@ -188,7 +185,7 @@ final class TypingRig {
     /// Starts `xkbtool watch` (keymap and group notifications) and waits until it listens.
     func startWatch() throws -> Child {
         let watch = try session.spawn(xkbtool, ["watch"])
-        try #require(watch.waitForLine(timeout: 10) { $0 == "WATCHING" } != nil)
+        _ = try watch.requireLine(timeout: 10, "xkbtool watch to listen") { $0 == "WATCHING" }
         return watch
     }
 

@@ -33,19 +33,69 @@ struct WindowInfo: Equatable {
     var viewable: Bool
 }
 
-/// A `stackboard` keyboard running in an `XSession`, with helpers to find and tap its keys.
-final class RunningKeyboard {
+/// A program under test with a window (`RunningKeyboard`, `RunningEntry`): pointing at,
+/// clicking and reading its window's pixels.
+protocol ProgramWindow: AnyObject {
+    /// The session it runs on.
+    var session: XSession { get }
+    /// The program.
+    var child: Child { get }
+    /// Its window's id and root position and size, as last read.
+    var info: WindowInfo { get }
+}
+
+extension ProgramWindow {
+    /// Root coordinates of a point in window pixels, as a `pointer` step.
+    func at(_ x: Int, _ y: Int) -> String { "\(info.x + x),\(info.y + y)" }
+
+    /// Runs the `pointer` tool (Tests/Tools/pointer.c): moves and button 1 through XTest, in
+    /// the server's input queue, so that every release carries the position of its own moves.
+    func pointer(_ steps: [String]) {
+        do {
+            let r = session.run(try Tools.cTool("pointer", libs: ["-lX11", "-lXtst"]), steps)
+            #expect(r.status == 0, "pointer \(steps): \(r.stderr)")
+        } catch {
+            Issue.record("cannot build the pointer tool: \(error)")
+        }
+    }
+
+    /// Runs xdotool and expects it to succeed.
+    func xdotool(_ args: [String]) {
+        let r = session.run("xdotool", args)
+        #expect(r.status == 0, "xdotool \(args): \(r.stderr)")
+    }
+
+    /// Reads pixels of the window (window pixels) as RRGGBB.
+    func pixels(_ points: [(Int, Int)]) throws -> [String] {
+        try RunningKeyboard.pixels(session, window: info.id, points)
+    }
+}
+
+/// A `stackboard` keyboard running in an `XSession` (a `Child` that knows its window), with
+/// helpers to find and tap its keys and to ask it things through the control commands.
+final class RunningKeyboard: ProgramWindow {
     let session: XSession
     let child: Child
+    /// The window as last read (at the start, `refresh()`); all zero while there is none yet (a
+    /// keyboard started hidden may not have made it).
     private(set) var info: WindowInfo
     /// The layout shown first (from `--layout` or `--layouts`; qwerty by default).
     let layout: String
     /// The suggestion bar's slots it was started with (`--suggestions`; nil: the default).
     let suggestions: String?
 
+    /// Whether the built program has the keyboard command (the window issue) at all.
+    static let available: Bool = PackageBuild.commands.contains("keyboard")
+    /// Whether `stackboard keyboard` takes `--hidden`.
+    static let hasHiddenOption: Bool = available
+        && PackageBuild.run(Tools.stackboard, ["keyboard", "--help"]).stdout.contains("--hidden")
+
     /// Starts `stackboard ARGS` (with `--no-sound` unless `sound`: the tests need no sound card)
-    /// and waits until its window is viewable.
-    init(_ session: XSession, _ args: [String], sound: Bool = false, env: [String: String] = [:]) throws {
+    /// and waits until its window is viewable and its control channel tells its layout (the
+    /// window is mapped a moment before the layout is published) or, with `state`, until it
+    /// answers `stackboard status` with `state` and its window's map state agrees.
+    init(_ session: XSession, _ args: [String], sound: Bool = false, env: [String: String] = [:],
+         until state: String? = nil) throws {
         self.session = session
         if let i = args.firstIndex(of: "--layout"), i + 1 < args.count {
             layout = args[i + 1]
@@ -56,22 +106,34 @@ final class RunningKeyboard {
         }
         suggestions = args.firstIndex(of: "--suggestions").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
         child = try session.spawn(Tools.stackboard, (sound ? [] : ["--no-sound"]) + args, env: env)
-        var found: WindowInfo?
-        try session.waitUntil(timeout: 20, "the Stackboard window (\(String(describing: found)), stderr: \(child.stderr))") {
-            found = RunningKeyboard.windowInfo(session, name: "Stackboard")
-            return found?.viewable == true
+        info = WindowInfo(id: "", x: 0, y: 0, width: 0, height: 0, viewable: false)
+        if let state {
+            try waitForState(state)
+            info = geometry() ?? info
+            return
         }
-        guard let found else { throw XSession.Failure(description: "no Stackboard window") }
-        info = found
+        var found: WindowInfo?
+        var published = ""
+        try child.waitUntil(timeout: 20, "the Stackboard window to be viewable (it is \(String(describing: found))) "
+                            + "and its layout published (status --layout says '\(published)')") {
+            found = geometry()
+            guard found?.viewable == true else { return false }
+            published = session.run(Tools.stackboard, ["status", "--layout"], env: env).stdout
+            return !published.isEmpty && published != "unknown\n"
+        }
+        info = try #require(found)
     }
 
     /// Reads the window's position and size again (after a resize).
     func refresh() throws {
-        guard let now = RunningKeyboard.windowInfo(session, name: "Stackboard") else {
-            throw XSession.Failure(description: "the Stackboard window is gone")
+        guard let now = geometry() else {
+            throw XSession.Failure(description: "the Stackboard window is gone (\(child.report))")
         }
         info = now
     }
+
+    /// The keyboard window ("Stackboard") as it is now; nil when there is none.
+    func geometry() -> WindowInfo? { RunningKeyboard.windowInfo(session, name: "Stackboard") }
 
     /// `xwininfo -name NAME`, parsed; nil when there is no such window.
     static func windowInfo(_ session: XSession, name: String) -> WindowInfo? {
@@ -134,20 +196,6 @@ final class RunningKeyboard {
         return k
     }
 
-    /// Root coordinates of a point in window pixels, as a `pointer` step.
-    func at(_ x: Int, _ y: Int) -> String { "\(info.x + x),\(info.y + y)" }
-
-    /// Runs the `pointer` tool (Tests/Tools/pointer.c): moves and button 1 through XTest, in
-    /// the server's input queue, so that every release carries the position of its own moves.
-    func pointer(_ steps: [String]) {
-        do {
-            let r = session.run(try Tools.cTool("pointer", libs: ["-lX11", "-lXtst"]), steps)
-            #expect(r.status == 0, "pointer \(steps): \(r.stderr)")
-        } catch {
-            Issue.record("cannot build the pointer tool: \(error)")
-        }
-    }
-
     /// Clicks (press and release) at a point in window pixels.
     func click(x: Int, y: Int) { pointer([at(x, y), "tap"]) }
 
@@ -167,14 +215,8 @@ final class RunningKeyboard {
         pointer(steps)
     }
 
-    /// Runs xdotool and expects it to succeed.
-    func xdotool(_ args: [String]) {
-        let r = session.run("xdotool", args)
-        #expect(r.status == 0, "xdotool \(args): \(r.stderr)")
-    }
-
-    /// The lines the keyboard printed on stdout so far.
-    var printed: [String] { child.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    /// The lines the keyboard printed on stdout so far (`--print`: one per typed key).
+    var printed: [String] { child.lines }
 
     /// Waits until the printed lines equal `expected`; returns what was printed.
     @discardableResult
@@ -188,11 +230,6 @@ final class RunningKeyboard {
         let r = session.run(try Tools.cTool("winpixel"), [window] + points.map { "\($0.0),\($0.1)" })
         guard r.status == 0 else { throw XSession.Failure(description: "winpixel: \(r.stderr)") }
         return r.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
-    }
-
-    /// Reads pixels of the keyboard window.
-    func pixels(_ points: [(Int, Int)]) throws -> [String] {
-        try RunningKeyboard.pixels(session, window: info.id, points)
     }
 
     /// `xprop` of the keyboard window (or of the root with `root: true`) for these properties.

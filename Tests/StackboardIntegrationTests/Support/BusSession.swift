@@ -36,7 +36,7 @@ final class BusSession: @unchecked Sendable {
             config = ["--config-file=\(file)"]
         }
         let d = try x.spawn("dbus-daemon", config + ["--nofork", "--nopidfile", "--address=\(address)", "--print-address=1"])
-        try x.waitUntil(timeout: 20, "dbus-daemon on \(address): \(d.stderr.suffix(300))") {
+        try d.waitUntil(timeout: 20, "dbus-daemon on \(address)") {
             d.stdout.contains("unix:")
         }
         return d
@@ -56,7 +56,7 @@ final class BusSession: @unchecked Sendable {
     func startAccessibility() throws {
         let l = try x.spawn("/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"], env: environment)
         launcher = l
-        try x.waitUntil(timeout: 20, "the accessibility bus (at-spi-bus-launcher: \(l.stderr.suffix(300)))") {
+        try l.waitUntil(timeout: 20, "the accessibility bus (at-spi-bus-launcher)") {
             self.accessibilityAddress() != nil
         }
     }

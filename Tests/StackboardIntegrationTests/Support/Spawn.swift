@@ -3,9 +3,14 @@ import Foundation
 @preconcurrency import Glibc
 #endif
 
-/// A child process started with `posix_spawn`, an empty signal mask and default signal
-/// handlers (a Foundation `Process` started from a test thread can inherit a blocked SIGTERM),
-/// in a process group of its own so that everything it starts can be killed with it.
+/// A program under test, the one way the integration tests run one: started with `posix_spawn`,
+/// an empty signal mask and default signal handlers (a Foundation `Process` started from a test
+/// thread can inherit a blocked SIGTERM), in a process group of its own so that everything it
+/// starts can be killed with it; stdout and stderr collected in files; waited on by condition
+/// (`waitUntil`, `requireLine`, `finish`), never by a fixed sleep; stopped and reaped by `stop`
+/// (or when it goes). Every wait that times out says how it ended and what it wrote on stderr.
+/// `XSession.spawn` starts one on a session's display; `RunningKeyboard` and `RunningEntry` are
+/// small wrappers that know the keyboard's and entry mode's windows.
 final class Child: @unchecked Sendable {
     let pid: pid_t
     let name: String
@@ -132,6 +137,45 @@ final class Child: @unchecked Sendable {
     /// What it has written to stderr so far.
     var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
+    /// Where it is, for a failure's message: its exit status or "still running", and the end
+    /// of its stderr.
+    var report: String {
+        let state = poll().map { "\(name) exited with status \($0)" } ?? "\(name) is still running"
+        let err = stderr
+        return err.isEmpty ? "\(state), nothing on stderr" : "\(state), stderr ends: \(err.suffix(600))"
+    }
+
+    /// Polls `condition` until it holds; after `timeout` seconds throws "timed out waiting for
+    /// `what`" with `report`.
+    func waitUntil(timeout: Double, interval: Double = 0.02, _ what: @autoclosure () -> String,
+                   _ condition: () throws -> Bool) throws {
+        guard try Wait.until(timeout: timeout, interval: interval, condition) else {
+            throw XSession.Failure(description: "timed out after \(timeout) s waiting for \(what()) (\(report))")
+        }
+    }
+
+    /// The complete lines it has written to stdout so far (a line still being written is left out).
+    var lines: [String] {
+        stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// Waits until stdout holds a line for which `match` is true and returns it; throws with
+    /// `what` and `report` after `timeout` seconds.
+    func requireLine(timeout: Double, _ what: @autoclosure () -> String, _ match: (String) -> Bool) throws -> String {
+        guard let line = waitForLine(timeout: timeout, match) else {
+            throw XSession.Failure(description: "timed out after \(timeout) s waiting for \(what()) on \(name)'s stdout "
+                                   + "(stdout ends: \(stdout.suffix(300)); \(report))")
+        }
+        return line
+    }
+
+    /// Waits up to `timeout` seconds for it to exit (stopped then, status -1) and returns its
+    /// status and output.
+    func finish(timeout: Double) -> (status: Int32, stdout: String, stderr: String) {
+        let status = wait(timeout: timeout) ?? { stop(); return -1 }()
+        return (status, stdout, stderr)
+    }
+
     /// Waits until stdout holds a line for which `match` is true; returns that line.
     func waitForLine(timeout: Double, _ match: (String) -> Bool) -> String? {
         var found: String?
@@ -160,8 +204,7 @@ final class Child: @unchecked Sendable {
         } catch {
             return (127, "", "\(error)")
         }
-        let status = child.wait(timeout: timeout) ?? { child.stop(); return -1 }()
-        return (status, child.stdout, child.stderr)
+        return child.finish(timeout: timeout)
     }
 
     deinit { stop(grace: 1) }

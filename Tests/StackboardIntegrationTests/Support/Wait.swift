@@ -6,7 +6,9 @@ import Foundation
 /// Waiting on a condition, the only way the integration tests wait: a condition is polled
 /// (every `interval`, the only sleep allowed) until it holds or a generous timeout passes.
 /// Never sleep for a fixed time before an assertion; to assert that nothing more happened,
-/// wait for a later sentinel event instead (`XSession.mark()`).
+/// wait for a later sentinel event instead (`XSession.mark()`). A wait on something a program
+/// under test should do goes through `Child.waitUntil`, which says how the program ended and what
+/// it wrote on stderr when it times out.
 enum Wait {
     /// Polls `condition` until it holds (true) or `timeout` seconds pass (false); it is asked
     /// once more at the deadline, so a slow poll never loses a condition that became true.

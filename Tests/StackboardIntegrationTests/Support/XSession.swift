@@ -55,7 +55,7 @@ class XSession: @unchecked Sendable {
     /// really manages a window (`WindowManagerProbe`).
     func startWindowManager(_ wm: WindowManager, timeout: Double = 15) throws {
         let w = try spawn(wm.rawValue, [])
-        try waitUntil(timeout: timeout, "window manager \(wm.rawValue) on \(display): \(w.stderr.suffix(300))") {
+        try w.waitUntil(timeout: timeout, "window manager \(wm.rawValue) on \(display)") {
             self.run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
         }
         try WindowManagerProbe.waitUntilManaging(display: display, name: wm.rawValue, timeout: timeout)
@@ -79,7 +79,8 @@ class XSession: @unchecked Sendable {
         return env
     }
 
-    /// Starts a program on this display; it is killed when the session ends.
+    /// Starts a program under test on this display (see `Child`); it is stopped and reaped when
+    /// the session ends.
     @discardableResult
     func spawn(_ path: String, _ args: [String], env extra: [String: String] = [:], stdinPath: String? = nil) throws -> Child {
         let child = try Child(path, args, environment: environment.merging(extra) { $1 }, logDir: dir, stdinPath: stdinPath)
