@@ -339,6 +339,30 @@ import StackboardCore
         #expect(s.outbox.map(\.keysyms) == [[0x61]])
     }
 
+    /// TypingBusyTests: a click into another window drops every waiting key, even one queued just
+    /// before it and stamped with the new window (the keyboard handled its tap after the click
+    /// had moved the focus): keys for the busy window never reach the one clicked next.
+    @Test func aClickThatMovedTheFocusDropsEveryWaitingKey() throws {
+        var s = fresh()
+        s.dropsStaleKeys = true
+        var busy = TypingJob(keysyms: [eAcute], modifiers: [], otherGroups: false, holdLast: false)
+        busy.focus = 7
+        var late = TypingJob(keysyms: [sharpS], modifiers: [], otherGroups: false, holdLast: false)
+        late.focus = 9
+        s.enqueue(busy, at: 1.19)
+        s.enqueue(late, at: 1.2)
+        let left = s.leaveField(now: 1.21, focus: { 9 })
+        #expect(left.count == 2, "both go: the focus left the window the first was for")
+        #expect(s.outbox.isEmpty)
+        // The same click with the focus still on that window keeps the tap whose pong is at hand.
+        var t = fresh()
+        t.dropsStaleKeys = true
+        t.enqueue(busy, at: 1.19)
+        t.enqueue(busy, at: 1.2)
+        #expect(t.leaveField(now: 1.21, focus: { 7 }).isEmpty)
+        #expect(t.outbox.count == 2)
+    }
+
     /// A job that got partly out before it had to wait keeps its place and its progress; the
     /// outbox's clock starts again when keys went out.
     @Test func aJobResumesWhereItStopped() {

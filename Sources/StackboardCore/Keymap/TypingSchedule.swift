@@ -356,8 +356,12 @@ public struct TypingSchedule: Equatable, Sendable {
     /// The field the deferred keys were for was left at `now` (a click elsewhere): drops those
     /// queued `quickPongSeconds` before or earlier, keeps the others until `quickPongSeconds`
     /// after their tap (`dropStale` drops them then, if they still wait); returns the dropped.
-    public mutating func leaveField(now: Double) -> [TypingJob] {
-        let old = outbox.prefix { now - $0.queuedAt >= Self.quickPongSeconds }.count
+    /// In a dropping outbox none is kept when the window the first waiting key was for no longer
+    /// has the input focus (`focus`, asked only then): the click moved it, and a key handled
+    /// after that move was stamped with the new window although its tap came before the click.
+    public mutating func leaveField(now: Double, focus: () -> UInt = { 0 }) -> [TypingJob] {
+        var old = outbox.prefix { now - $0.queuedAt >= Self.quickPongSeconds }.count
+        if old < outbox.count, dropsStaleKeys, let field = outbox.first?.focus, field != focus() { old = outbox.count }
         let dropped = Array(outbox.prefix(old))
         outbox.removeFirst(old)
         for i in outbox.indices where outbox[i].keptUntil == nil {

@@ -384,7 +384,7 @@ extension Injector {
     /// Drops every deferred key: the field they were for is no longer the one typed into (a click
     /// elsewhere, another window). Counted for `takeDropped`.
     public func dropDeferred() {
-        let jobs = schedule.leaveField(now: clock())
+        let jobs = schedule.leaveField(now: clock(), focus: inputFocus)
         if !jobs.isEmpty { drop(jobs, .fieldLeft) }
     }
 
