@@ -109,8 +109,6 @@ public enum FileSystem {
         return out
     }
 
-    /// `path` without its last component (`/a/b` → `/a`, `/a` → `/`, `a` → `.`).
-    public static func parent(of path: String) -> String { FilePath.parent(of: path) }
 }
 
 /// The real file system, through the C library (`FileSystem`).

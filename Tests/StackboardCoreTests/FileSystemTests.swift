@@ -43,11 +43,11 @@ import StackboardSystem
         }
         #expect(FileSystem.names(inDirectory: root.path)?.sorted() == [".hidden", "b.json", "ä ü.json"])
         #expect(FileSystem.names(inDirectory: root.appendingPathComponent("none").path) == nil)
-        #expect(FileSystem.parent(of: "/a/b/c") == "/a/b")
-        #expect(FileSystem.parent(of: "/a/b/") == "/a")
-        #expect(FileSystem.parent(of: "/a") == "/")
-        #expect(FileSystem.parent(of: "/") == "/")
-        #expect(FileSystem.parent(of: "a") == ".")
+        #expect(FilePath.parent(of: "/a/b/c") == "/a/b")
+        #expect(FilePath.parent(of: "/a/b/") == "/a")
+        #expect(FilePath.parent(of: "/a") == "/")
+        #expect(FilePath.parent(of: "/") == "/")
+        #expect(FilePath.parent(of: "a") == ".")
     }
 
     @Test func theEnvironmentIsTheProcesses() {

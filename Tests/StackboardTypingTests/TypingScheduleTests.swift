@@ -307,7 +307,7 @@ import StackboardCore
         let r22 = script.dropStale(now: 60, focus: { 1 })
         #expect(r22 == nil)
         #expect(script.outbox.count == 1)
-        let r23 = script.leaveField(now: 1)
+        let r23 = script.leaveField(now: 1, focus: { 0 })
         #expect(r23.count == 1, "a field left drops them")
         #expect(script.outbox.isEmpty)
     }
@@ -324,7 +324,7 @@ import StackboardCore
         old.held = [37]
         s.enqueue(old, at: 1.0)
         s.enqueue(TypingJob(keysyms: [sharpS], modifiers: [], otherGroups: false, holdLast: false), at: 1.2)
-        let left = s.leaveField(now: 1.22)
+        let left = s.leaveField(now: 1.22, focus: { 0 })
         #expect(left.map(\.held) == [[37]], "the old one goes, with the Ctrl it held")
         #expect(s.outbox.count == 1)
         #expect(s.outbox.first?.keptUntil == 1.2 + TypingSchedule.quickPongSeconds)

@@ -359,7 +359,7 @@ public struct TypingSchedule: Equatable, Sendable {
     /// In a dropping outbox none is kept when the window the first waiting key was for no longer
     /// has the input focus (`focus`, asked only then): the click moved it, and a key handled
     /// after that move was stamped with the new window although its tap came before the click.
-    public mutating func leaveField(now: Double, focus: () -> UInt = { 0 }) -> [TypingJob] {
+    public mutating func leaveField(now: Double, focus: () -> UInt) -> [TypingJob] {
         var old = outbox.prefix { now - $0.queuedAt >= Self.quickPongSeconds }.count
         if old < outbox.count, dropsStaleKeys, let field = outbox.first?.focus, field != focus() { old = outbox.count }
         let dropped = Array(outbox.prefix(old))
