@@ -29,6 +29,29 @@ public struct SwipeCandidates: Equatable, Sendable {
     }
 }
 
+/// What the keyboard knows of the focused field, for the word engine: what it may do there and
+/// the text before the caret when the application shows it.
+public struct WordField: Equatable, Sendable {
+    /// Whether a word typed there may be corrected (not a password, terminal, URL, e-mail or
+    /// number field, and the user did not turn correction off).
+    public var corrects: Bool
+    /// Whether the first letter of a sentence may be capitalized by itself there.
+    public var capitalizes: Bool
+    /// The text before the caret as the application shows it (nil: it shows none, it was not
+    /// read yet, or it is a secret, which is never read).
+    public var textBeforeCaret: String?
+
+    /// A field with every property given.
+    public init(corrects: Bool, capitalizes: Bool, textBeforeCaret: String?) {
+        self.corrects = corrects
+        self.capitalizes = capitalizes
+        self.textBeforeCaret = textBeforeCaret
+    }
+
+    /// A field nothing is known of: corrections and capitals allowed, no text seen.
+    public static let unknown = WordField(corrects: true, capitalizes: true, textBeforeCaret: nil)
+}
+
 /// The word engine as the keypad sees it (the application plugs in the words engine). It is
 /// told everything the keypad types, before it is typed, and may change it (a punctuation mark
 /// right after an accepted suggestion's space replaces the space); it answers what the
@@ -83,6 +106,13 @@ public protocol KeypadWords: AnyObject {
     /// A tap on the bar replaces the swiped `typed` word (and its space) with `word`: the edit
     /// (the default: backspaces over it, told to `deletingBackward`, then `typing(word + " ")`).
     func replacingSwipe(_ typed: String, with word: String) -> KeypadEdit
+    /// What is known of the focused field changed (another field, its text read again, the
+    /// user's settings): the engine keeps it for what follows (the default: nothing).
+    func fieldChanged(_ field: WordField)
+    /// Whether the caret is at the start of a sentence, as far as the engine knows (the field's
+    /// start, or after `. ! ?` and a space): a letter typed now is capitalized by itself where
+    /// the field allows (the default: not known, no).
+    var atSentenceStart: Bool { get }
 }
 
 extension KeypadWords {
@@ -96,6 +126,10 @@ extension KeypadWords {
     public func swipeStarted(over geometry: KeyboardGeometry) {}
     /// Nothing decoded.
     public func decodeSwipe(_ path: [Point], over geometry: KeyboardGeometry, limit: Int) -> SwipeCandidates? { nil }
+    /// Nothing kept.
+    public func fieldChanged(_ field: WordField) {}
+    /// Not known.
+    public var atSentenceStart: Bool { false }
     /// The word and a space, typed as a key would.
     public func swiped(_ word: String) -> KeypadEdit { typing(word + " ") }
     /// Backspaces over the typed word and its space (the engine hears each), then the new word.

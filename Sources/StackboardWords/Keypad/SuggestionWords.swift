@@ -31,6 +31,8 @@ public final class SuggestionWords: KeypadWords {
     /// Told once about a problem (one line, never a word).
     private let report: (String) -> Void
     private var secure = false
+    /// What is known of the focused field (`fieldChanged`).
+    public private(set) var field = WordField.unknown
     /// The swipe decoder, kept between swipes.
     let swipeDecoders = SwipeDecoders()
 
@@ -83,6 +85,12 @@ public final class SuggestionWords: KeypadWords {
         guard on != secure else { return }
         secure = on
         session.setPrivacy(on ? .secure : (learning ? .normal : .noLearn))
+    }
+
+    /// Keeps what is known of the focused field.
+    public func fieldChanged(_ field: WordField) {
+        settle()
+        self.field = field
     }
 
     /// What is before the caret is no longer known, for `reason`.
