@@ -11,6 +11,15 @@ nothing duplicated, nothing out of order, every press released (and XQueryKeymap
 keymap (xkbcomp dump) the same as before, the memory flat, the focus never taken. Prints a
 summary; exits 1 on any failure.
 
+The memory is read apart (/proc/PID/status): RssAnon is the heap and the other anonymous memory
+the program made (malloc arenas, stacks), the part that must stay flat; RssFile is pages of
+files (the program, the libraries, the memory-mapped word model, fonts) the kernel reads in as
+they are touched and may drop again. The check is on RssAnon; the file-backed growth is shown by
+mapping (benchlib.memory_breakdown) at the start, after warm-up and at the end. By default the
+learned words are at their bounds before the first tap (`stackboard words learn` of a generated
+text of more distinct words than the model keeps) and the keyboard learns everywhere, so the
+soak measures learning at its bounds; `--no-learn` soaks with learning off.
+
 The taps are made with Benchmarks/tools/tapper.c: XTest moves and clicks in the server's input
 queue, each click waited for until the pointer is free again (the window manager's synchronous
 button grab has replayed it) before the next move, on a fixed 1/RATE schedule. A window manager
@@ -108,6 +117,50 @@ def releases(lines):
     return problems
 
 
+def rss_split(pid):
+    """(RssAnon, RssFile + RssShmem) of one process in KiB, from /proc/PID/status."""
+    fields = {}
+    for line in B.read(f'/proc/{pid}/status').splitlines():
+        name, _, value = line.partition(':')
+        if name in ('RssAnon', 'RssFile', 'RssShmem'):
+            fields[name] = int(value.split()[0])
+    return fields.get('RssAnon', 0), fields.get('RssFile', 0) + fields.get('RssShmem', 0)
+
+
+def growth_by_group(before, after):
+    """{group: RSS growth in KiB} of the mapping groups whose RSS changed by 64 KiB or more."""
+    out = {}
+    for group in sorted(set(before) | set(after)):
+        d = after.get(group, {}).get('rss', 0) - before.get(group, {}).get('rss', 0)
+        if abs(d) >= 64:
+            out[group] = d
+    return dict(sorted(out.items(), key=lambda kv: -abs(kv[1])))
+
+
+def fill_learned(s, binary, seed, words=26000):
+    """Learns a generated text of `words` distinct made-up words in pairs (more than the learned
+    model keeps: 20,000 words, 60,000 pairs) with `stackboard words learn`, in the session's
+    home, so that the soak starts with learning at its bounds. Returns what the command said."""
+    rng = random.Random(seed + 7)
+    letters = 'etaoinshrdlucmfwypvbgkjqxz'
+    made, seen = [], set()
+    while len(made) < words:
+        w = ''.join(rng.choice(letters[:rng.choice((12, 18, 26))]) for _ in range(rng.randint(3, 9)))
+        if w not in seen:
+            seen.add(w)
+            made.append(w)
+    path = os.path.join(s.dir, 'learn.txt')
+    with open(path, 'w') as f:
+        for i in range(0, len(made), 8):
+            f.write(' '.join(made[i:i + 8]) + '.\n')
+            f.write(' '.join(rng.sample(made, 8)) + '.\n')
+            f.write(' '.join(rng.sample(made, 8)) + '.\n')
+    p = s.run([binary, 'words', 'learn', path, '--language', 'en'], timeout=300)
+    if p.returncode:
+        raise RuntimeError(f'stackboard words learn failed: {p.stderr.strip()}')
+    return p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ''
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0], epilog=__doc__.split('\n\n', 1)[1],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -116,7 +169,8 @@ def main():
     ap.add_argument('--rate', type=float, default=50, help='taps per second (50)')
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--flat-mb', type=float, default=1.0,
-                    help='largest RSS growth allowed from the first 1000 taps to the end, MiB (1)')
+                    help='largest growth of the heap (RssAnon) allowed from the first 1000 taps to the end, MiB (1)')
+    ap.add_argument('--no-learn', action='store_true', help='learning off (default: on, at its bounds)')
     ap.add_argument('--out', help='folder for the logs and results.json (default out/soak-DATE)')
     o = ap.parse_args()
     binary = os.path.abspath(o.binary)
@@ -129,13 +183,19 @@ def main():
     try:
         xkbtool = B.tool('xkbtool')
         keymap_before = s.run(['xkbcomp', '-xkb', s.display, '-']).stdout
-        kb = s.spawn([binary, '--no-sound'], 'stackboard')
+        if not o.no_learn:
+            fill = fill_learned(s, binary, o.seed)
+            res['learned_before'] = fill
+            B.log(f'soak: learned words filled to their bounds first: {fill}')
+        kb = s.spawn([binary, '--no-sound'] + (['--no-learn'] if o.no_learn else ['--learn-everywhere']), 'stackboard')
         window = s.wait_window('Stackboard')
         keys = B.key_frames(binary, 'qwerty', window[3], window[4])
         taps = plan(keys, o.taps, o.seed)
         expected = [ks for _, ks in taps if ks is not None]
         time.sleep(2)
         rss = [(0, B.memory_kb(kb.pid)[0])]
+        split = [(0,) + rss_split(kb.pid)]
+        maps = {'start': B.memory_breakdown(kb.pid)}
         steps = ''.join('%d %d\n' % B.centre(k, window) for k, _ in taps)
         B.log(f'soak: {o.taps} taps at {o.rate:g}/s on {len(set(k["index"] for k, _ in taps))} keys '
               f'({o.taps / o.rate:.0f} s), display {s.display}')
@@ -144,7 +204,7 @@ def main():
             f.write(steps)
         t0 = time.time()
         with open(steps_path) as stdin:
-            p = subprocess.Popen([B.tool('tapper'), '-r', str(o.rate), '-p', '1000'], stdin=stdin,
+            p = subprocess.Popen([B.tool('tapper'), '-r', str(o.rate), '-p', str(max(1, o.taps // 100))], stdin=stdin,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=s.env,
                                  start_new_session=True)
             s.procs.append(p)
@@ -153,7 +213,12 @@ def main():
                 if line.startswith('PROGRESS'):
                     n = int(line.split()[1])
                     rss.append((n, B.memory_kb(kb.pid)[0]))
-                    B.log(f'  {n} taps, {time.time() - t0:.0f} s, RSS {rss[-1][1] / 1024:.2f} MiB')
+                    split.append((n,) + rss_split(kb.pid))
+                    if 'warm' not in maps and n >= 1000:
+                        maps['warm'] = B.memory_breakdown(kb.pid)
+                    if n % max(1, o.taps // 10) == 0:
+                        B.log(f'  {n} taps, {time.time() - t0:.0f} s, RSS {rss[-1][1] / 1024:.2f} MiB '
+                          f'(anonymous {split[-1][1] / 1024:.2f}, files {split[-1][2] / 1024:.2f})')
                 elif line.startswith('DONE'):
                     done_line = line.strip()
             p.wait()
@@ -171,6 +236,8 @@ def main():
         time.sleep(1)
         got = [ks for _, ks, _ in s.sink_keys() if ks not in MODIFIER_KEYSYMS]
         rss.append((o.taps, B.memory_kb(kb.pid)[0]))
+        split.append((o.taps,) + rss_split(kb.pid))
+        maps['end'] = B.memory_breakdown(kb.pid)
         counts, examples = compare(expected, got)
         res.update(counts)
         res['expected_keys'], res['received_keys'] = len(expected), len(got)
@@ -202,11 +269,26 @@ def main():
             diff = list(difflib.unified_diff(keymap_before.splitlines(), keymap_after.splitlines(), lineterm='', n=0))
             failures.append('the keymap changed: ' + ' / '.join(diff[2:8]))
         res['rss_kb'] = rss
+        res['anon_file_kb'] = split
         warm = next((v for n, v in rss if n >= 1000), rss[0][1])
         res['rss_start_mb'], res['rss_end_mb'] = round(rss[0][1] / 1024, 2), round(rss[-1][1] / 1024, 2)
         res['rss_growth_after_warmup_mb'] = round((rss[-1][1] - warm) / 1024, 2)
-        if res['rss_growth_after_warmup_mb'] > o.flat_mb:
-            failures.append(f"RSS grew {res['rss_growth_after_warmup_mb']} MiB from 1000 taps to the end")
+        warm_split = next((v for v in split if v[0] >= 1000), split[0])
+        res['anon_start_mb'], res['anon_end_mb'] = round(split[0][1] / 1024, 2), round(split[-1][1] / 1024, 2)
+        res['anon_peak_mb'] = round(max(v[1] for v in split) / 1024, 2)
+        # The heap swings while the learned words are written (the file is made in memory first)
+        # and malloc gives pages back in steps: its floor is what must stay flat, taken over the
+        # tenth of the run after warm-up and over the last tenth.
+        tenth = max(1, o.taps // 10)
+        early = [v[1] for v in split if 1000 <= v[0] <= 1000 + tenth] or [warm_split[1]]
+        late = [v[1] for v in split if v[0] >= o.taps - tenth] or [split[-1][1]]
+        res['anon_floor_early_mb'], res['anon_floor_late_mb'] = round(min(early) / 1024, 2), round(min(late) / 1024, 2)
+        res['anon_growth_after_warmup_mb'] = round((min(late) - min(early)) / 1024, 2)
+        res['file_growth_after_warmup_mb'] = round((split[-1][2] - warm_split[2]) / 1024, 2)
+        res['mappings_kb'] = maps
+        res['file_growth_by_mapping_kb'] = growth_by_group(maps.get('warm', maps['start']), maps['end'])
+        if res['anon_growth_after_warmup_mb'] > o.flat_mb:
+            failures.append(f"the heap's floor (RssAnon) grew {res['anon_growth_after_warmup_mb']} MiB from after warm-up to the end")
     except Exception as e:
         failures.append(f'{type(e).__name__}: {e}')
     finally:
@@ -225,6 +307,13 @@ def main():
     print(f"  RSS: {res.get('rss_start_mb')} MiB at start, {res.get('rss_end_mb')} MiB at the end "
           f"(growth after the first 1000 taps {res.get('rss_growth_after_warmup_mb')} MiB); focus kept: "
           f"{not res.get('focus_lost', True)}")
+    print(f"  heap (RssAnon): {res.get('anon_start_mb')} MiB at start, {res.get('anon_end_mb')} MiB at the end, "
+          f"peak {res.get('anon_peak_mb')}; its floor {res.get('anon_floor_early_mb')} MiB after warm-up and "
+          f"{res.get('anon_floor_late_mb')} MiB in the last tenth: growth {res.get('anon_growth_after_warmup_mb')} MiB "
+          f"(the check, at most {o.flat_mb:g}); pages of files (RssFile) {res.get('file_growth_after_warmup_mb')} MiB more: "
+          + ', '.join(f'{g} {kb / 1024:+.2f}' for g, kb in (res.get('file_growth_by_mapping_kb') or {}).items()))
+    if 'learned_before' in res:
+        print(f"  learning on, at its bounds from the start: {res['learned_before']}")
     print(f"  results: {out}/results.json")
     if failures:
         print('soak: FAILED: ' + '; '.join(failures))
