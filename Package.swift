@@ -66,6 +66,8 @@ let package = Package(
             "StackboardCore", "StackboardSystem", "CX11", "CXKBCommon", "CXlibCairo", "CCairoPango",
         ]),
         .target(name: "StackboardSound", dependencies: ["StackboardCore", "StackboardSystem", "CALSA", "CShims", "CLazy"]),
+        // Switch scanning: the modes, patterns and timings as a pure machine, and its cost model.
+        .target(name: "StackboardScan", dependencies: ["StackboardCore"]),
         // One keypad at work (state, painting, popup, clicks, timers, effects), for every host.
         .target(name: "StackboardRuntime", dependencies: ["StackboardCore", "StackboardRender", "StackboardX11"]),
         // Word suggestions: the models, predictor and session, the swipe decoder, the files
@@ -89,6 +91,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "StackboardXKBTests", dependencies: ["StackboardCore", "StackboardSystem", "StackboardXKB"]),
         .testTarget(name: "StackboardSoundTests", dependencies: ["StackboardCore", "StackboardSound"]),
+        .testTarget(name: "StackboardScanTests", dependencies: ["StackboardCore", "StackboardScan"]),
         // Typing into applications without a display: the injector's schedule as simulated
         // sequences, and the pongs the barrier sees.
         .testTarget(name: "StackboardTypingTests", dependencies: ["StackboardCore", "StackboardX11", "CX11"]),

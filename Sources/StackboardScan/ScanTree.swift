@@ -1,0 +1,126 @@
+import StackboardCore
+
+/// One item of a scan: a key, or a group of items that a pick enters.
+public indirect enum ScanNode: Equatable, Sendable {
+    /// The key at this index of the layer (its place in `Stack.keys` of the layer's root).
+    case key(Int)
+    /// Items scanned in turn once the group is picked; a back step follows the last of them.
+    case group([ScanNode])
+
+    /// Every key the item holds, in order.
+    public var keys: [Int] {
+        switch self {
+        case .key(let index): return [index]
+        case .group(let items): return items.flatMap(\.keys)
+        }
+    }
+}
+
+/// How far a key is from the top of a scan that starts over after each pick.
+public struct ScanReach: Equatable, Sendable {
+    /// Highlights shown until the key is picked: at each level, the items before it and itself.
+    public var steps: Int
+    /// Moves of the highlight (steps without the first highlight of each level).
+    public var moves: Int
+    /// Picks: one per level.
+    public var picks: Int
+
+    /// A reach with every property given.
+    public init(steps: Int, moves: Int, picks: Int) {
+        self.steps = steps
+        self.moves = moves
+        self.picks = picks
+    }
+}
+
+/// The items of one layer as scanning visits them: the top level, each group entered by a pick.
+///
+/// Rules: the rows are the layer's root stack's items (a nested stack is one row) with their
+/// keys that are not blank and not skipped; an empty row is left out, a row of one key is that
+/// key. `rowKey` scans rows then keys; `key` every key in turn; `blockRowKey` groups the rows in
+/// blocks of ⌈√rows⌉ (at least 2) first.
+public struct ScanTree: Equatable, Sendable {
+    /// The top level.
+    public var top: [ScanNode]
+
+    /// A tree of `top` as it is.
+    public init(top: [ScanNode]) {
+        self.top = top
+    }
+
+    /// The tree of `rows` (each a row's key indices) in `pattern`.
+    public init(rows: [[Int]], pattern: ScanPattern) {
+        let rows = rows.filter { !$0.isEmpty }
+        func row(_ keys: [Int]) -> ScanNode { keys.count == 1 ? .key(keys[0]) : .group(keys.map(ScanNode.key)) }
+        switch pattern.resolved(rows: rows) {
+        case .key:
+            top = rows.flatMap { $0.map(ScanNode.key) }
+        case .blockRowKey:
+            let size = max(2, Int((Double(rows.count).squareRoot()).rounded(.up)))
+            top = stride(from: 0, to: rows.count, by: size).map { start in
+                let block = rows[start..<min(rows.count, start + size)]
+                return block.count == 1 ? row(block[block.startIndex]) : .group(block.map(row))
+            }
+        case .rowKey, .automatic:
+            top = rows.map(row)
+        }
+    }
+
+    /// The rows of `layer` for scanning: its root's items, each with its keys' indices that are
+    /// not blank and not in `skipping` (empty suggestion slots, for example).
+    public static func rows(of layer: Layer, skipping: Set<Int> = []) -> [[Int]] {
+        var rows: [[Int]] = []
+        var index = 0
+        for item in layer.root.items {
+            let keys: [Key]
+            switch item {
+            case .key(let key): keys = [key]
+            case .stack(let stack): keys = stack.keys
+            }
+            var row: [Int] = []
+            for key in keys {
+                if key.style != .blank, !skipping.contains(index) { row.append(index) }
+                index += 1
+            }
+            if !row.isEmpty { rows.append(row) }
+        }
+        return rows
+    }
+
+    /// Every key of the tree, in scan order.
+    public var keys: [Int] { top.flatMap(\.keys) }
+
+    /// The items of the group at `path` (indices from the top; empty: the top level), without
+    /// the back step.
+    public func items(at path: [Int]) -> [ScanNode]? {
+        var items = top
+        for index in path {
+            guard items.indices.contains(index), case .group(let inner) = items[index] else { return nil }
+            items = inner
+        }
+        return items
+    }
+
+    /// The indices from the top down to `key` (nil: the tree does not hold it).
+    public func path(to key: Int) -> [Int]? {
+        func search(_ items: [ScanNode], _ prefix: [Int]) -> [Int]? {
+            for (i, item) in items.enumerated() {
+                switch item {
+                case .key(let k) where k == key: return prefix + [i]
+                case .group(let inner):
+                    if inner.contains(where: { $0.keys.contains(key) }) { return search(inner, prefix + [i]) }
+                default: break
+                }
+            }
+            return nil
+        }
+        return search(top, [])
+    }
+
+    /// How far `key` is from the top (nil: the tree does not hold it).
+    public func reach(_ key: Int) -> ScanReach? {
+        guard let path = path(to: key) else { return nil }
+        let moves = path.reduce(0, +)
+        return ScanReach(steps: moves + path.count, moves: moves, picks: path.count)
+    }
+}

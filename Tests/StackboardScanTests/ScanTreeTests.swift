@@ -1,0 +1,46 @@
+import StackboardCore
+import StackboardScan
+import XCTest
+
+/// How the keys are grouped for each pattern, and what reaching a key costs.
+final class ScanTreeTests: XCTestCase {
+    func testRowKeyGroupsRowsAndAOneKeyRowIsThatKey() {
+        let tree = ScanTree(rows: [[0, 1], [2], [3, 4, 5]], pattern: .rowKey)
+        XCTAssertEqual(tree.top, [.group([.key(0), .key(1)]), .key(2), .group([.key(3), .key(4), .key(5)])])
+        XCTAssertEqual(tree.reach(4), ScanReach(steps: 3 + 2, moves: 3, picks: 2))
+        XCTAssertEqual(tree.reach(2), ScanReach(steps: 2, moves: 1, picks: 1))
+        XCTAssertNil(tree.reach(9))
+    }
+
+    func testKeyByKeyIsFlat() {
+        let tree = ScanTree(rows: [[0, 1], [2]], pattern: .key)
+        XCTAssertEqual(tree.top, [.key(0), .key(1), .key(2)])
+        XCTAssertEqual(tree.reach(2)?.steps, 3)
+    }
+
+    func testBlocksOfRowsForBigLayouts() {
+        let rows = (0..<9).map { [$0 * 2, $0 * 2 + 1] }
+        let tree = ScanTree(rows: rows, pattern: .blockRowKey)
+        XCTAssertEqual(tree.top.count, 3, "nine rows: three blocks of three")
+        XCTAssertEqual(tree.path(to: 13), [2, 0, 1], "key 13 is in row 6: block 2, its first row, second key")
+        XCTAssertEqual(tree.reach(13), ScanReach(steps: 3 + 1 + 2, moves: 3, picks: 3))
+    }
+
+    func testAutomaticPicksByTheLayersSize() {
+        let pin = (0..<4).map { r in (0..<3).map { r * 3 + $0 } }
+        XCTAssertEqual(ScanPattern.automatic.resolved(rows: pin), .key)
+        let qwerty = (0..<5).map { r in (0..<11).map { r * 11 + $0 } }
+        XCTAssertEqual(ScanPattern.automatic.resolved(rows: qwerty), .rowKey)
+        let big = (0..<7).map { r in (0..<10).map { r * 10 + $0 } }
+        XCTAssertEqual(ScanPattern.automatic.resolved(rows: big), .blockRowKey)
+    }
+
+    func testRowsOfALayerSkipBlankAndSkippedKeys() throws {
+        let layout = try LayoutLoader.load(json: """
+        {"name": "t", "layers": [{"name": "a", "rows": [["x", {"label": "", "style": "blank"}, "y"], ["z"]]}]}
+        """, file: "t.json")
+        let layer = try XCTUnwrap(layout.layers.first)
+        XCTAssertEqual(ScanTree.rows(of: layer), [[0, 2], [3]])
+        XCTAssertEqual(ScanTree.rows(of: layer, skipping: [3]), [[0, 2]])
+    }
+}
