@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "StackboardBus", dependencies: ["StackboardCore", "StackboardSystem", "CSDBus", "CLazy"]),
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound",
-            "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardWords", "StackboardXKB",
+            "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardWords", "StackboardXKB", "StackboardScan",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore", "StackboardSystem"]),

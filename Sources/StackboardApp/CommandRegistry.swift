@@ -15,6 +15,7 @@ enum CommandRegistry {
         SoundCheckCommand.command,
         TypeCommand.command,
         WordsCommand.command,
+        ScanCommand.command,
         ControlCommands.show, ControlCommands.hide, ControlCommands.toggle, ControlCommands.layout, ControlCommands.status, ControlCommands.quit,
     ]
 }

@@ -134,6 +134,12 @@ public struct ScanMachine: Equatable, Sendable {
         down = [:]
     }
 
+    /// Directed: highlights the key at `row`, `column` of the grid (a running scan).
+    mutating func place(row: Int, column: Int) {
+        running = true
+        cell = (row, column)
+    }
+
     /// Puts in a new tree (another layer, the suggestion bar filled or emptied): a running scan
     /// starts again at the top.
     public mutating func setTree(_ tree: ScanTree, grid: ScanGrid, now: Double) {

@@ -45,24 +45,23 @@ public enum ScanPattern: String, CaseIterable, Equatable, Sendable {
     case blockRowKey = "block-row-key"
     /// Every key in turn (small pads: PIN, numeric).
     case key
-    /// By the layer's size: key by key for at most `smallPad` keys, block → row → key from
-    /// `bigRows` rows or `bigKeys` keys, row → key otherwise.
+    /// By the layer: key by key for at most `smallPad` keys; otherwise row → key, or block →
+    /// row → key where that reaches a key in fewer highlights on average (many rows).
     case automatic = "auto"
 
     /// At most this many keys: key by key.
     public static let smallPad = 16
-    /// From this many rows: blocks of rows.
-    public static let bigRows = 6
-    /// From this many keys: blocks of rows.
-    public static let bigKeys = 64
 
     /// The pattern `automatic` stands for with `rows` (each a row's keys).
     public func resolved(rows: [[Int]]) -> ScanPattern {
         guard self == .automatic else { return self }
-        let keys = rows.reduce(0) { $0 + $1.count }
-        if keys <= Self.smallPad { return .key }
-        if rows.count >= Self.bigRows || keys >= Self.bigKeys { return .blockRowKey }
-        return .rowKey
+        let keys = rows.flatMap { $0 }
+        if keys.count <= Self.smallPad { return .key }
+        func mean(_ pattern: ScanPattern) -> Double {
+            let tree = ScanTree(rows: rows, pattern: pattern)
+            return Double(keys.reduce(0) { $0 + (tree.reach($1)?.steps ?? 0) }) / Double(max(1, keys.count))
+        }
+        return mean(.blockRowKey) < mean(.rowKey) ? .blockRowKey : .rowKey
     }
 }
 

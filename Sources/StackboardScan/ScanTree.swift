@@ -38,7 +38,8 @@ public struct ScanReach: Equatable, Sendable {
 /// Rules: the rows are the layer's root stack's items (a nested stack is one row) with their
 /// keys that are not blank and not skipped; an empty row is left out, a row of one key is that
 /// key. `rowKey` scans rows then keys; `key` every key in turn; `blockRowKey` groups the rows in
-/// blocks of ⌈√rows⌉ (at least 2) first.
+/// blocks of ⌈√rows⌉ (at least 2) first. Pinned rows (the suggestion bar) stay rows at the top
+/// in every pattern but `key`, so a suggestion is always two picks away.
 public struct ScanTree: Equatable, Sendable {
     /// The top level.
     public var top: [ScanNode]
@@ -48,22 +49,55 @@ public struct ScanTree: Equatable, Sendable {
         self.top = top
     }
 
-    /// The tree of `rows` (each a row's key indices) in `pattern`.
-    public init(rows: [[Int]], pattern: ScanPattern) {
-        let rows = rows.filter { !$0.isEmpty }
+    /// The tree of `rows` (each a row's key indices) in `pattern`; the rows at `pinned`
+    /// indices stay rows of the top level, where they are.
+    public init(rows: [[Int]], pattern: ScanPattern, pinned: Set<Int> = []) {
         func row(_ keys: [Int]) -> ScanNode { keys.count == 1 ? .key(keys[0]) : .group(keys.map(ScanNode.key)) }
-        switch pattern.resolved(rows: rows) {
+        let free = rows.indices.filter { !pinned.contains($0) && !rows[$0].isEmpty }.map { rows[$0] }
+        switch pattern.resolved(rows: free) {
         case .key:
             top = rows.flatMap { $0.map(ScanNode.key) }
-        case .blockRowKey:
-            let size = max(2, Int((Double(rows.count).squareRoot()).rounded(.up)))
-            top = stride(from: 0, to: rows.count, by: size).map { start in
-                let block = rows[start..<min(rows.count, start + size)]
-                return block.count == 1 ? row(block[block.startIndex]) : .group(block.map(row))
-            }
+            return
         case .rowKey, .automatic:
-            top = rows.map(row)
+            top = rows.filter { !$0.isEmpty }.map(row)
+            return
+        case .blockRowKey:
+            break
         }
+        // Blocks of the free rows between pinned ones.
+        let size = max(2, Int((Double(free.count).squareRoot()).rounded(.up)))
+        var top: [ScanNode] = []
+        var run: [[Int]] = []
+        func flush() {
+            for start in stride(from: 0, to: run.count, by: size) {
+                let block = run[start..<min(run.count, start + size)]
+                top.append(block.count == 1 ? row(block[block.startIndex]) : .group(block.map(row)))
+            }
+            run = []
+        }
+        for (i, keys) in rows.enumerated() where !keys.isEmpty {
+            if pinned.contains(i) {
+                flush()
+                top.append(row(keys))
+            } else {
+                run.append(keys)
+            }
+        }
+        flush()
+        self.top = top
+    }
+
+    /// The tree of `layer` in `pattern`: its rows (`rows(of:skipping:)`) with the suggestion
+    /// bar's row pinned.
+    public init(layer: Layer, pattern: ScanPattern, skipping: Set<Int> = []) {
+        let rows = Self.rows(of: layer, skipping: skipping)
+        let keys = layer.root.keys
+        func isSlot(_ index: Int) -> Bool {
+            guard keys.indices.contains(index), case .suggestion = keys[index].action else { return false }
+            return true
+        }
+        let pinned = Set(rows.indices.filter { rows[$0].allSatisfy(isSlot) })
+        self.init(rows: rows, pattern: pattern, pinned: pinned)
     }
 
     /// The rows of `layer` for scanning: its root's items, each with its keys' indices that are

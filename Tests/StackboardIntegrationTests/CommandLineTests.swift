@@ -26,7 +26,7 @@ import Foundation
         let r = try run(["layouts"])
         #expect(r.status == 0)
         let names = r.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(names == ["amount-zh", "binary", "code", "decimal", "id-card", "morse", "numeric", "phone", "pin", "qwerty"])
+        #expect(names == ["amount-zh", "binary", "code", "decimal", "id-card", "morse", "numeric", "phone", "pin", "qwerty", "scan", "scan-de", "scan-es", "scan-fr", "scan-ru"])
         #expect(r.stdout.contains("shipped"))
     }
 
@@ -81,5 +81,44 @@ import Foundation
         let layout = try run(["render", "--output", "/tmp/x.png", "--layout", "qwerty2"])
         #expect(layout.status == 1)
         #expect(layout.stderr.contains("qwerty"))
+    }
+}
+
+/// `stackboard scan evaluate`, run as a user runs it.
+@Suite struct ScanCommandTests {
+    let cli = CommandLineTests()
+
+    func evaluate(_ text: String, _ options: [String]) throws -> [String: Any] {
+        let file = NSTemporaryDirectory() + "stackboard-scan-\(UUID().uuidString).txt"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let r = try cli.run(["scan", "evaluate", file, "--json"] + options)
+        #expect(r.status == 0, "\(r.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+    }
+
+    @Test func qwertyRowKeyIsTheBaselineAndTheScanningLayoutReachesLettersSooner() throws {
+        let text = "the rain in the north is not as heavy as on the east side of the hills\n"
+        let qwerty = try evaluate(text, ["--language", "en"])
+        #expect(qwerty["ratio_to_baseline"] as? Double == 1.0)
+        #expect(qwerty["baseline_layout"] as? String == "qwerty")
+        #expect(qwerty["untyped"] as? Int == 0)
+        let scan = try evaluate(text, ["--layout", "scan", "--language", "en"])
+        #expect((scan["ratio_to_baseline"] as? Double ?? 1) < 0.75)
+        let step = try evaluate(text, ["--layout", "scan", "--scan-mode", "step", "--language", "en"])
+        #expect((step["selections_per_char"] as? Double ?? 0) == (step["steps_per_char"] as? Double ?? -1),
+                "in step scanning every highlight is a press")
+    }
+
+    @Test func usageErrorsSayWhatToDo() throws {
+        let none = try cli.run(["scan"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("evaluate FILE"))
+        let mode = try cli.run(["scan", "evaluate", "x.txt", "--scan-mode", "sideways"])
+        #expect(mode.status == 2)
+        #expect(mode.stderr.contains("auto, step, inverse, directed"))
+        let missing = try cli.run(["scan", "evaluate", "/nonexistent/text.txt"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("cannot read"))
     }
 }

@@ -20,6 +20,8 @@ public enum CommandName: String, CaseIterable, Hashable, Sendable {
     case type
     /// `stackboard words`: the learned words and the keystroke-savings evaluation.
     case words
+    /// `stackboard scan`: what typing a text by switch scanning costs.
+    case scan
     /// `stackboard show`.
     case show
     /// `stackboard hide`.

@@ -88,6 +88,10 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case scanLoops
     /// `--scan-switch`, `scan.switch`.
     case scanSwitch
+    /// `--scan-mode`: how the switches scan (auto, step, inverse, directed).
+    case scanMode
+    /// `--scan-pattern`: how keys are grouped for scanning.
+    case scanPattern
     /// `--no-sound`, `sound.enabled`: key clicks on or off.
     case sound
     /// `--volume`, `sound.volume`.

@@ -26,7 +26,7 @@ extension Setting {
             SettingSpec(flag: "layout", key: "layout", .name, default: .string("qwerty"), placeholder: "NAME|FILE",
                         example: "qwerty", "the layout: a name ('stackboard layouts' lists them), a file, an XKB layout (xkb:de, "
                         + "'xkb:fr(bepo)'; xkb: the display's own) or emoji",
-                        for: [.keyboard, .render, .keys])
+                        for: [.keyboard, .render, .keys, .scan])
         case .keypad:
             SettingSpec(flag: "layout", .name, defaultText: "numeric with --allow digits, decimal with --allow decimal, else qwerty",
                         placeholder: "NAME|FILE", example: "pin", "the keypad; its entry preset (pin: secure, 6 digits) applies "
@@ -75,11 +75,11 @@ extension Setting {
         case .suggestions:
             SettingSpec(flag: "suggestions", key: "suggestions", .int(1...9, off: 0), default: .int(3), example: "3",
                         "words shown in the suggestion bar of the typing layouts; 0: no bar",
-                        for: [.keyboard, .render, .keys, .words])
+                        for: [.keyboard, .render, .keys, .words, .scan])
         case .language:
             SettingSpec(flag: "language", key: "language", .name, defaultText: "the layout's, else en", example: "de",
                         "the language of the word suggestions: a language code with a word model ('stackboard words languages')",
-                        for: [.keyboard, .entry, .words, .render])
+                        for: [.keyboard, .entry, .words, .render, .scan])
         case .learn:
             SettingSpec(flag: "no-learn", key: "learn", .bool, default: .bool(true), flagSets: false,
                         "learn nothing from what is typed (never learned anyway: passwords, entry --secure, a plug)",
@@ -93,7 +93,7 @@ extension Setting {
             SettingSpec(flag: "typed", .text, example: "hel", "paint the suggestion bar as it is after typing TEXT "
                         + "(the shipped word model of --language, else English; nothing is learned)", for: [.render])
         case .json:
-            SettingSpec(flag: "json", .bool, "evaluate: one JSON object instead of text", for: [.words])
+            SettingSpec(flag: "json", .bool, "evaluate: one JSON object instead of text", for: [.words, .scan])
         case .suggest:
             SettingSpec(flag: "suggest", .bool, "word suggestions where they are off by default: above the keypad of "
                         + "'stackboard entry' (a qwerty keypad), and in a plug (--xid), which otherwise suggests and learns nothing",
@@ -166,6 +166,15 @@ extension Setting {
                         expected: "button1 to button9 or an X keysym name like space or F12", example: "F12",
                         "a mouse button pressed on the keyboard, or a key of a physical keyboard, grabbed while "
                         + "the keyboard runs", for: [.keyboard])
+        case .scanMode:
+            SettingSpec(flag: "scan-mode", .choice(["auto", "step", "inverse", "directed"]), default: .string("auto"),
+                        "auto: one switch, the highlight moves by itself; step: one switch moves it, another picks; "
+                        + "inverse: hold to move, release to pick; directed: up, down, left, right and select",
+                        for: [.scan])
+        case .scanPattern:
+            SettingSpec(flag: "scan-pattern", .choice(["auto", "row-key", "block-row-key", "key"]),
+                        default: .string("auto"), "how keys are grouped: rows then keys, blocks of rows first, every key in "
+                        + "turn, or by the layer's size (auto)", for: [.scan])
         case .sound:
             SettingSpec(flag: "no-sound", key: "sound.enabled", .bool, default: .bool(true), flagSets: false, "no key clicks",
                         for: [.keyboard, .entry])

@@ -26,13 +26,27 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
     public var reproduced = true
     /// How long each update of the suggestions took, in seconds (when a clock was given).
     public var suggestionSeconds: [Double] = []
+    /// Every keystroke with suggestions, in order (when asked for: `recording`).
+    public var keystrokes: [Keystroke] = []
+
+    /// One keystroke of the simulated user.
+    public enum Keystroke: Equatable, Sendable {
+        /// A key that types the character (a newline: return).
+        case character(Character)
+        /// A tap on this slot of the bar.
+        case slot(Int)
+        /// Backspace.
+        case backspace
+    }
 
     /// The keystroke savings, 0...1.
     public var savings: Double { withoutSuggestions == 0 ? 0 : 1 - Double(withSuggestions) / Double(withoutSuggestions) }
 
     /// Types `text` through `session` (which learns as it goes unless its privacy says otherwise).
     /// With `clock` (seconds), the time of each update of the suggestions is recorded.
-    public static func run(_ text: String, session: inout SuggestionSession, clock: (() -> Double)? = nil) -> KeystrokeEvaluation {
+    /// With `recording`, every keystroke is kept in `keystrokes`.
+    public static func run(_ text: String, session: inout SuggestionSession, clock: (() -> Double)? = nil,
+                           recording: Bool = false) -> KeystrokeEvaluation {
         var result = KeystrokeEvaluation()
         var buffer: [Character] = []
         let chars = Array(text)
@@ -43,6 +57,7 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
         }
         func type(_ c: Character) {
             result.withSuggestions += 1
+            if recording { result.keystrokes.append(.character(c)) }
             if c == "\n" {
                 session.key(.return)
                 buffer.append("\n")
@@ -73,6 +88,7 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
                     if i == token.lowerBound { result.predicted += 1 }
                     result.accepted += 1
                     result.withSuggestions += 1
+                    if recording { result.keystrokes.append(.slot(slot)) }
                     apply(edit)
                     i = token.upperBound
                     taken = true
@@ -89,6 +105,7 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
                     i += 1
                 } else if i < chars.count, chars[i] != "\n" {
                     result.withSuggestions += 1   // a backspace takes the space back: `lessons,'`
+                    if recording { result.keystrokes.append(.backspace) }
                     apply(session.backspace())
                 }
             }
