@@ -72,6 +72,9 @@ let package = Package(
         // (shipped models mapped from disk, learned words saved atomically) and the keypad's
         // word engine (the suggestion bar's adapter).
         .target(name: "StackboardWords", dependencies: ["StackboardCore", "StackboardRuntime", "StackboardSystem"]),
+        // Chinese, Japanese and Korean composed by the keyboard itself: the composing engines
+        // (Hangul automaton, pinyin, kana–kanji) as the keypad's word engine.
+        .target(name: "StackboardCompose", dependencies: ["StackboardCore", "StackboardRuntime"]),
         .target(name: "StackboardKit", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardRuntime", "StackboardSystem", "CX11",
         ]),
@@ -79,11 +82,12 @@ let package = Package(
         .target(name: "StackboardBus", dependencies: ["StackboardCore", "StackboardSystem", "CSDBus", "CLazy"]),
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound",
-            "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardWords", "StackboardXKB",
+            "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardWords", "StackboardXKB", "StackboardCompose",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore", "StackboardSystem"]),
         .testTarget(name: "StackboardBusTests", dependencies: ["StackboardCore", "StackboardBus"]),
+        .testTarget(name: "StackboardComposeTests", dependencies: ["StackboardCore", "StackboardRuntime", "StackboardCompose"]),
         .testTarget(name: "StackboardWordsTests", dependencies: ["StackboardCore", "StackboardWords"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardSystem", "StackboardRender", "StackboardXKB"],
                     exclude: ["Golden"]),
