@@ -6,9 +6,25 @@ import StackboardRuntime
 /// shown: none is opened at start-up.
 public final class ComposeEngines {
     private var hangul: HangulWords?
+    private var pinyin: [Bool: PinyinWords] = [:]
+    private var rime: RimeLibrary?
+    private let rimeDirectory: String
+    private let learning: Bool
+    private let report: (String) -> Void
+    /// Engines that could not start (said once).
+    private var failed: Set<String> = []
 
-    /// No engine made yet.
-    public init() {}
+    /// No engine made yet. `environment`: where the user's data goes (`$XDG_DATA_HOME`, else
+    /// `$HOME/.local/share`, + `/stackboard/rime`); `learning`: phrases picked are learned (not in
+    /// a plug, nor with --no-learn); `report`: told, once, why an engine cannot start.
+    public init(environment: [String: String], learning: Bool, report: @escaping (String) -> Void) {
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? "/tmp") + "/.local/share"
+        // A learning keyboard and one that learns nothing must not share librime's user files.
+        rimeDirectory = dataHome + "/stackboard/" + (learning ? "rime" : "rime-fixed")
+        self.learning = learning
+        self.report = report
+    }
 
     /// The composing engine for `layout` (nil: its bar composes nothing, or it has no bar).
     public func engine(for layout: Layout) -> KeypadWords? {
@@ -18,7 +34,29 @@ public final class ComposeEngines {
             let made = HangulWords()
             hangul = made
             return made
+        case "pinyin", "pinyin-traditional":
+            let simplified = layout.suggestionBar?.compose == "pinyin"
+            if let made = pinyin[simplified] { return made }
+            guard let library = openRime() else { return nil }
+            let made = PinyinWords(library: library, simplified: simplified)
+            pinyin[simplified] = made
+            return made
         default:
+            return nil
+        }
+    }
+
+    /// librime, opened and its deploy started the first time (nil: it cannot start; said once).
+    private func openRime() -> RimeLibrary? {
+        if let rime { return rime }
+        guard !failed.contains("pinyin") else { return nil }
+        do throws(ComposeError) {
+            let library = try RimeLibrary(userDirectory: rimeDirectory, learning: learning)
+            rime = library
+            return library
+        } catch {
+            failed.insert("pinyin")
+            report(error.description)
             return nil
         }
     }

@@ -108,7 +108,8 @@ final class KeyboardApp: WindowShellClient {
             printError("stackboard: " + WordEngines.unseenFieldNotice)
         }
         // A layout whose bar composes (Hangul, pinyin, kana) gets its composing engine.
-        let compose = ComposeEngines()
+        let compose = ComposeEngines(environment: FileSystem.environment(), learning: options.keypad.learn && !options.xid,
+                                     report: { printError("stackboard: " + $0) })
         controller.wordsFor = { [words] layout in compose.engine(for: layout) ?? words.engine(for: layout) }
         controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: FileSystem.environment(), files: SystemFiles())
         if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {
