@@ -23,6 +23,8 @@ LIBS = [  # (file, library index in lazy.h, name prefixes, headers)
     ('alsa.c', 'STACKBOARD_LAZY_ALSA', ('snd_',), ['alsa/asoundlib.h']),
     # librime: its API is one table of functions (rime_get_api), opened with a pinyin layout.
     ('rime.c', 'STACKBOARD_LAZY_RIME', ('rime_get_api',), ['rime_api.h']),
+    # OpenCC: Simplified to Traditional, for the pinyin of a text `words evaluate` types.
+    ('opencc.c', 'STACKBOARD_LAZY_OPENCC', ('opencc_',), ['opencc/opencc.h']),
 ]
 
 

@@ -35,29 +35,31 @@ public final class ComposeEngines {
             hangul = made
             return made
         case "pinyin", "pinyin-traditional":
-            let simplified = layout.suggestionBar?.compose == "pinyin"
-            if let made = pinyin[simplified] { return made }
-            guard let library = openRime() else { return nil }
-            let made = PinyinWords(library: library, simplified: simplified)
-            pinyin[simplified] = made
-            return made
+            guard !failed.contains("pinyin") else { return nil }
+            do throws(ComposeError) {
+                return try pinyinEngine(simplified: layout.suggestionBar?.compose == "pinyin")
+            } catch {
+                failed.insert("pinyin")
+                report(error.description)
+                return nil
+            }
         default:
             return nil
         }
     }
 
-    /// librime, opened and its deploy started the first time (nil: it cannot start; said once).
-    private func openRime() -> RimeLibrary? {
-        if let rime { return rime }
-        guard !failed.contains("pinyin") else { return nil }
-        do throws(ComposeError) {
-            let library = try RimeLibrary(userDirectory: rimeDirectory, learning: learning)
+    /// The pinyin engine, librime opened and its deploy started the first time.
+    func pinyinEngine(simplified: Bool) throws(ComposeError) -> PinyinWords {
+        if let made = pinyin[simplified] { return made }
+        let library: RimeLibrary
+        if let rime {
+            library = rime
+        } else {
+            library = try RimeLibrary(userDirectory: rimeDirectory, learning: learning)
             rime = library
-            return library
-        } catch {
-            failed.insert("pinyin")
-            report(error.description)
-            return nil
         }
+        let made = PinyinWords(library: library, simplified: simplified)
+        pinyin[simplified] = made
+        return made
     }
 }

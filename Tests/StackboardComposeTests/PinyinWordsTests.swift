@@ -109,3 +109,25 @@ final class PinyinWordsTests: XCTestCase {
         XCTAssertEqual(patch.flatMap { String(bytes: $0, encoding: .utf8) }, RimeLibrary.noLearningPatch)
     }
 }
+
+/// The candidate simulation over the real engine.
+final class PinyinEvaluationTests: XCTestCase {
+    func testAPhraseIsTypedAndPickedExactly() throws {
+        let library = try PinyinWordsTests.library.get()
+        let engine = PinyinWords(library: library, simplified: true)
+        let deadline = Date().addingTimeInterval(60)
+        while !engine.isReady, Date() < deadline { usleep(10_000) }
+        let steps: [ComposeEvaluation.Step] = [
+            .init(character: "你", taps: ["n", "i"]), .init(character: "好", taps: ["h", "a", "o"]),
+            .init(character: "，", taps: nil), .init(character: "a", taps: nil), .init(character: "世", taps: ["s", "h", "i"]),
+            .init(character: "界", taps: ["j", "i", "e"]),
+        ]
+        var tick = 0.0
+        let result = ComposeEvaluation.candidates(steps, engine: engine, shown: 5, clock: { tick += 0.001; return tick })
+        XCTAssertTrue(result.exact)
+        XCTAssertEqual(result.characters, 4)
+        XCTAssertEqual(result.unreachable, 0)
+        XCTAssertGreaterThan(result.picks, 0)
+        XCTAssertLessThan(result.keystrokesPerCharacter, 3.5)
+    }
+}

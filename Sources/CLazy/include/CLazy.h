@@ -12,6 +12,7 @@ enum stackboard_lazy_library {
 	STACKBOARD_LAZY_SDBUS = 1,
 	STACKBOARD_LAZY_ALSA = 2,
 	STACKBOARD_LAZY_RIME = 3,
+	STACKBOARD_LAZY_OPENCC = 4,
 };
 
 /* Opens `library` and finds every function Stackboard calls in it (once; thread-safe).

@@ -19,6 +19,9 @@ public enum Jamo {
         "ㄹㅌ": "ㄾ", "ㄹㅍ": "ㄿ", "ㄹㅎ": "ㅀ", "ㅂㅅ": "ㅄ",
     ]
 
+    /// The jamo a 2-set keyboard types with shift.
+    public static let shifted: Set<Character> = ["ㅃ", "ㅉ", "ㄸ", "ㄲ", "ㅆ", "ㅒ", "ㅖ"]
+
     /// The first syllable, 가.
     static let syllableBase: UInt32 = 0xAC00
     /// How many syllables there are (가 to 힣).
