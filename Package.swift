@@ -50,9 +50,15 @@ let package = Package(
         // D-Bus through sd-bus (libsystemd): the session bus and the accessibility bus.
         .systemLibrary(name: "CSDBus",
                        providers: [.apt(["libsystemd-dev"])]),
+        // librime's header only (pinyin): CLazy opens it the first time a pinyin layout is shown.
+        .systemLibrary(name: "CRime",
+                       providers: [.apt(["librime-dev"])]),
+        // OpenCC's header only: the pinyin evaluation's Simplified → Traditional (opened on first use).
+        .systemLibrary(name: "COpenCC",
+                       providers: [.apt(["libopencc-dev"])]),
         // The functions of Pango, sd-bus and ALSA that Stackboard calls, each opening its library
         // on first use (scripts/lazylibs.py writes them); dlopen is in libc.
-        .target(name: "CLazy", dependencies: ["CCairoPango", "CSDBus", "CALSA"]),
+        .target(name: "CLazy", dependencies: ["CCairoPango", "CSDBus", "CALSA", "CRime", "COpenCC"]),
         // What Swift cannot write itself (variadic C callbacks).
         .target(name: "CShims", dependencies: ["CALSA", "CLazy"]),
         // A cairo surface on an X drawable, behind a header with no X11 or cairo types
@@ -74,6 +80,9 @@ let package = Package(
         // (shipped models mapped from disk, learned words saved atomically) and the keypad's
         // word engine (the suggestion bar's adapter).
         .target(name: "StackboardWords", dependencies: ["StackboardCore", "StackboardRuntime", "StackboardSystem"]),
+        // Chinese, Japanese and Korean composed by the keyboard itself: the composing engines
+        // (Hangul automaton, pinyin, kana–kanji) as the keypad's word engine.
+        .target(name: "StackboardCompose", dependencies: ["StackboardCore", "StackboardRuntime", "StackboardSystem", "CRime", "COpenCC", "CLazy"]),
         .target(name: "StackboardKit", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardRuntime", "StackboardSystem", "CX11",
         ]),
@@ -81,11 +90,12 @@ let package = Package(
         .target(name: "StackboardBus", dependencies: ["StackboardCore", "StackboardSystem", "CSDBus", "CLazy"]),
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound",
-            "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardWords", "StackboardXKB", "StackboardScan",
+            "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardWords", "StackboardXKB", "StackboardScan", "StackboardCompose",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore", "StackboardSystem"]),
         .testTarget(name: "StackboardBusTests", dependencies: ["StackboardCore", "StackboardBus"]),
+        .testTarget(name: "StackboardComposeTests", dependencies: ["StackboardCore", "StackboardRuntime", "StackboardCompose"]),
         .testTarget(name: "StackboardWordsTests", dependencies: ["StackboardCore", "StackboardWords"]),
         .testTarget(name: "StackboardRenderTests", dependencies: ["StackboardCore", "StackboardSystem", "StackboardRender", "StackboardXKB"],
                     exclude: ["Golden"]),

@@ -21,6 +21,10 @@ LIBS = [  # (file, library index in lazy.h, name prefixes, headers)
     ('pango.c', 'STACKBOARD_LAZY_PANGO', ('pango_', 'g_object_'), ['pango/pangocairo.h']),
     ('sdbus.c', 'STACKBOARD_LAZY_SDBUS', ('sd_bus_',), ['systemd/sd-bus.h']),
     ('alsa.c', 'STACKBOARD_LAZY_ALSA', ('snd_',), ['alsa/asoundlib.h']),
+    # librime: its API is one table of functions (rime_get_api), opened with a pinyin layout.
+    ('rime.c', 'STACKBOARD_LAZY_RIME', ('rime_get_api',), ['rime_api.h']),
+    # OpenCC: Simplified to Traditional, for the pinyin of a text `words evaluate` types.
+    ('opencc.c', 'STACKBOARD_LAZY_OPENCC', ('opencc_',), ['opencc/opencc.h']),
 ]
 
 

@@ -29,6 +29,9 @@ PACKAGES=(
   python3-pyqt5 python3-pyqt6             # real-application tests: Qt 5 and Qt 6 windows (Tests/Tools)
   gir1.2-gtk-4.0 xterm                    # real-application tests: a GTK 4 window, xterm
   ibus ibus-libpinyin                     # real-application tests: taps composed through a desktop input method
+  librime-dev rime-data-luna-pinyin       # pinyin composed by the keyboard itself (opened on first use)
+  libopencc-dev                           # `words evaluate --language zh`: Simplified → Traditional for the pinyin
+  fortunes-zh                             # held-out Chinese prose: only `words evaluate --language zh`, never tuning
 )
 
 missing=()

@@ -20,6 +20,8 @@ static struct library libraries[] = {
 	{ "libpangocairo-1.0.so.0", "libpangocairo-1.0-0", &stackboard_lazy_pango_table, 0, "", "" },
 	{ "libsystemd.so.0", "libsystemd0", &stackboard_lazy_sdbus_table, 0, "", "" },
 	{ "libasound.so.2", "libasound2", &stackboard_lazy_alsa_table, 0, "", "" },
+	{ "librime.so.1", "librime1", &stackboard_lazy_rime_table, 0, "", "" },
+	{ "libopencc.so.1.1", "libopencc1.1", &stackboard_lazy_opencc_table, 0, "", "" },
 };
 static const int library_count = (int)(sizeof libraries / sizeof libraries[0]);
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;

@@ -1,10 +1,12 @@
-/* The wrappers' side of CLazy (pango.c, sdbus.c and alsa.c are written by scripts/lazylibs.py). */
+/* The wrappers' side of CLazy (pango.c, sdbus.c, alsa.c, rime.c and opencc.c are written by scripts/lazylibs.py). */
 #ifndef STACKBOARD_LAZY_INTERNAL_H
 #define STACKBOARD_LAZY_INTERNAL_H
 
 #include <pango/pangocairo.h>
 #include <systemd/sd-bus.h>
 #include <alsa/asoundlib.h>
+#include <rime_api.h>
+#include <opencc/opencc.h>
 
 #include "CLazy.h"
 
@@ -23,6 +25,8 @@ struct stackboard_lazy_table {
 extern const struct stackboard_lazy_table stackboard_lazy_pango_table;
 extern const struct stackboard_lazy_table stackboard_lazy_sdbus_table;
 extern const struct stackboard_lazy_table stackboard_lazy_alsa_table;
+extern const struct stackboard_lazy_table stackboard_lazy_rime_table;
+extern const struct stackboard_lazy_table stackboard_lazy_opencc_table;
 
 /* Opens `library` or ends the program with its reason (a caller that did not ask first). */
 void stackboard_lazy_require(enum stackboard_lazy_library library);

@@ -195,14 +195,25 @@ public struct SuggestionBar: Equatable, Hashable, Sendable {
     public var weight: Double
     /// The layers that show it (nil: every layer).
     public var layers: [String]?
+    /// How many slots it has whatever the `suggestions` setting says, unless that is 0 (nil:
+    /// the setting's number): a composing layout's first slot and its candidates.
+    public var slots: Int?
+    /// The engine that composes what the keys type (`hangul`, `pinyin`, `pinyin-traditional`, `japanese`; nil: the
+    /// word suggestions of the layout's language).
+    public var compose: String?
 
     /// The default bar's share of the height: a little lower than a row of keys.
     public static let defaultWeight = 0.7
+    /// The engines a layout may name in `compose`.
+    public static let composers = ["hangul", "pinyin", "pinyin-traditional", "japanese"]
 
     /// A bar with every property given.
-    public init(weight: Double = SuggestionBar.defaultWeight, layers: [String]? = nil) {
+    public init(weight: Double = SuggestionBar.defaultWeight, layers: [String]? = nil, slots: Int? = nil,
+                compose: String? = nil) {
         self.weight = weight
         self.layers = layers
+        self.slots = slots
+        self.compose = compose
     }
 
     /// Whether the layer named `name` shows the bar.

@@ -113,6 +113,10 @@ public protocol KeypadWords: AnyObject {
     /// start, or after `. ! ?` and a space): a letter typed now is capitalized by itself where
     /// the field allows (the default: not known, no).
     var atSentenceStart: Bool { get }
+    /// An engine that composes (Hangul, pinyin, kana): the edit that types what is being
+    /// composed as it is, before a named key, a shortcut or a move of the caret, after which it
+    /// composes nothing (nil: nothing is composed; the default).
+    func endingComposition() -> KeypadEdit?
 }
 
 extension KeypadWords {
@@ -130,6 +134,8 @@ extension KeypadWords {
     public func fieldChanged(_ field: WordField) {}
     /// Not known.
     public var atSentenceStart: Bool { false }
+    /// Nothing composed.
+    public func endingComposition() -> KeypadEdit? { nil }
     /// The word and a space, typed as a key would.
     public func swiped(_ word: String) -> KeypadEdit { typing(word + " ") }
     /// Backspaces over the typed word and its space (the engine hears each), then the new word.
@@ -208,11 +214,13 @@ extension KeypadRuntime {
         case .type(let text, let modifiers) where modifiers.isDisjoint(with: Self.shortcutModifiers):
             typeEdit(words.typing(text), modifiers: modifiers, host: host)
         case .type(let text, let modifiers):
+            if let composed = words.endingComposition() { typeEdit(composed, modifiers: [], host: host) }
             words.contextLost()
             host.keypad(self, perform: .type(text, modifiers: modifiers))
         case .key(.backspace, let modifiers) where modifiers.isEmpty:
             typeEdit(words.deletingBackward(), modifiers: [], host: host)
         case .key(let key, let modifiers):
+            if let composed = words.endingComposition() { typeEdit(composed, modifiers: [], host: host) }
             if modifiers.isDisjoint(with: Self.shortcutModifiers) { words.sending(key) } else { words.contextLost() }
             host.keypad(self, perform: .key(key, modifiers: modifiers))
         case .acceptSuggestion(let slot):
@@ -248,6 +256,7 @@ extension KeypadRuntime {
         case .edit(.deleteBackward):
             fieldEdit(words.deletingBackward(), now: now)
         case .edit(let command):
+            if let composed = words.endingComposition() { fieldEdit(composed, now: now) }
             switch command {
             case .moveLeft: words.sending(.left)
             case .moveRight: words.sending(.right)

@@ -33,6 +33,24 @@ import Testing
         #expect(prepared.suggestionSlots(inLayer: "more") == 0)
     }
 
+    @Test func aComposingBarNamesItsEngineAndItsOwnSlots() throws {
+        let layout = try LayoutLoader.load(json: Self.layout("\"suggestions\": {\"compose\": \"pinyin\", \"slots\": 6},"),
+                                           file: "t.json")
+        #expect(layout.suggestionBar?.compose == "pinyin")
+        #expect(layout.withSuggestionSlots(3).suggestionSlots(inLayer: "letters") == 6)
+        #expect(layout.withSuggestionSlots(0).suggestionBar == nil)
+        do {
+            _ = try LayoutLoader.load(json: Self.layout("\"suggestions\": {\"compose\": \"pinyn\"},"), file: "t.json")
+            Issue.record("an unknown engine was accepted")
+        } catch {
+            #expect(error.description.contains("no composing engine \"pinyn\""))
+            #expect(error.description.contains("pinyin"))
+        }
+        #expect(throws: LayoutError.self) {
+            try LayoutLoader.load(json: Self.layout("\"suggestions\": {\"slots\": 0},"), file: "t.json")
+        }
+    }
+
     @Test func noSlotsLeavesTheBarOut() throws {
         let layout = try LayoutLoader.load(json: Self.layout("\"suggestions\": true,"), file: "t.json")
         let prepared = layout.withSuggestionSlots(0)

@@ -2,14 +2,17 @@
 #define STACKBOARD_CLAZY_H
 
 /* Libraries that Stackboard opens on first use instead of at exec: Pango (with GLib, HarfBuzz,
- * ...), sd-bus (libsystemd) and ALSA. Their functions are called as usual (the wrappers in
- * pango.c, sdbus.c, alsa.c open the library); a caller that can go on without one asks
+ * ...), sd-bus (libsystemd), ALSA and librime (the first time a pinyin layout is shown).
+ * Their functions are called as usual (the wrappers in pango.c, sdbus.c, alsa.c, rime.c open
+ * the library); a caller that can go on without one asks
  * `stackboard_lazy_open` first and reports its error. */
 
 enum stackboard_lazy_library {
 	STACKBOARD_LAZY_PANGO = 0,
 	STACKBOARD_LAZY_SDBUS = 1,
 	STACKBOARD_LAZY_ALSA = 2,
+	STACKBOARD_LAZY_RIME = 3,
+	STACKBOARD_LAZY_OPENCC = 4,
 };
 
 /* Opens `library` and finds every function Stackboard calls in it (once; thread-safe).

@@ -1,3 +1,4 @@
+import StackboardCompose
 import StackboardCore
 import StackboardSystem
 import StackboardWords
@@ -72,6 +73,10 @@ enum WordsCommand {
             return WordsLearned.learn(file: rest[0], language: language, models: models)
         case "evaluate":
             try expect(1, "one FILE")
+            // Chinese and Korean are composed by the keyboard itself (StackboardCompose).
+            if ComposeEvaluator.languages.contains(language) {
+                return ComposeEvaluate.run(file: rest[0], language: language, json: values.bool(.json))
+            }
             guard values.int(.suggestions) > 0 else {
                 throw UsageError("'--suggestions 0' leaves nothing to evaluate: give 1 to 9 suggestions.")
             }

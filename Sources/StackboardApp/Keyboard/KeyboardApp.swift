@@ -1,3 +1,4 @@
+import StackboardCompose
 import StackboardCore
 import StackboardRender
 import StackboardRuntime
@@ -106,7 +107,10 @@ final class KeyboardApp: WindowShellClient {
             toldUnseen = true
             printError("stackboard: " + WordEngines.unseenFieldNotice)
         }
-        controller.wordsFor = { [words] layout in words.engine(for: layout) }
+        // A layout whose bar composes (Hangul, pinyin, kana) gets its composing engine.
+        let compose = ComposeEngines(environment: FileSystem.environment(), learning: options.keypad.learn && !options.xid,
+                                     report: { printError("stackboard: " + $0) })
+        controller.wordsFor = { [words] layout in compose.engine(for: layout) ?? words.engine(for: layout) }
         controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: FileSystem.environment(), files: SystemFiles())
         if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {
             controller.displayLayout = first.name

@@ -18,7 +18,7 @@ struct LayoutDecoder {
     /// The fields of a layout.
     static let layoutFields = ["name", "description", "language", "defaults", "entry", "suggestions", "layers"]
     /// The fields of `suggestions`.
-    static let suggestionFields = ["weight", "layers"]
+    static let suggestionFields = ["weight", "layers", "slots", "compose"]
     /// The fields of a layer.
     static let layerFields = ["name", "rows", "distribution", "spacing"]
     /// The fields of `defaults`.
@@ -110,8 +110,9 @@ struct LayoutDecoder {
         return defaults
     }
 
-    /// `suggestions`: `true`, `false`, or `{"weight": W, "layers": [...]}` (the bar's share of
-    /// the height, and which layers show it).
+    /// `suggestions`: `true`, `false`, or `{"weight": W, "layers": [...], "slots": N, "compose":
+    /// "pinyin"}` (the bar's share of the height, which layers show it, its own number of slots,
+    /// and the engine that composes the keys' letters).
     func suggestionBar(_ node: JSONValue, path: String, layers: [String]) throws(LayoutError) -> SuggestionBar? {
         if case .bool(let on) = node.kind { return on ? SuggestionBar() : nil }
         guard node.members != nil else {
@@ -134,6 +135,17 @@ struct LayoutDecoder {
                 chosen.append(name)
             }
             bar.layers = chosen
+        }
+        if let node = fields.value("slots") {
+            bar.slots = try FieldReader.int(node, path: fields.path("slots"), in: 1...12,
+                                            expected: "the bar's number of slots", context: context)
+        }
+        if let name = try fields.string("compose", expected: "the composing engine: " + SuggestionBar.composers.joined(separator: ", ")) {
+            guard SuggestionBar.composers.contains(name) else {
+                throw context.error(fields.path("compose"), fields.value("compose") ?? node, "no composing engine \(JSONValue.quote(name))"
+                                    + Suggestion.hint(name, in: SuggestionBar.composers, list: "engines"))
+            }
+            bar.compose = name
         }
         return bar
     }

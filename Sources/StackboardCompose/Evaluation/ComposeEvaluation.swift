@@ -1,0 +1,182 @@
+import StackboardRuntime
+
+/// What typing a text through a composing engine cost: keystrokes per character of the script
+/// (Han, kana or Hangul; punctuation and other characters are typed but not counted), how often
+/// the candidate picked was the first, and whether the text came out exactly.
+public struct ComposeEvaluation: Equatable, Sendable {
+    /// The script's characters in the text.
+    public var characters = 0
+    /// Letter (jamo, pinyin, romaji) taps.
+    public var letterTaps = 0
+    /// Taps on a candidate (and on ▸ for the next page).
+    public var candidateTaps = 0
+    /// Keys that only end a composition (the bar's first slot at the end of a text).
+    public var commitTaps = 0
+    /// Candidates picked, and how many of them were the first shown.
+    public var picks = 0
+    /// Of `picks`, those of the first candidate.
+    public var firstPicks = 0
+    /// Characters no candidate offered (typed as they are instead).
+    public var unreachable = 0
+    /// Whether the engine's edits rebuilt the text exactly.
+    public var exact = true
+    /// The seconds each bar update took (one per tap).
+    public var updateSeconds: [Double] = []
+
+    /// Keystrokes per character of the script.
+    public var keystrokesPerCharacter: Double {
+        characters == 0 ? 0 : Double(letterTaps + candidateTaps + commitTaps) / Double(characters)
+    }
+
+    /// The share of picks that were the first candidate.
+    public var firstCandidateRate: Double { picks == 0 ? 0 : Double(firstPicks) / Double(picks) }
+
+    /// One character of the text and the keys that type it (nil: typed as it is, not counted).
+    public struct Step: Equatable, Sendable {
+        /// The character.
+        public var character: Character
+        /// Its letters (pinyin, romaji) or jamo, in order; nil: not of the script.
+        public var taps: [String]?
+
+        /// A step with every property given.
+        public init(character: Character, taps: [String]?) {
+            self.character = character
+            self.taps = taps
+        }
+    }
+
+    /// Types `steps` through `engine`, whose keys compose syllables without candidates (Hangul):
+    /// each run ends with the next character typed, or a tap on the bar's first slot at the end.
+    /// A jamo typed with shift counts two keys.
+    public static func composing(_ steps: [Step], engine: KeypadWords, clock: () -> Double) -> ComposeEvaluation {
+        var result = ComposeEvaluation()
+        var out = ""
+        for step in steps {
+            guard let taps = step.taps else {
+                out += engine.typing(String(step.character)).text
+                continue
+            }
+            result.characters += 1
+            for tap in taps {
+                result.letterTaps += tap.first.map { Jamo.shifted.contains($0) } == true ? 2 : 1
+                out += engine.typing(tap).text
+                let start = clock()
+                _ = engine.suggestions()
+                result.updateSeconds.append(clock() - start)
+            }
+        }
+        if let end = engine.accepting(slot: 0) {
+            result.commitTaps += 1
+            out += end.text
+        }
+        result.exact = out == String(steps.map(\.character))
+        return result
+    }
+
+    /// Types `steps` through `engine`, whose bar shows the composition in slot 0, candidates in
+    /// slots 1 to `shown` and ▸ after them: letter by letter, picking the longest candidate that
+    /// starts the rest of the run as soon as one covers every character whose letters were begun
+    /// (but not right as a syllable ends with more to come: the next first letter comes first);
+    /// once every letter is typed, the longest that starts it (▸ for the next pages, at most
+    /// `pages`); a run no candidate reaches is typed as it is (`unreachable`).
+    public static func candidates(_ steps: [Step], engine: KeypadWords, shown: Int, pages: Int = 8,
+                                  clock: () -> Double) -> ComposeEvaluation {
+        var result = ComposeEvaluation()
+        var out = ""
+        var i = 0
+        // Latin letters of the text compose too (pinyin's keys are letters): what they composed
+        // is typed as it is (the bar's first slot) before anything else.
+        func typeAsItIs() {
+            if !engine.suggestions().isEmpty { out += engine.accepting(slot: 0)?.text ?? "" }
+        }
+        while i < steps.count {
+            guard steps[i].taps != nil else {
+                let c = steps[i].character
+                if !(c.isASCII && c.isLowercase) { typeAsItIs() }
+                out += engine.typing(String(c)).text
+                i += 1
+                continue
+            }
+            typeAsItIs()
+            var end = i
+            while end < steps.count, steps[end].taps != nil { end += 1 }
+            result.characters += end - i
+            out += typeRun(Array(steps[i..<end]), engine: engine, shown: shown, pages: pages, result: &result, clock: clock)
+            i = end
+        }
+        typeAsItIs()
+        result.exact = out == String(steps.map(\.character))
+        return result
+    }
+
+    private static func typeRun(_ run: [Step], engine: KeypadWords, shown: Int, pages: Int,
+                                result: inout ComposeEvaluation, clock: () -> Double) -> String {
+        let target = run.map(\.character)
+        var out = ""
+        var picked = 0         // characters picked so far
+        var next = 0           // the character whose letters are being typed
+        var letter = 0         // its next letter
+        func bar() -> [String] {
+            let start = clock()
+            let labels = engine.suggestions()
+            result.updateSeconds.append(clock() - start)
+            return labels
+        }
+        func match(_ labels: [String], atLeast: Int) -> (slot: Int, count: Int)? {
+            var best: (slot: Int, count: Int)?
+            for slot in 1..<min(labels.count, shown + 1) {
+                let word = Array(labels[slot])
+                guard !word.isEmpty, word.count >= atLeast, picked + word.count <= target.count,
+                      Array(target[picked..<(picked + word.count)]) == word else { continue }
+                if best.map({ word.count > $0.count }) ?? true { best = (slot, word.count) }
+            }
+            return best
+        }
+        func pick(_ slot: Int, count: Int, page: Int) {
+            result.candidateTaps += 1
+            result.picks += 1
+            if slot == 1 && page == 0 { result.firstPicks += 1 }
+            out += engine.accepting(slot: slot)?.text ?? ""
+            picked += count
+            if next < picked { next = picked; letter = 0 }
+        }
+        while picked < target.count {
+            if next < target.count, let taps = run[next].taps {
+                result.letterTaps += 1
+                out += engine.typing(taps[letter]).text
+                letter += 1
+                let begun = next + 1 - picked
+                // A syllable just ended with more of the run to come: the next one's first
+                // letter usually brings the phrase of both (ni → 你; ni h → 你好), so wait for it.
+                let waits = letter == taps.count && next + 1 < target.count
+                if letter == taps.count { next += 1; letter = 0 }
+                let labels = bar()
+                if !waits, let found = match(labels, atLeast: begun) { pick(found.slot, count: found.count, page: 0) }
+                continue
+            }
+            // Every letter is typed: the longest candidate that starts the rest, on some page.
+            var found: (slot: Int, count: Int)?
+            var page = 0
+            var labels = bar()
+            while true {
+                found = match(labels, atLeast: 1)
+                if found != nil || page >= pages || labels.last != CandidateBar.moreLabel { break }
+                result.candidateTaps += 1
+                _ = engine.accepting(slot: shown + 1)
+                page += 1
+                labels = bar()
+            }
+            guard let found else {
+                // No candidate reaches it: the rest goes out as it is.
+                // No candidate reaches it: what was picked but not committed yet is dropped with
+                // the letters, and the rest goes out as it is.
+                _ = engine.endingComposition()
+                let committed = min(out.count, target.count)
+                result.unreachable += target.count - picked
+                return out + String(target[committed...])
+            }
+            pick(found.slot, count: found.count, page: page)
+        }
+        return out
+    }
+}
