@@ -107,6 +107,13 @@ final class KeyboardApp: WindowShellClient {
             printError("stackboard: " + WordEngines.unseenFieldNotice)
         }
         controller.wordsFor = { [words] layout in words.engine(for: layout) }
+        controller.wordSettings = options.wordField
+        if let tracker = bus?.tracker {
+            controller.readFieldText = { [weak tracker] reply in
+                guard let tracker else { return reply(nil) }
+                tracker.readTextBeforeCaret(limit: WordEngines.fieldReadLimit, reply: reply)
+            }
+        }
         controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: FileSystem.environment(), files: SystemFiles())
         if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {
             controller.displayLayout = first.name

@@ -56,10 +56,20 @@ final class KeyboardBus: LoopSource {
         }
         for event in tracker.service(now: now) {
             switch event {
-            case .focused(let facts): focus(.focused(facts), now: now)
-            case .unfocused(let id): focus(.unfocused(id), now: now)
-            case .applicationGone(let name): focus(.applicationGone(busName: name), now: now)
-            case .trackingLost: focus(.trackingLost, now: now)
+            case .focused(let facts):
+                focus(.focused(facts), now: now)
+                controller?.fieldFocused(facts.isEditable ? facts.fieldKind : nil, now: now)
+            case .unfocused(let id):
+                focus(.unfocused(id), now: now)
+                controller?.fieldFocused(nil, now: now)
+            case .applicationGone(let name):
+                focus(.applicationGone(busName: name), now: now)
+                if tracker.currentFacts == nil { controller?.fieldFocused(nil, now: now) }
+            case .trackingLost:
+                focus(.trackingLost, now: now)
+                controller?.fieldFocused(nil, now: now)
+            case .caretMoved:
+                controller?.fieldCaretMoved()
             case .notice(let line): if autoShow { printError("stackboard: " + line) }
             }
         }

@@ -172,6 +172,13 @@ public struct SuggestionSession: Sendable {
         return edit
     }
 
+    /// Starts the context over from `text`, what the field shows before the caret (`atFieldStart`:
+    /// all of it, so the field's start is a sentence start): SuggestionSession+Field.swift.
+    mutating func restartContext(from text: String, atFieldStart: Bool) {
+        forgetContext(sentenceStart: atFieldStart)
+        append(text, learning: false)
+    }
+
     // MARK: - Inside
 
     struct State {
