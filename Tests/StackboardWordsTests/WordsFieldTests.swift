@@ -72,3 +72,68 @@ import StackboardCore
         #expect(session.knownText.isEmpty && !session.atSentenceStart)
     }
 }
+
+/// The field's automatic edits: double space → ". ", English "i" → "I".
+@Suite struct WordsFieldEditsTests {
+    static func session(_ rules: AutomaticEdits = AutomaticEdits(capitalizes: true, doubleSpacePeriod: true)) -> SuggestionSession {
+        var s = TinyWords.session(atSentenceStart: true)
+        s.automaticEdits = rules
+        return s
+    }
+
+    @Test func aSecondSpaceAfterAWordMakesAFullStop() {
+        var session = Self.session()
+        var text = ""
+        session.type("hello  ", into: &text)
+        #expect(text == "hello. ")
+        #expect(session.atSentenceStart, "the next word starts a sentence")
+        session.type(" ", into: &text)
+        #expect(text == "hello.  ", "a third space is a space")
+    }
+
+    @Test func onlyOverTheKeyboardsOwnSpace() {
+        var session = Self.session()
+        session.adoptField("hello ", limit: 160) // the space was read in the field, not typed
+        var text = "hello "
+        session.type(" ", into: &text)
+        #expect(text == "hello  ")
+        var off = Self.session(AutomaticEdits(capitalizes: true, doubleSpacePeriod: false))
+        var typed = ""
+        off.type("hello  ", into: &typed)
+        #expect(typed == "hello  ", "the setting is off")
+    }
+
+    @Test func englishLoneIBecomesI() {
+        var session = Self.session()
+        var text = ""
+        session.type("so i think i'm in", into: &text)
+        #expect(text == "so I think I'm in")
+        var start = Self.session()
+        var typed = ""
+        start.type("i ", into: &typed)
+        #expect(typed == "I ", "at the field's start")
+        var words = Self.session()
+        var other = ""
+        words.type("hi it is ", into: &other)
+        #expect(other == "hi it is ", "i inside a word stays")
+    }
+
+    @Test func notWhereCapitalsAreOffNorAfterAClick() {
+        var off = Self.session(AutomaticEdits(capitalizes: false, doubleSpacePeriod: true))
+        var text = ""
+        off.type("so i ", into: &text)
+        #expect(text == "so i ")
+        var clicked = Self.session()
+        clicked.reset(.clickOutside) // what is before the caret is not known: "hi" could be there
+        var typed = ""
+        clicked.type("i ", into: &typed)
+        #expect(typed == "i ")
+    }
+
+    @Test func aSessionOfItsOwnTypesExactlyWhatItIsGiven() {
+        var session = TinyWords.session(atSentenceStart: true)
+        var text = ""
+        session.type("so i  ", into: &text)
+        #expect(text == "so i  ")
+    }
+}

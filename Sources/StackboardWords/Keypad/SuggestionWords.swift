@@ -92,6 +92,7 @@ public final class SuggestionWords: KeypadWords {
     public func fieldChanged(_ field: WordField) {
         settle()
         self.field = field
+        session.automaticEdits = AutomaticEdits(capitalizes: field.capitalizes, doubleSpacePeriod: field.doubleSpacePeriod)
         if let text = field.textBeforeCaret, !secure { session.adoptField(text, limit: WordEngines.fieldReadLimit) }
     }
 
