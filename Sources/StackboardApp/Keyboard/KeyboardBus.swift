@@ -74,6 +74,9 @@ final class KeyboardBus: LoopSource {
             }
         }
         decide(policy.advance(to: now), now: now)
+        // The bus is served after the X events: what its news changed (the bar's words, the
+        // shift latched for a field read) is painted now, not at the next X event.
+        controller?.runtime.repaint(now: now)
     }
 
     /// A focus report: the password watch hears it first (so that a show for a password field
