@@ -47,6 +47,14 @@ struct FieldContextKeyboardTests {
         let shift = try Self.shiftPoints(kb)
         let blankBar = try kb.pixels(bar) // nothing known: the words that start anything
         let plainShift = try kb.pixels(shift)
+        // The q key's look with the shift latched: the user's shift tapped once, then twice more.
+        let shiftKey = try #require(try kb.keys().first { $0.action == "shift" })
+        kb.tap(shiftKey)
+        try x.waitUntil(timeout: 20, "the user's shift latched") { (try? kb.pixels(shift)) != plainShift }
+        let latched = try kb.pixels(shift)
+        kb.tap(shiftKey)
+        kb.tap(shiftKey)
+        try x.waitUntil(timeout: 20, "the user's shift off") { (try? kb.pixels(shift)) == plainShift }
         let app = try FocusTarget.start(on: bus, initial: Self.context)
 
         // GTK focuses the entry that holds the text, its caret at the end: the bar predicts from it.
@@ -60,9 +68,8 @@ struct FieldContextKeyboardTests {
         // its start (its look changes), "i" comes out as "I", and the bar offers the same word.
         app.click("digits", on: x)
         try x.waitUntil(timeout: 20, "the shift latched at the empty entry's start (\(app.transcript)) \(kb.child.stderr)") {
-            (try? kb.pixels(shift)) != plainShift
+            (try? kb.pixels(shift)) == latched
         }
-        let latched = try kb.pixels(shift)
         try InputMethodTests.tap(Self.context.lowercased(), on: kb)
         #expect(app.child.waitForLine(timeout: 20) { _ in app.text("digits") == Self.context } != nil,
                 "typed: \(app.text("digits") ?? "nothing") \(app.transcript)")
