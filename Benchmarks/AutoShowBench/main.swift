@@ -45,6 +45,7 @@ final class Loop {
             case .unfocused(let id): record(policy.handle(.unfocused(id), now: t), t)
             case .applicationGone(let b): record(policy.handle(.applicationGone(busName: b), now: t), t)
             case .trackingLost: record(policy.handle(.trackingLost, now: t), t)
+            case .caretMoved: break
             case .notice(let line): FileHandle.standardError.write(Data(("notice: " + line + "\n").utf8))
             }
         }

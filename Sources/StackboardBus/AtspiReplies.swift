@@ -7,12 +7,14 @@ public enum Atspi {
     public static let registry = "org.a11y.atspi.Registry"
     /// The registry's object.
     public static let registryPath = "/org/a11y/atspi/registry"
-    /// Events the tracker registers for (Onboard's AtspiStateTracker registers the same two).
-    public static let focusEvents = ["object:state-changed:focused", "focus:"]
+    /// Events the tracker registers for: the focus (Onboard's AtspiStateTracker registers the same
+    /// two) and the caret's moves (Onboard's AtspiTextContext follows the text the same way).
+    public static let focusEvents = ["object:state-changed:focused", "focus:", "object:text-caret-moved"]
     /// Match rules for the signals the tracker reads.
     public static let matchRules = [
         "type='signal',interface='org.a11y.atspi.Event.Object',member='StateChanged',arg0='focused'",
         "type='signal',interface='org.a11y.atspi.Event.Focus',member='Focus'",
+        "type='signal',interface='org.a11y.atspi.Event.Object',member='TextCaretMoved'",
         "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'",
         // The registry's announcement of each application that joins (no sender= here: sd-bus
         // compares a sender rule with the unique name, never the registry's well-known one).
@@ -40,6 +42,12 @@ public enum Atspi {
         default:
             return nil
         }
+    }
+
+    /// The accessible whose caret moved, from `TextCaretMoved` (s kind, i offset, i, v, a{sv}).
+    public static func caretMoved(_ signal: BusSignal) -> AccessibleID? {
+        guard signal.interface == "org.a11y.atspi.Event.Object", signal.member == "TextCaretMoved" else { return nil }
+        return AccessibleID(busName: signal.sender, path: signal.path)
     }
 
     /// The application that left the bus, from NameOwnerChanged (name, old owner, new owner).

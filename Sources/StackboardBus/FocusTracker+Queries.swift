@@ -48,6 +48,10 @@ extension FocusTracker {
             if let c = a11y { try? registerEvents(on: c) }
             return
         }
+        if let moved = Atspi.caretMoved(signal) {
+            if moved == current, queue.last != .caretMoved(moved) { queue.append(.caretMoved(moved)) }
+            return
+        }
         guard let (id, gained) = Atspi.focusChange(signal) else { return }
         if gained {
             ask(about: id)

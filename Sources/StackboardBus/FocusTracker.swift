@@ -7,6 +7,9 @@ public enum FocusEvent: Equatable, Sendable {
     case focused(FocusFacts)
     /// An accessible lost the focus.
     case unfocused(AccessibleID)
+    /// The caret of the focused field moved (a key, a click in the text, the application itself):
+    /// its text before the caret may be read again.
+    case caretMoved(AccessibleID)
     /// An application left the accessibility bus (quit, crashed, killed).
     case applicationGone(busName: String)
     /// The accessibility bus went away; it is tried again.

@@ -232,6 +232,15 @@ public final class KeypadRuntime {
         perform(state.setSecureEntry(secure), now: now)
     }
 
+    /// The keyboard's own shift at a sentence start, wanted or not (`KeyboardState.setAutoShift`).
+    /// The state is left alone when nothing would change: a change withdraws the key offered
+    /// ahead of a release.
+    public func setAutoShift(_ wanted: Bool, now: Double) {
+        guard state.autoShiftChanges(wanted) else { return }
+        perform(state.setAutoShift(wanted), now: now)
+        offerReleaseAhead(now: now)
+    }
+
     /// What the grip and the corners may do to the window (the host knows where it lives).
     public func setWindowControl(_ control: WindowControl, now: Double) {
         perform(state.setWindowControl(control), now: now)

@@ -40,12 +40,16 @@ public struct WordField: Equatable, Sendable {
     /// The text before the caret as the application shows it (nil: it shows none, it was not
     /// read yet, or it is a secret, which is never read).
     public var textBeforeCaret: String?
+    /// Whether a second space right after a word and the space the keyboard typed makes ". "
+    /// (the user's setting, in a field that takes prose).
+    public var doubleSpacePeriod: Bool
 
     /// A field with every property given.
-    public init(corrects: Bool, capitalizes: Bool, textBeforeCaret: String?) {
+    public init(corrects: Bool, capitalizes: Bool, textBeforeCaret: String?, doubleSpacePeriod: Bool = true) {
         self.corrects = corrects
         self.capitalizes = capitalizes
         self.textBeforeCaret = textBeforeCaret
+        self.doubleSpacePeriod = doubleSpacePeriod
     }
 
     /// A field nothing is known of: corrections and capitals allowed, no text seen.

@@ -18,7 +18,19 @@ import StackboardCore
         #expect(facts(role: .passwordText, ["text-input-type": "password"]).fieldKind == .password)
         #expect(facts(role: .entry, ["text-input-type": "tel"]).fieldKind == .phone)
         #expect(facts(role: .spinButton, ["text-input-type": "number"]).fieldKind == .number)
-        #expect(facts(role: .entry, ["text-input-type": "email"]).fieldKind == .text)
+        #expect(facts(role: .entry, ["text-input-type": "email"]).fieldKind == .email)
+        #expect(facts(role: .entry, ["text-input-type": "url"]).fieldKind == .url)
+        #expect(facts(role: .entry, ["text-input-type": "search"]).fieldKind == .search)
+    }
+
+    @Test func correctionAndCapitalsOnlyWhereTheFieldTakesProse() {
+        #expect(facts(role: .terminal, states: [.focused]).fieldKind == .terminal)
+        for kind in FieldKind.allCases {
+            #expect(kind.corrects == [.text, .search].contains(kind), "\(kind)")
+            #expect(kind.capitalizes == (kind == .text), "\(kind)")
+        }
+        // Which pad auto-show picks is unchanged for the new kinds: the user's layout.
+        #expect(!FieldKind.email.isSecure && !FieldKind.url.isSecure)
     }
 
     @Test func inputModeCountsWhereAToolkitPassesItThrough() {

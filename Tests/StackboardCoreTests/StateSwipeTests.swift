@@ -97,6 +97,14 @@ import Testing
         #expect(Self.gestures(Self.swipe(&rig, SwipeFixtures.path("help"))).first?.casing == .upper)
     }
 
+    @Test func theKeyboardsOwnShiftCapitalisesASwipeAsTheUsersDoes() {
+        var rig = Self.rig()
+        _ = rig.state.setAutoShift(true)
+        #expect(rig.state.autoShifted, "the swipe layout has capitals")
+        #expect(Self.gestures(Self.swipe(&rig, SwipeFixtures.path("help"))).first?.casing == .capitalized)
+        #expect(!rig.state.autoShifted, "the swipe used it up")
+    }
+
     @Test func ctrlKeepsTodaysBehaviour() {
         var rig = Self.rig()
         rig.tap("ctrl")

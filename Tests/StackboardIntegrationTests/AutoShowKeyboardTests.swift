@@ -4,7 +4,8 @@ import StackboardCore
 import Testing
 
 /// The keyboard with `--auto-show`, end to end: its own Xvfb, openbox, session bus and AT-SPI bus,
-/// a GTK 3 window with a text entry, a password entry and a button.
+/// a GTK 3 window with a text entry, a password entry and a button. The keyboards make no capital
+/// by themselves (`--no-autocapitalize`): the taps arrive as tapped.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"),
                 "at-spi2-core is not installed (scripts/setup.sh installs it)"))
 struct AutoShowKeyboardTests {
@@ -31,7 +32,7 @@ struct AutoShowKeyboardTests {
         let x = try XSession()
         defer { x.close() }
         let bus = try BusSession(x: x)
-        let keyboard = try RunningKeyboard(x, ["--auto-show"], env: bus.environment, until: "hidden")
+        let keyboard = try RunningKeyboard(x, ["--auto-show", "--no-autocapitalize"], env: bus.environment, until: "hidden")
         try Self.waitUntilListening(bus)
         let app = try FocusTarget.start(on: bus)
 
@@ -66,7 +67,7 @@ struct AutoShowKeyboardTests {
         app.click("text", on: x)
         #expect(app.child.waitForLine(timeout: 20) { $0.hasPrefix("focus text ") } != nil, "\(app.transcript)")
         // No focus event will come: the keyboard finds the focused field when it starts.
-        let keyboard = try RunningKeyboard(x, ["--auto-show"], env: bus.environment, until: "shown")
+        let keyboard = try RunningKeyboard(x, ["--auto-show", "--no-autocapitalize"], env: bus.environment, until: "shown")
         try Self.type("hi", on: keyboard)
         #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 2 hi" } != nil, "\(app.transcript)")
     }
@@ -76,7 +77,7 @@ struct AutoShowKeyboardTests {
         defer { x.close() }
         let bus = try BusSession(x: x)
         // A keyboard over the middle of the screen, where openbox puts the GTK window.
-        let keyboard = try RunningKeyboard(x, ["--auto-show", "--geometry", "1280x300+0+250"],
+        let keyboard = try RunningKeyboard(x, ["--auto-show", "--no-autocapitalize", "--geometry", "1280x300+0+250"],
                                            env: bus.environment, until: "hidden")
         try Self.waitUntilListening(bus)
         let app = try FocusTarget.start(on: bus)
@@ -93,7 +94,7 @@ struct AutoShowKeyboardTests {
     @Test func withoutAnyBusTheKeyboardSaysSoOnceAndStillWorks() throws {
         let x = try XSession()
         defer { x.close() }
-        let keyboard = try RunningKeyboard(x, ["--auto-show"], until: "hidden")
+        let keyboard = try RunningKeyboard(x, ["--auto-show", "--no-autocapitalize"], until: "hidden")
         try keyboard.child.waitUntil(timeout: 20, "the notice about the missing bus") {
             keyboard.child.stderr.contains("bus")
         }
@@ -164,7 +165,7 @@ extension ControlHost {
         defer { x.close() }
         let bus = try BusSession(x: x)
         let env = bus.environment.merging(["ACCESSIBILITY_ENABLED": "1"]) { $1 }
-        let keyboard = try RunningKeyboard(x, ["--auto-show", "--dock", "bottom", "--geometry", "1280x180"],
+        let keyboard = try RunningKeyboard(x, ["--auto-show", "--no-autocapitalize", "--dock", "bottom", "--geometry", "1280x180"],
                                            env: env, until: "hidden") // below the page's button (y 560-600)
         try AutoShowKeyboardTests.waitUntilListening(bus)
         let page = "file://" + Tools.repoRoot + "/Tests/Fixtures/autoshow/fields.html"

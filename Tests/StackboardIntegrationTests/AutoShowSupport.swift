@@ -20,10 +20,13 @@ struct FocusTarget {
     /// With `at`, the window asks to be put there (root pixels: on that monitor). With `spin`, it
     /// has a GtkSpinButton `number` too. Each widget that gets the focus prints `focus NAME T`
     /// (`--stamp-focus`): see `focusCount`.
-    static func start(on bus: BusSession, env extra: [String: String] = [:], at: Point? = nil, spin: Bool = false) throws -> FocusTarget {
+    /// With `initial`, the text entry holds that text at the start.
+    static func start(on bus: BusSession, env extra: [String: String] = [:], at: Point? = nil, spin: Bool = false,
+                      initial: String? = nil) throws -> FocusTarget {
         let script = Tools.repoRoot + "/Tests/Tools/focus-target.py"
         let place = at.map { ["--at=\($0.x),\($0.y)"] } ?? [] // "=": a negative X is not an option
-        return try start("/usr/bin/python3", [script, "--stamp-focus"] + place + (spin ? ["--spin"] : []),
+        let text = initial.map { ["--initial=\($0)"] } ?? []
+        return try start("/usr/bin/python3", [script, "--stamp-focus"] + place + (spin ? ["--spin"] : []) + text,
                          name: "the GTK focus target", on: bus, env: extra)
     }
 

@@ -51,7 +51,11 @@ struct InputMethodTests {
     /// the focus in the text entry and taps n i h a o and space.
     static func typeNihao(on bus: BusSession, env: [String: String]) throws -> (keyboard: RunningKeyboard, app: FocusTarget) {
         // Below the GTK window, which openbox puts in the middle of the screen.
-        let kb = try RunningKeyboard(bus.x, ["--layout", "qwerty", "--geometry", "1280x240+0+560"], env: bus.environment)
+        // No capital by itself, no ". " of two spaces: the taps are exactly the pinyin (or the
+        // word) they spell. (The keyboard's own record cannot see what an input method made of
+        // its keys: "nihao " and a space would be taken for a word and the keyboard's space.)
+        let kb = try RunningKeyboard(bus.x, ["--layout", "qwerty", "--geometry", "1280x240+0+560", "--no-autocapitalize",
+                                             "--no-double-space-period"], env: bus.environment)
         try AutoShowKeyboardTests.waitUntilListening(bus)
         let app = try FocusTarget.start(on: bus, env: env)
         app.click("text", on: bus.x)

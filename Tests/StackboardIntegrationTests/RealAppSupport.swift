@@ -213,11 +213,13 @@ final class AppKeyboard {
     private static let frameCache = FrameCache()
 
     /// Starts `stackboard` on `bus` (with `--auto-show` unless `autoShow` is false: then shown at
-    /// once) and waits until its state says so; with auto-show, also until its focus events are
+    /// once; `--no-autocapitalize` unless `autocapitalize`) and waits until its state says so; with auto-show, also until its focus events are
     /// registered (an application that starts before then would never tell it of its focus).
-    init(on bus: BusSession, autoShow: Bool = true, extra: [String] = []) throws {
+    init(on bus: BusSession, autoShow: Bool = true, autocapitalize: Bool = false, extra: [String] = []) throws {
+        // No capital by itself unless asked: the taps' text arrives exactly as tapped, whenever
+        // a field is read.
         let args = ["--dock", "bottom", "--geometry", Self.geometry, "--languages", Self.languages]
-            + (autoShow ? ["--auto-show"] : []) + extra
+            + (autocapitalize ? [] : ["--no-autocapitalize"]) + (autoShow ? ["--auto-show"] : []) + extra
         keyboard = try RunningKeyboard(bus.x, args, env: bus.environment, until: autoShow ? "hidden" : "shown")
         if autoShow { try AutoShowKeyboardTests.waitUntilListening(bus) }
     }

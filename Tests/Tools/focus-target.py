@@ -8,7 +8,8 @@ With `--at X,Y` the window asks to be put there (a user-specified position: on t
 With `--stamp-focus` (first), each widget that gets the focus also prints `focus NAME T`, T its
 focus-in-event's CLOCK_MONOTONIC time in microseconds (Benchmarks/autoshow.py's origin).
 With `--spin`, a GtkSpinButton named `number` (role spin button over AT-SPI) comes before the
-button."""
+button. With `--initial TEXT`, the text entry holds TEXT at the start with the caret at its end, and a
+focused entry keeps its caret (no select-all on focus)."""
 import argparse
 import time
 import gi
@@ -20,6 +21,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--stamp-focus", action="store_true")
 parser.add_argument("--at", metavar="X,Y")
 parser.add_argument("--spin", action="store_true")
+parser.add_argument("--initial")
 args = parser.parse_args()
 stamp_focus = args.stamp_focus
 
@@ -33,6 +35,8 @@ def stamp(name):
     return handler
 
 
+if args.initial is not None:
+    Gtk.Settings.get_default().set_property("gtk-entry-select-on-focus", False)
 window = Gtk.Window(title="stackboard focus target")
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=12, margin=12)
 widgets = []
@@ -42,6 +46,9 @@ for name in ("text", "password", "digits"):
         entry.set_visibility(False)
     if name == "digits":
         entry.set_input_purpose(Gtk.InputPurpose.DIGITS)
+    if name == "text" and args.initial is not None:
+        entry.set_text(args.initial)
+        entry.set_position(-1)
     entry.connect("changed", lambda e, n=name: print("changed %s %d %s" % (n, len(e.get_text()), e.get_text()), flush=True))
     widgets.append((name, entry))
 if args.spin:

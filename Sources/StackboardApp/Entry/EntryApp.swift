@@ -81,6 +81,9 @@ final class EntryApp: WindowShellClient {
                                    learning: options.keypad.learn, store: LearnedWordsStore(environment: FileSystem.environment()),
                                    atSentenceStart: options.initial.isEmpty, report: { printError("stackboard: " + $0) })
             : nil
+        // The field is the entry's own: its text is known; capitals are the user's to type.
+        words?.fieldChanged(WordField(corrects: options.wordField.corrects(language: words?.language), capitalizes: false,
+                                      textBeforeCaret: options.initial))
         runtime.fieldHost = self
         runtime.overlay = self
         if secure { runtime.setSecureEntry(true, now: 0) }

@@ -24,6 +24,8 @@ struct EntryOptions {
     var noField: Bool
     /// `--suggest`: a suggestion bar above the keypad (a qwerty keypad unless `--layout` says).
     var suggest: Bool
+    /// With `--suggest`: whether words are corrected (`--no-autocorrect`, `--no-autocorrect-in`).
+    var wordField: WordFieldSettings
     /// `--size WxH`, if given.
     var size: Size?
     /// Theme, scale, sound and words (`--theme`, `--scale`, `--no-sound`, `--language`, ...), read
@@ -55,6 +57,7 @@ struct EntryOptions {
         xid = values.bool(.xid)
         noField = values.bool(.noField)
         suggest = values.bool(.suggest)
+        wordField = WordFieldSettings(values)
         keypad = try KeypadSettings(values, file: configFile, problems: &configProblems)
         size = values.size(.size)
     }

@@ -111,6 +111,13 @@ final class KeyboardApp: WindowShellClient {
         let compose = ComposeEngines(environment: FileSystem.environment(), learning: options.keypad.learn && !options.xid,
                                      report: { printError("stackboard: " + $0) })
         controller.wordsFor = { [words] layout in compose.engine(for: layout) ?? words.engine(for: layout) }
+        controller.wordSettings = options.wordField
+        if let tracker = bus?.tracker {
+            controller.readFieldText = { [weak tracker] reply in
+                guard let tracker else { return reply(nil) }
+                tracker.readTextBeforeCaret(limit: WordEngines.fieldReadLimit, reply: reply)
+            }
+        }
         controller.emojiRecents = options.xid ? nil : EmojiRecentsStore(environment: FileSystem.environment(), files: SystemFiles())
         if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {
             controller.displayLayout = first.name

@@ -56,14 +56,27 @@ final class KeyboardBus: LoopSource {
         }
         for event in tracker.service(now: now) {
             switch event {
-            case .focused(let facts): focus(.focused(facts), now: now)
-            case .unfocused(let id): focus(.unfocused(id), now: now)
-            case .applicationGone(let name): focus(.applicationGone(busName: name), now: now)
-            case .trackingLost: focus(.trackingLost, now: now)
+            case .focused(let facts):
+                focus(.focused(facts), now: now)
+                controller?.fieldFocused(facts.isEditable ? facts.fieldKind : nil, now: now)
+            case .unfocused(let id):
+                focus(.unfocused(id), now: now)
+                controller?.fieldFocused(nil, now: now)
+            case .applicationGone(let name):
+                focus(.applicationGone(busName: name), now: now)
+                if tracker.currentFacts == nil { controller?.fieldFocused(nil, now: now) }
+            case .trackingLost:
+                focus(.trackingLost, now: now)
+                controller?.fieldFocused(nil, now: now)
+            case .caretMoved:
+                controller?.fieldCaretMoved()
             case .notice(let line): if autoShow { printError("stackboard: " + line) }
             }
         }
         decide(policy.advance(to: now), now: now)
+        // The bus is served after the X events: what its news changed (the bar's words, the
+        // shift latched for a field read) is painted now, not at the next X event.
+        controller?.runtime.repaint(now: now)
     }
 
     /// A focus report: the password watch hears it first (so that a show for a password field

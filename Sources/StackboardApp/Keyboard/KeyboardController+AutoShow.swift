@@ -11,7 +11,7 @@ extension KeyboardController {
         case .number: return "numeric"
         case .decimal: return "decimal"
         case .phone: return "phone"
-        case .text, .password: return nil
+        case .text, .password, .email, .url, .search, .terminal: return nil
         }
     }
 

@@ -49,6 +49,17 @@ final class KeyboardController: TypingHost {
     var emojiRecents: EmojiRecentsStore?
     /// The layout `xkb` (the display's own) was loaded as, followed while the keymap changes.
     var displayLayout: String?
+    /// What the user lets the word engine do (correction, capitals, double space).
+    var wordSettings = WordFieldSettings()
+    /// The kind of the field with the focus, as AT-SPI tells (nil: none the keyboard can see).
+    var focusedKind: FieldKind?
+    /// Its text before the caret as last read (nil: not read yet, or it cannot be seen).
+    var fieldText: String?
+    /// When that text is read (KeyboardController+Field.swift).
+    var fieldReads = FieldReads()
+    /// Reads the focused field's text before the caret; the reply comes later, through the
+    /// loop (nil: there is no accessibility bus).
+    var readFieldText: ((@escaping (String?) -> Void) -> Void)?
     /// The last typing error reported (each distinct one is printed once in a row).
     private var lastTypingError: InjectorError?
     /// Moves, resizes, docks and remembers the window (nil: it cannot move, a plug).
@@ -98,6 +109,7 @@ final class KeyboardController: TypingHost {
             if mover?.take(input) == true { return } // a pointer that drags the window
             runtime.handle(input, now: now)
             sentAheadUnused()
+            if input.endsOrStartsAPress { updateAutoShift(now: now) }
         case .resized(let size):
             runtime.setFrame(Rect(size: size), now: now)
         case .rootPosition(let pointer, let point):
@@ -172,12 +184,14 @@ final class KeyboardController: TypingHost {
         switch request {
         // The key first; its `--print` line after it went out.
         case .type(let text, let modifiers):
+            fieldReads.typed(now: MonotonicClock.now())
             if !tookSentAhead(text, modifiers: modifiers) {
                 typing { () throws(InjectorError) in try typer.type(text, modifiers: modifiers) }
             }
             printKey?(PrintedKey.line(text: text, modifiers: modifiers))
             recordEmoji(text)
         case .key(let key, let modifiers):
+            fieldReads.typed(now: MonotonicClock.now())
             typing { () throws(InjectorError) in try typer.key(key, modifiers: modifiers) }
             printKey?(PrintedKey.line(key: key, modifiers: modifiers))
         case .hide:
@@ -196,11 +210,14 @@ final class KeyboardController: TypingHost {
     }
 
     /// When `advance(to:)` must run (the window manager's drag is watched).
-    var nextDeadline: Double? { mover?.nextDeadline }
+    var nextDeadline: Double? {
+        [mover?.nextDeadline, runtime.words == nil ? nil : fieldReads.nextDeadline].compactMap { $0 }.min()
+    }
 
     /// Does what is due at `now`.
     func advance(to now: Double) {
         mover?.advance(to: now)
+        readFieldIfDue(now: now)
         reportDroppedKeys(now: now)
     }
 
@@ -319,7 +336,9 @@ extension KeyboardController {
         if reason == .windowChanged || reason == .clickOutside { typer.dropDeferred() }
         guard let words = runtime.words else { return }
         words.reset(reason)
+        fieldTextLost()
         runtime.refreshSuggestions()
+        updateAutoShift(now: MonotonicClock.now())
     }
 
     /// Says on stderr and on the bar that keys were dropped (a count and why, never the text).
@@ -334,6 +353,7 @@ extension KeyboardController {
         let words = runtime.state.layout.suggestionBar == nil ? nil : wordsFor(runtime.state.layout)
         words?.setSecure(isSecure)
         runtime.words = words
+        tellWordsAboutField(now: MonotonicClock.now())
     }
 }
 

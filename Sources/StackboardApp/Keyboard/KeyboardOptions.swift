@@ -39,6 +39,8 @@ struct KeyboardOptions {
     /// `--learn-everywhere`: learn without seeing the field (else a word is learned only once
     /// the focused field's text, read over AT-SPI, shows it).
     var learnEverywhere: Bool
+    /// What the word engine may do to what is typed (correction, capitals, double space).
+    var wordField: WordFieldSettings
     /// `--xid`: the keyboard as an XEmbed plug in a greeter's or locker's window.
     var xid: Bool
     /// `--hide-on-physical-keys`.
@@ -78,6 +80,7 @@ struct KeyboardOptions {
         xid = values.bool(.xid)
         autoShow = values.bool(.autoShow) && !xid
         learnEverywhere = values.bool(.learnEverywhere)
+        wordField = WordFieldSettings(values)
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
         placedOnCommandLine = values.commandLine[.geometry] != nil || values.commandLine[.dock] != nil
         hidden = values.bool(.hidden) || autoShow

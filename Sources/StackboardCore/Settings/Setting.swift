@@ -48,6 +48,14 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case learn
     /// `--learn-everywhere`, `learn-everywhere`: learn also where no field can be seen.
     case learnEverywhere
+    /// `--no-autocorrect`, `autocorrect`: whether words may be corrected at all.
+    case autocorrect
+    /// `--no-autocorrect-in`, `no-autocorrect-in`: languages whose words are never corrected.
+    case noAutocorrectIn
+    /// `--no-autocapitalize`, `autocapitalize`: whether the shift latches by itself at a sentence start.
+    case autocapitalize
+    /// `--no-double-space-period`, `double-space-period`: whether a second space makes ". ".
+    case doubleSpacePeriod
     /// `--json` of `stackboard words evaluate`.
     case json
     /// `--typed` of render: the suggestion bar as it is after typing this text.

@@ -89,6 +89,22 @@ extension Setting {
                         "learn also what is typed into windows whose fields the keyboard cannot see (not on the "
                         + "accessibility bus: xterm, a plain Xlib application), where a password field cannot be told",
                         for: [.keyboard])
+        case .autocorrect:
+            SettingSpec(flag: "no-autocorrect", key: "autocorrect", .bool, default: .bool(true), flagSets: false,
+                        "correct no word (otherwise a clear typo is corrected as its word ends; never in a password, terminal, "
+                        + "e-mail, web address or number field)", for: [.keyboard, .entry])
+        case .noAutocorrectIn:
+            SettingSpec(flag: "no-autocorrect-in", key: "no-autocorrect-in", .names(choices: nil), example: "de,ru",
+                        "languages whose words are never corrected (the others are, unless --no-autocorrect)",
+                        for: [.keyboard, .entry])
+        case .autocapitalize:
+            SettingSpec(flag: "no-autocapitalize", key: "autocapitalize", .bool, default: .bool(true), flagSets: false,
+                        "no capital by itself (otherwise the shift latches at a sentence's start and English 'i' becomes "
+                        + "'I'; never in a password, e-mail or web address field)", for: [.keyboard])
+        case .doubleSpacePeriod:
+            SettingSpec(flag: "no-double-space-period", key: "double-space-period", .bool, default: .bool(true),
+                        flagSets: false, "two spaces stay two spaces (otherwise a second space right after a word and "
+                        + "the space the keyboard typed makes '. ')", for: [.keyboard])
         case .typed:
             SettingSpec(flag: "typed", .text, example: "hel", "paint the suggestion bar as it is after typing TEXT "
                         + "(the shipped word model of --language, else English; nothing is learned)", for: [.render])

@@ -105,9 +105,12 @@ extension KeyboardState {
         }
     }
 
-    /// A tap on a modifier: off → latched → locked → off.
+    /// A tap on a modifier: off → latched → locked → off; a tap on the shift the keyboard latched
+    /// by itself releases it (and it stays released there).
     mutating func tap(_ m: Modifier) {
-        if locked.contains(m) {
+        if m == .shift, autoShift.latched {
+            autoShift = AutoShift(latched: false, declined: true)
+        } else if locked.contains(m) {
             locked.remove(m)
         } else if latched.contains(m) {
             latched.remove(m)
@@ -121,6 +124,7 @@ extension KeyboardState {
     /// count as used (their release will not latch them).
     mutating func consumeModifiers() {
         latched = []
+        autoShift = AutoShift()
         for (id, track) in pointers where !track.choosingAlternate {
             if case .modifier = key(at: track.key)?.action { pointers[id]?.heldUsed = true }
         }

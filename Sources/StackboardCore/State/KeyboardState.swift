@@ -56,6 +56,8 @@ public struct KeyboardState: Sendable {
     var pointers: [Int: PointerTrack] = [:]
     var latched: Set<Modifier> = []
     var locked: Set<Modifier> = []
+    /// The shift latched by the keyboard itself at a sentence start (AutoShift.swift).
+    var autoShift = AutoShift()
     var dwell: DwellTracker?
     var scan: ScanState
     var scanGroups: [[Int]] = []
@@ -90,8 +92,9 @@ public struct KeyboardState: Sendable {
 
     // MARK: Modifiers
 
-    /// Whether labels show shifted: shift latched, locked or held, or caps lock on.
-    public var shifted: Bool { activeModifiers.contains(.shift) || capsLock }
+    /// Whether labels show shifted: shift latched, locked or held, caps lock on, or the
+    /// keyboard's own shift latched (letters only, as caps lock).
+    public var shifted: Bool { activeModifiers.contains(.shift) || capsLock || autoShift.latched }
 
     /// The modifiers that apply to the next key: latched, locked and held ones. In entry mode only
     /// shift can be active.
@@ -103,10 +106,11 @@ public struct KeyboardState: Sendable {
         return active
     }
 
-    /// The state of modifier `m`: locked, else latched, else held, else off.
+    /// The state of modifier `m`: locked, else latched (by the user, or shift by the keyboard at
+    /// a sentence start), else held, else off.
     public func modifierState(_ m: Modifier) -> ModifierLatch {
         if locked.contains(m) { return .locked }
-        if latched.contains(m) { return .latched }
+        if latched.contains(m) || (m == .shift && autoShift.latched) { return .latched }
         if activeModifiers.contains(m) { return .held }
         return .off
     }
@@ -156,7 +160,7 @@ public struct KeyboardState: Sendable {
 
     func typesShifted(_ key: Key) -> Bool {
         if activeModifiers.contains(.shift) { return true }
-        guard capsLock, case .text(let text) = key.action else { return false }
+        guard capsLock || autoShift.latched, case .text(let text) = key.action else { return false }
         // ß whose shift is ? (xkb:de) or è whose shift is ü (xkb:ch(fr)) stay as they are.
         return KeyboardState.isCasedLetter(text) && key.shiftedLabel.map(KeyboardState.isUppercaseLetter) ?? true
     }
@@ -268,6 +272,7 @@ public struct KeyboardState: Sendable {
             state.lingering = nil
             state.latched = []
             state.locked = []
+            state.autoShift = AutoShift()
             state.capsLock = false
             state.pendingMorse = ""
             state.dwell = nil

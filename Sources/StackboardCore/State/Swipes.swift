@@ -107,7 +107,7 @@ extension KeyboardState {
         let casing: SwipeCase
         if capsLock || locked.contains(.shift) {
             casing = .upper
-        } else if activeModifiers.contains(.shift) {
+        } else if activeModifiers.contains(.shift) || autoShift.latched {
             casing = .capitalized
         } else {
             casing = .asListed

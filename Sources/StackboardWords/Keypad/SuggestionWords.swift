@@ -87,10 +87,13 @@ public final class SuggestionWords: KeypadWords {
         session.setPrivacy(on ? .secure : (learning ? .normal : .noLearn))
     }
 
-    /// Keeps what is known of the focused field.
+    /// Keeps what is known of the focused field; its text before the caret, when read, becomes
+    /// the context where the engine's own record does not agree (SuggestionWords+Field.swift).
     public func fieldChanged(_ field: WordField) {
         settle()
         self.field = field
+        session.automaticEdits = AutomaticEdits(capitalizes: field.capitalizes, doubleSpacePeriod: field.doubleSpacePeriod)
+        if let text = field.textBeforeCaret, !secure { session.adoptField(text, limit: WordEngines.fieldReadLimit) }
     }
 
     /// What is before the caret is no longer known, for `reason`.

@@ -45,6 +45,10 @@ public struct SuggestionSession: Sendable {
 
     /// The text typed in this context (bounded).
     private(set) var tail = ""
+    /// The field's automatic edits allowed, and how many of `tail`'s last characters the
+    /// keyboard typed itself (SuggestionSession+Field.swift).
+    public var automaticEdits = AutomaticEdits()
+    var ownCount = 0
     /// Whether the context began at the start of a sentence (after return) or somewhere unknown.
     private var originIsSentenceStart: Bool
     private var shown: [String] = []
@@ -96,9 +100,11 @@ public struct SuggestionSession: Sendable {
         let edit = edit(forTyping: text)
         guard privacy != .secure else { return edit }
         stale = true
+        let before = tail.count
+        defer { noteOwn(before: before) }
         if edit.deleteCount > 0 {
-            tail.removeLast()
-            append(text + " ", learning: false)
+            tail.removeLast(min(edit.deleteCount, tail.count))
+            append(edit.text, learning: false)
         } else {
             for c in text { append(String(c)) }
         }
@@ -110,6 +116,7 @@ public struct SuggestionSession: Sendable {
     /// first and calls `typed` after it went out (the context and learning can wait; the key
     /// cannot).
     public func edit(forTyping text: String) -> TextEdit {
+        if let automatic = fieldEdit(forTyping: text) { return automatic }
         guard privacy != .secure, let accept = lastAccept, accept.separator == " ", text.count == 1,
               let c = text.first, attaching.contains(c) else { return .insert(text) }
         return TextEdit(deleteCount: 1, text: text + " ")
@@ -119,6 +126,8 @@ public struct SuggestionSession: Sendable {
     public mutating func backspace() -> TextEdit {
         guard privacy != .secure else { return .delete(1) }
         stale = true
+        let before = tail.count
+        defer { noteOwn(before: before) }
         if let accept = lastAccept {
             lastAccept = nil
             tail = accept.tailBefore
@@ -165,11 +174,20 @@ public struct SuggestionSession: Sendable {
         let before = tail
         tail.removeLast(typed.count)
         append(word + separator, learning: false)
+        noteOwn(before: before.count)
         let learnedWord = learnable(word, state)
         if privacy == .normal { learnOrHold(learnedWord, after: state.context) }
         lastAccept = AcceptRecord(tailBefore: before, word: learnedWord, context: state.context, edit: edit, separator: separator)
         stale = true
         return edit
+    }
+
+    /// Starts the context over from `text`, what the field shows before the caret (`atFieldStart`:
+    /// all of it, so the field's start is a sentence start): SuggestionSession+Field.swift.
+    mutating func restartContext(from text: String, atFieldStart: Bool) {
+        forgetContext(sentenceStart: atFieldStart)
+        append(text, learning: false)
+        ownCount = 0
     }
 
     // MARK: - Inside

@@ -52,6 +52,7 @@ final class SourceLoop {
             case .unfocused(let id): feed(.unfocused(id), t)
             case .applicationGone(let bus): feed(.applicationGone(busName: bus), t)
             case .trackingLost: feed(.trackingLost, t)
+            case .caretMoved: break
             case .notice(let line): notices.append(line)
             }
         }
