@@ -113,6 +113,9 @@ public protocol KeypadWords: AnyObject {
     /// start, or after `. ! ?` and a space): a letter typed now is capitalized by itself where
     /// the field allows (the default: not known, no).
     var atSentenceStart: Bool { get }
+    /// The text of the next `typing` comes from a tap that went down at `point` (the keypad's
+    /// pixels) on `geometry`'s keys: where it landed, for tap correction (the default: nothing).
+    func tapLanded(at point: Point, on geometry: KeyboardGeometry)
 }
 
 extension KeypadWords {
@@ -130,6 +133,8 @@ extension KeypadWords {
     public func fieldChanged(_ field: WordField) {}
     /// Not known.
     public var atSentenceStart: Bool { false }
+    /// Not kept.
+    public func tapLanded(at point: Point, on geometry: KeyboardGeometry) {}
     /// The word and a space, typed as a key would.
     public func swiped(_ word: String) -> KeypadEdit { typing(word + " ") }
     /// Backspaces over the typed word and its space (the engine hears each), then the new word.
@@ -206,6 +211,7 @@ extension KeypadRuntime {
         }
         switch effect {
         case .type(let text, let modifiers) where modifiers.isDisjoint(with: Self.shortcutModifiers):
+            if let tapAt { words.tapLanded(at: tapAt, on: state.geometry) }
             typeEdit(words.typing(text), modifiers: modifiers, host: host)
         case .type(let text, let modifiers):
             words.contextLost()
@@ -244,6 +250,7 @@ extension KeypadRuntime {
         }
         switch effect {
         case .edit(.insert(let text)):
+            if let tapAt { words.tapLanded(at: tapAt, on: state.geometry) }
             fieldEdit(words.typing(text), now: now)
         case .edit(.deleteBackward):
             fieldEdit(words.deletingBackward(), now: now)
