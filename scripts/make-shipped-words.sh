@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds the shipped word models (Resources/words/*.words) from their sources, at development
 # time (see docs/words.md). Needs the network for PyPI and Debian's archive once; the keyboard
-# never does. Usage: scripts/make-shipped-words.sh [LANG...]   (default: en de fr es ru)
+# never does. Usage: scripts/make-shipped-words.sh [LANG...]   (default: every language below)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -26,7 +26,7 @@ if [ ! -d dasher ]; then
 fi
 
 make_words() { venv/bin/python "$here/make-words.py" --wordfreq --held-out 0.2 --discount 0.4 --min-pair 1 --per-word 1000 --triples 200000 "$@"; }
-langs=("$@"); [ ${#langs[@]} -gt 0 ] || langs=(en de fr es ru)
+langs=("$@"); [ ${#langs[@]} -gt 0 ] || langs=(en de fr es ru it pt nl pl sv da nb fi cs sk hu ro tr uk el)
 for lang in "${langs[@]}"; do
   case "$lang" in
     en) make_words --language en --words 80000 --text dasher/training_english_GB.txt \
@@ -38,6 +38,22 @@ for lang in "${langs[@]}"; do
     es) make_words --language es --words 80000 --text dasher/training_spanish_ES.txt ;;
     ru) make_words --language ru --words 150000 --text dasher/training_russian_RU.txt \
           --script CYRILLIC --keep-letters й ;;
+    it) make_words --language it --words 80000 --text dasher/training_italian_IT.txt \
+          --elisions "l,un,dell,all,dall,nell,sull,c,d,m,t,s,v,quest,quell,bell,sant" ;;
+    pt) make_words --language pt --words 80000 --text dasher/training_portuguese_BR.txt ;;
+    nl) make_words --language nl --words 80000 --text dasher/training_dutch_NL.txt ;;
+    pl) make_words --language pl --words 100000 --text dasher/training_polish_PL.txt ;;
+    sv) make_words --language sv --words 80000 --text dasher/training_swedish_SE.txt ;;
+    da) make_words --language da --words 80000 --text dasher/training_danish_DK.txt ;;
+    nb) make_words --language nb --words 80000 ;;
+    fi) make_words --language fi --words 120000 --text dasher/training_finnish_FI.txt ;;
+    cs) make_words --language cs --words 100000 --text dasher/training_czech_CS.txt ;;
+    sk) make_words --language sk --words 80000 ;;
+    hu) make_words --language hu --words 80000 --text dasher/training_hungarian_HU.txt ;;
+    ro) make_words --language ro --words 80000 ;;
+    tr) make_words --language tr --words 80000 --text dasher/training_turkish_TR.txt ;;
+    uk) make_words --language uk --words 100000 --script CYRILLIC --keep-letters й ;;
+    el) make_words --language el --words 80000 --text dasher/training_greek_GR.txt --script GREEK ;;
     *) echo "make-shipped-words: no recipe for '$lang'; run scripts/make-words.py yourself (docs/words.md)" >&2; exit 2 ;;
   esac
 done

@@ -122,7 +122,7 @@ def main():
                                  epilog=__doc__.split('\n\n', 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--language', required=True, help='language tag written in the file (en, de, ...)')
     ap.add_argument('--out', help='output file (default Resources/words/LANG.words)')
-    ap.add_argument('--wordfreq', action='store_true', help="use the wordfreq package's 'large' list")
+    ap.add_argument('--wordfreq', action='store_true', help="use the wordfreq package's list ('large' where it has one, else 'small')")
     ap.add_argument('--frequencies', action='append', default=[], help='a word-frequency file')
     ap.add_argument('--text', action='append', default=[], help='running text (pairs, case)')
     ap.add_argument('--held-out', type=float, default=0.0, help='fraction of each text left out at its end')
@@ -153,7 +153,12 @@ def main():
             import wordfreq
         except ImportError:
             sys.exit('make-words: --wordfreq needs the wordfreq package: python3 -m pip install wordfreq')
-        sources.append(wordfreq.get_frequency_dict(o.language, wordlist='large'))
+        # The 'large' list where wordfreq has one for the language itself, else its 'small' one;
+        # never the "nearest match" wordfreq would give for another language (da → nb, sk → cs).
+        lists = [w for w in ('large', 'small') if o.language in wordfreq.available_languages(wordlist=w)]
+        if not lists:
+            sys.exit(f'make-words: wordfreq has no word list for {o.language!r}; give --frequencies FILE')
+        sources.append(wordfreq.get_frequency_dict(o.language, wordlist=lists[0]))
     for path in o.frequencies:
         sources.append(read_frequencies(path))
     if not sources:

@@ -124,6 +124,10 @@ public final class KeypadRuntime {
     var trailDirty = false
     /// Where the swipe trails were painted (repainted without them next time).
     var paintedTrails: [Rect] = []
+    /// Where each pointer that is down went down (the keypad's pixels).
+    var pressedAt: [Int: Point] = [:]
+    /// Where the tap that the input being handled ends went down, for the word engine.
+    var tapAt: Point?
     /// The swipe's word and its other candidates, until anything else is typed.
     public internal(set) var swipeChoices: SwipeChoices?
 
@@ -155,7 +159,15 @@ public final class KeypadRuntime {
     /// A pointer event in surface pixels (moved into the keypad's own).
     public func handle(_ input: InputEvent, now: Double) {
         // The key goes out first; what to repaint is worked out after.
-        let (effects, pending) = state.handleDeferringRedraws(input.offset(by: Point(x: -frame.x, y: -frame.y)), now: now)
+        let local = input.offset(by: Point(x: -frame.x, y: -frame.y))
+        switch local {
+        case .press(let pointer, let at): pressedAt[pointer] = at; tapAt = at
+        case .release(let pointer, _): tapAt = pressedAt.removeValue(forKey: pointer)
+        case .cancel(let pointer): pressedAt[pointer] = nil
+        default: break
+        }
+        defer { tapAt = nil }
+        let (effects, pending) = state.handleDeferringRedraws(local, now: now)
         perform(effects, now: now)
         perform(state.redraws(since: pending), now: now)
         offerReleaseAhead(now: now)

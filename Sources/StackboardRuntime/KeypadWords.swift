@@ -121,6 +121,9 @@ public protocol KeypadWords: AnyObject {
     /// composed as it is, before a named key, a shortcut or a move of the caret, after which it
     /// composes nothing (nil: nothing is composed; the default).
     func endingComposition() -> KeypadEdit?
+    /// The text of the next `typing` comes from a tap that went down at `point` (the keypad's
+    /// pixels) on `geometry`'s keys: where it landed, for tap correction (the default: nothing).
+    func tapLanded(at point: Point, on geometry: KeyboardGeometry)
 }
 
 extension KeypadWords {
@@ -140,6 +143,8 @@ extension KeypadWords {
     public var atSentenceStart: Bool { false }
     /// Nothing composed.
     public func endingComposition() -> KeypadEdit? { nil }
+    /// Not kept.
+    public func tapLanded(at point: Point, on geometry: KeyboardGeometry) {}
     /// The word and a space, typed as a key would.
     public func swiped(_ word: String) -> KeypadEdit { typing(word + " ") }
     /// Backspaces over the typed word and its space (the engine hears each), then the new word.
@@ -216,6 +221,7 @@ extension KeypadRuntime {
         }
         switch effect {
         case .type(let text, let modifiers) where modifiers.isDisjoint(with: Self.shortcutModifiers):
+            if let tapAt { words.tapLanded(at: tapAt, on: state.geometry) }
             typeEdit(words.typing(text), modifiers: modifiers, host: host)
         case .type(let text, let modifiers):
             if let composed = words.endingComposition() { typeEdit(composed, modifiers: [], host: host) }
@@ -256,6 +262,7 @@ extension KeypadRuntime {
         }
         switch effect {
         case .edit(.insert(let text)):
+            if let tapAt { words.tapLanded(at: tapAt, on: state.geometry) }
             fieldEdit(words.typing(text), now: now)
         case .edit(.deleteBackward):
             fieldEdit(words.deletingBackward(), now: now)

@@ -45,7 +45,8 @@ import StackboardCore
         // An option of another command is not suggested: the message says whose it is.
         #expect(message(["--output", "x.png"], .keyboard)?.contains("Did you mean") == false)
         #expect(message(["--size", "800x300"], .keyboard)
-            == "'stackboard keyboard' has no option '--size': that is an option of 'stackboard entry', 'stackboard keys' and 'stackboard render'. "
+            == "'stackboard keyboard' has no option '--size': that is an option of 'stackboard entry', 'stackboard keys', 'stackboard render' and "
+            + "'stackboard words'. "
             + "See 'stackboard keyboard --help' for its options.")
         // The file's spelling of a setting leads to its option only when it is one edit away:
         // `swipe` is `--no-swipe`, which `--sise` is not a typo of.

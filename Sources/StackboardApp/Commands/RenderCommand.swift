@@ -31,7 +31,7 @@ enum RenderCommand {
         guard let size = values.size(.size) else { throw UsageError("'stackboard render' needs --size WxH.") }
         let preparation = LayoutPreparation.forLocale(shuffle: values.bool(.shuffle),
                                                       suggestions: values.bool(.entryWindow) ? 0 : values.int(.suggestions),
-                                                      ownField: values.bool(.entryWindow))
+                                                      ownField: values.bool(.entryWindow), wordsLanguage: values.string(.language))
         let layout: Layout
         let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
         do { layout = LanguageCycle(values.names(.languages) ?? []).keyed(try preparation.load(name), named: name) } catch {

@@ -18,6 +18,7 @@ enum WordsCommand {
                stackboard words clear [--language L]
                stackboard words learn FILE [--language L]
                stackboard words evaluate FILE [--language L] [--suggestions N] [--no-learn] [--json]
+                                         [--noise SIGMA [--layout NAME] [--size WxH]]
                stackboard words languages
 
         The suggestion bar learns the words and word pairs you type (never in entry --secure or
@@ -31,7 +32,12 @@ enum WordsCommand {
           evaluate    simulate a user who types FILE letter by letter and taps a suggestion as
                       soon as the intended word is shown; print the keystrokes without and with
                       suggestions and the keystroke savings. It starts from the shipped model and
-                      never reads or changes your learned words.
+                      never reads or changes your learned words. With --noise SIGMA, each letter
+                      is also tapped off its key's centre (a Gaussian of SIGMA key widths, seeded,
+                      on the layout's real keys; by default the language's XKB layout) and it
+                      prints the share of taps on a wrong key, the word error rate of the literal
+                      taps and after tap correction, the share of right words correction changed,
+                      the keystroke savings under that noise and the decode time per word.
           languages   the languages that have a word model, and where each is
 
         Options:
@@ -55,7 +61,7 @@ enum WordsCommand {
             guard rest.count != count else { return }
             throw UsageError("'stackboard words \(action)' takes \(what), not \(rest.count) argument\(rest.count == 1 ? "" : "s"). See 'stackboard words --help'.")
         }
-        for option in [Setting.suggestions, .learn, .json] where values.commandLine[option] != nil && action != "evaluate" {
+        for option in [Setting.suggestions, .learn, .json, .noise, .layout, .size] where values.commandLine[option] != nil && action != "evaluate" {
             throw UsageError("Option '--\(option.spec.flag ?? "")' is for 'stackboard words evaluate'.")
         }
         switch action {
@@ -80,13 +86,37 @@ enum WordsCommand {
             guard values.int(.suggestions) > 0 else {
                 throw UsageError("'--suggestions 0' leaves nothing to evaluate: give 1 to 9 suggestions.")
             }
-            return WordsEvaluate.run(file: rest[0], language: language, models: models, slots: values.int(.suggestions),
-                                     learning: values.bool(.learn), json: values.bool(.json))
+            let noise = values.double(.noise)
+            let layoutName = values.string(.layout).flatMap { values.commandLine[.layout] != nil ? $0 : nil }
+                ?? WordsEvaluate.defaultLayout(language: language)
+            var geometry: KeyboardGeometry?
+            if noise > 0 {
+                geometry = try evaluationGeometry(layoutName, size: values.size(.size) ?? Size(width: 1280, height: 400))
+            }
+            return WordsEvaluate.run(WordsEvaluate.Request(file: rest[0], language: language, models: models, slots: values.int(.suggestions),
+                                                           learning: values.bool(.learn), json: values.bool(.json), noise: noise,
+                                                           geometry: geometry, layoutName: layoutName))
         default:
             let actions: Set<String> = ["list", "forget", "clear", "learn", "evaluate", "languages"]
             let guess = Arguments.closest(to: action, in: actions).map { " Did you mean '\($0)'?" } ?? ""
             throw UsageError("Unknown action '\(action)' for 'stackboard words'.\(guess) Actions: list, forget, clear, learn, evaluate, languages.")
         }
+    }
+
+    /// The first layer of layout `name` at `size`: the keys the evaluation taps on.
+    static func evaluationGeometry(_ name: String, size: Size) throws(UsageError) -> KeyboardGeometry {
+        let layout: Layout
+        do throws(LayoutError) {
+            layout = try LayoutPreparation.forLocale(shuffle: false, suggestions: 3).load(name)
+        } catch {
+            throw UsageError("--layout: \(error.description)")
+        }
+        let layer = try LayoutPreparation.layer(nil, of: layout)
+        let geometry = KeyboardGeometry(layout: layout, layer: layer, size: size)
+        guard SwipeKeyboard(geometry: geometry).letters.count >= 10 else {
+            throw UsageError("layout '\(name)' has no letter keys on its first layer to tap; give one with letters, such as --layout qwerty.")
+        }
+        return geometry
     }
 
     /// The language of `$LANG` (`de_DE.UTF-8` → `de`) when it has a model, else `en`.

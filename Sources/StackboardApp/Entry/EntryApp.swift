@@ -42,7 +42,7 @@ final class EntryApp: WindowShellClient {
         let signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
         let preparation = LayoutPreparation.forLocale(shuffle: !options.noShuffle,
                                                       suggestions: options.suggest ? Setting.suggestions.spec.defaultValue?.int ?? 3 : 0,
-                                                      ownField: true)
+                                                      ownField: true, wordsLanguage: options.keypad.language ?? "en")
         let setup: EntrySetup
         do { setup = try EntrySetup(options, preparation: preparation) } catch {
             printError("stackboard: \(error.message)")

@@ -64,7 +64,7 @@ struct KeyboardStartup {
         HeapMemory.useOneArena()
         signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
         environment = FileSystem.environment()
-        let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions)
+        let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions, wordsLanguage: options.keypad.language)
         self.preparation = preparation
         let languages = options.languages
         let loadNotingDeal = { (name: String) throws(LayoutError) -> (layout: Layout, dealtAtRandom: Bool) in

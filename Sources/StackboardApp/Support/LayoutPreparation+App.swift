@@ -1,14 +1,18 @@
 import StackboardCore
+import StackboardWords
 
 extension LayoutPreparation {
     /// The preparation every command uses: the process's layout catalog (with the `xkb:`
     /// layouts, see `LayoutCatalog.stackboard`) and the decimal separator of the user's
     /// LC_NUMERIC locale; digits shuffled when `shuffle`; a layout's suggestion bar with
-    /// `suggestions` slots (0: none); with `ownField`, for a keypad that edits its own field.
-    static func forLocale(shuffle: Bool = true, suggestions: Int, ownField: Bool = false) -> LayoutPreparation {
+    /// `suggestions` slots (0: none) where the suggestions' language (`wordsLanguage`, else the
+    /// layout's) has a word model; with `ownField`, for a keypad that edits its own field.
+    static func forLocale(shuffle: Bool = true, suggestions: Int, ownField: Bool = false, wordsLanguage: String? = nil) -> LayoutPreparation {
         var preparation = LayoutPreparation(shuffle: shuffle, decimalSeparator: LocaleNumbers.decimalSeparator(),
                                             catalog: .stackboard(), suggestionSlots: suggestions)
         preparation.ownField = ownField
+        preparation.wordsLanguage = wordsLanguage
+        preparation.hasWords = { WordModels.forCurrentProcess().locate($0) != nil }
         return preparation
     }
 

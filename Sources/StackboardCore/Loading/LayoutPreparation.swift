@@ -14,6 +14,11 @@ public struct LayoutPreparation: Sendable {
     /// Whether the keypad edits its own field (entry mode, StackboardKit): keys that do nothing
     /// there are blank (`Layout.forOwnField`).
     public var ownField = false
+    /// Whether a language has a word model (nil: not asked, every bar is kept): a layout whose
+    /// suggestions' language has none gets no suggestion bar (no empty slots).
+    public var hasWords: (@Sendable (String) -> Bool)?
+    /// The language of the suggestions when the user chose one (nil: each layout's, else en).
+    public var wordsLanguage: String?
 
     /// A preparation with these choices.
     public init(shuffle: Bool = true, decimalSeparator: String = ".", catalog: LayoutCatalog,
@@ -48,7 +53,8 @@ public struct LayoutPreparation: Sendable {
         if layout.hasShuffledDigits {
             dealt = shuffle ? layout.dealingShuffledDigits(using: &rng) : layout.dealingDigitsInOrder()
         }
-        let ready = dealt.withDecimalSeparator(decimalSeparator).withSuggestionSlots(suggestionSlots)
+        let slots = hasWords.map { $0(wordsLanguage ?? layout.language ?? "en") ? suggestionSlots : 0 } ?? suggestionSlots
+        let ready = dealt.withDecimalSeparator(decimalSeparator).withSuggestionSlots(slots)
         return ownField ? ready.forOwnField() : ready
     }
 

@@ -58,6 +58,8 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case doubleSpacePeriod
     /// `--json` of `stackboard words evaluate`.
     case json
+    /// `--noise` of `stackboard words evaluate`: taps scattered by a Gaussian of this σ (key widths).
+    case noise
     /// `--typed` of render: the suggestion bar as it is after typing this text.
     case typed
     /// `--geometry`, `geometry`: the keyboard window's size and place.

@@ -26,7 +26,7 @@ extension Setting {
             SettingSpec(flag: "layout", key: "layout", .name, default: .string("qwerty"), placeholder: "NAME|FILE",
                         example: "qwerty", "the layout: a name ('stackboard layouts' lists them), a file, an XKB layout (xkb:de, "
                         + "'xkb:fr(bepo)'; xkb: the display's own) or emoji",
-                        for: [.keyboard, .render, .keys, .scan])
+                        for: [.keyboard, .render, .keys, .words, .scan])
         case .keypad:
             SettingSpec(flag: "layout", .name, defaultText: "numeric with --allow digits, decimal with --allow decimal, else qwerty",
                         placeholder: "NAME|FILE", example: "pin", "the keypad; its entry preset (pin: secure, 6 digits) applies "
@@ -63,9 +63,10 @@ extension Setting {
             SettingSpec(flag: "output", .name, placeholder: "FILE.png", example: "keyboard.png",
                         "the PNG file to write (needed)", for: [.render])
         case .size:
-            SettingSpec(flag: "size", .size(max: 16384), commandDefaults: [.render: .size(Size(width: 1280, height: 400))],
+            SettingSpec(flag: "size", .size(max: 16384), commandDefaults: [.render: .size(Size(width: 1280, height: 400)),
+                                                                          .words: .size(Size(width: 1280, height: 400))],
                         notes: [.entry: "360x480 for pads, 960x400 for keyboards, times --scale", .keys: "none, it is needed"],
-                        "the window's size in pixels", for: [.entry, .render, .keys])
+                        "the window's size in pixels", for: [.entry, .render, .keys, .words])
         case .layer:
             SettingSpec(flag: "layer", .name, defaultText: "the first", example: "letters", "the layer", for: [.render, .keys])
         case .entryWindow:
@@ -110,6 +111,10 @@ extension Setting {
                         + "(the shipped word model of --language, else English; nothing is learned)", for: [.render])
         case .json:
             SettingSpec(flag: "json", .bool, "evaluate: one JSON object instead of text", for: [.words, .scan])
+        case .noise:
+            SettingSpec(flag: "noise", .double(0...2), default: .double(0), example: "0.25",
+                        "evaluate: tap each letter off its key's centre by a Gaussian of SIGMA key widths (seeded), "
+                        + "correct the words and count the errors", for: [.words])
         case .suggest:
             SettingSpec(flag: "suggest", .bool, "word suggestions where they are off by default: above the keypad of "
                         + "'stackboard entry' (a qwerty keypad), and in a plug (--xid), which otherwise suggests and learns nothing",

@@ -28,6 +28,12 @@ public final class SuggestionWords: KeypadWords {
     private var dueAt: Double?
     /// Text `typing` returned the edit for, not yet told to the session (`settle`).
     private var unsettled: String?
+    /// Where the tap of `unsettled` landed.
+    private var unsettledTap: TapPoint?
+    /// Where the tap of the next `typing` landed (`tapLanded`).
+    private var landedTap: TapPoint?
+    /// The keys the tap decoder was made for.
+    private var decoderGeometry: KeyboardGeometry?
     /// Told once about a problem (one line, never a word).
     private let report: (String) -> Void
     private var secure = false
@@ -107,9 +113,29 @@ public final class SuggestionWords: KeypadWords {
     /// Only the edit: the session is told at `settle()` (the key goes out first).
     public func typing(_ text: String) -> KeypadEdit {
         settle()
+        followField()
         let edit = session.edit(forTyping: text)
         unsettled = text
+        unsettledTap = landedTap
+        landedTap = nil
         return KeypadEdit(deleteCount: edit.deleteCount, text: edit.text)
+    }
+
+    /// Keeps where the tap of the next `typing` landed, with a decoder for `geometry`'s keys.
+    public func tapLanded(at point: Point, on geometry: KeyboardGeometry) {
+        settle()
+        if decoderGeometry != geometry {
+            decoderGeometry = geometry
+            let decoder = TapDecoder(geometry: geometry, fold: session.predictor.shipped.fold)
+            session.tapDecoder = decoder.hasLetters ? decoder : nil
+        }
+        landedTap = TapPoint(x: Double(point.x), y: Double(point.y))
+    }
+
+    /// Tells the session what the field allows and shows (correction acts only where both agree).
+    private func followField() {
+        session.corrects = field.corrects && !secure
+        session.fieldText = field.textBeforeCaret
     }
 
     /// Only with nothing left to settle: settling may change what `typing` does.
@@ -121,6 +147,9 @@ public final class SuggestionWords: KeypadWords {
     public func settle() {
         guard let text = unsettled else { return }
         unsettled = nil
+        followField()
+        session.nextTap = unsettledTap
+        unsettledTap = nil
         _ = changed(session.typed(text))
     }
 
@@ -153,8 +182,17 @@ public final class SuggestionWords: KeypadWords {
     /// What the bar shows now, best first.
     public func suggestions() -> [String] {
         settle()
-        return session.suggestions()
+        var words = session.suggestions()
+        if let coming = session.coming, words.first == coming.word {
+            words[0] = Self.correctionMark + coming.word
+            if words.count > 1, words[1] == coming.literal { words[1] = "“" + coming.literal + "”" }
+        }
+        return words
     }
+
+    /// What marks the correction a word's end will make, first on the bar (the literal word
+    /// follows in quotes: a tap on it keeps the word as typed).
+    public static let correctionMark = "→ "
 
     /// Whether a secret is typed (nothing suggested, learned or kept).
     public var isLocked: Bool { secure }

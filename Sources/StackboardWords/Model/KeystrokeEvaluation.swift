@@ -11,6 +11,11 @@ import StackboardCore
 /// Keystrokes without suggestions are the text's characters (a newline is one: return); the
 /// savings are 1 − with / without. The text the session's edits produce is checked against the
 /// original (spaces before a newline or at the end aside).
+///
+/// With `noise`, each letter is tapped with the noise's scatter (the key typed is where the tap
+/// landed; the session is told where) and the words' errors are counted: those the literal taps
+/// spelled wrong, those wrong in the end (after the session's corrections), and the words typed
+/// right that a correction changed. The text is then not expected to come out exactly.
 public struct KeystrokeEvaluation: Equatable, Sendable {
     /// Keystrokes without suggestions: the characters of the text.
     public var withoutSuggestions = 0
@@ -38,6 +43,34 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
         /// Backspace.
         case backspace
     }
+    /// Letters tapped with noise, and of them those that hit another key.
+    public var noisyTaps = 0
+    /// Noisy taps that hit another key than the letter meant.
+    public var wrongTaps = 0
+    /// Words (with noise) whose literal taps spelled them wrong.
+    public var literalWrongWords = 0
+    /// Words (with noise) wrong in the text that came out.
+    public var finalWrongWords = 0
+    /// Words (with noise) that the literal taps spelled right.
+    public var literalRightWords = 0
+    /// Of them, the words the text that came out has otherwise (a correction changed them).
+    public var rightWordsChanged = 0
+    /// How long the session took over the last letter of each word (its decode), in seconds
+    /// (with noise and a clock).
+    public var decodeSeconds: [Double] = []
+
+    /// Whether the words that came out could not be paired one to one with the text's (every
+    /// word then counts as wrong in the end).
+    public var unaligned = false
+
+    /// The share of noisy taps that hit another key.
+    public var letterErrorRate: Double { noisyTaps == 0 ? 0 : Double(wrongTaps) / Double(noisyTaps) }
+    /// The word error rate of the literal taps.
+    public var literalWordErrorRate: Double { words == 0 ? 0 : Double(literalWrongWords) / Double(words) }
+    /// The word error rate of the text that came out.
+    public var finalWordErrorRate: Double { words == 0 ? 0 : Double(finalWrongWords) / Double(words) }
+    /// The share of the words typed right that were changed.
+    public var rightWordsChangedRate: Double { literalRightWords == 0 ? 0 : Double(rightWordsChanged) / Double(literalRightWords) }
 
     /// The keystroke savings, 0...1.
     public var savings: Double { withoutSuggestions == 0 ? 0 : 1 - Double(withSuggestions) / Double(withoutSuggestions) }
@@ -46,10 +79,13 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
     /// With `clock` (seconds), the time of each update of the suggestions is recorded.
     /// With `recording`, every keystroke is kept in `keystrokes`.
     public static func run(_ text: String, session: inout SuggestionSession, clock: (() -> Double)? = nil,
-                           recording: Bool = false) -> KeystrokeEvaluation {
+                           noise: TapNoise? = nil, recording: Bool = false) -> KeystrokeEvaluation {
         var result = KeystrokeEvaluation()
         var buffer: [Character] = []
+        var noise = noise
         let chars = Array(text)
+        var literals: [(range: Range<Int>, spelled: String)] = []
+        var spelled = ""
         result.withoutSuggestions = chars.count
         func apply(_ edit: TextEdit) {
             buffer.removeLast(min(edit.deleteCount, buffer.count))
@@ -61,7 +97,14 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
             if c == "\n" {
                 session.key(.return)
                 buffer.append("\n")
+            } else if WordText.isWordCharacter(c), let tap = noise?.tap(c) {
+                result.noisyTaps += 1
+                if tap.typed.lowercased() != c.lowercased() { result.wrongTaps += 1 }
+                spelled.append(tap.typed)
+                session.nextTap = tap.point
+                apply(session.typed(String(tap.typed)))
             } else {
+                spelled.append(c)
                 apply(session.typed(String(c)))
             }
         }
@@ -80,6 +123,7 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
             let fits = elision || follower == nil || follower == "\n" || follower.map { attaching.contains($0) } ?? false
                 || (follower == " " && !(afterSpace.map { attaching.contains($0) } ?? false))
             var taken = false
+            spelled = ""
             while i < token.upperBound {
                 let start = clock?() ?? 0
                 let shown = session.suggestions()
@@ -94,8 +138,12 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
                     taken = true
                     break
                 }
+                let last = i + 1 == token.upperBound
+                let typingStart = last ? clock?() ?? 0 : 0
                 type(chars[i]); i += 1
+                if last, noise != nil, let clock { result.decodeSeconds.append(clock() - typingStart) }
             }
+            if noise != nil { literals.append((token, taken ? word : spelled)) }
             guard taken, let follower, !elision else { continue }
             if follower == " " {
                 i += 1
@@ -110,8 +158,40 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
                 }
             }
         }
-        result.reproduced = Self.normalized(buffer) == Self.normalized(chars)
+        if noise == nil {
+            result.reproduced = Self.normalized(buffer) == Self.normalized(chars)
+        } else {
+            result.countWordErrors(original: chars, literals: literals, output: buffer, session: session)
+        }
         return result
+    }
+
+    /// Compares the words of `output` with those of `original` (the same number of words, since a
+    /// correction replaces one word with one), and the literal taps with both.
+    mutating func countWordErrors(original: [Character], literals: [(range: Range<Int>, spelled: String)], output: [Character],
+                                  session: SuggestionSession) {
+        var outWords: [String] = []
+        var i = 0
+        while i < output.count {
+            if let token = Self.token(at: i, in: output, session: session) {
+                outWords.append(String(output[token]))
+                i = token.upperBound
+            } else {
+                i += 1
+            }
+        }
+        let aligned = outWords.count == literals.count
+        for (k, literal) in literals.enumerated() where original[literal.range].contains(where: \.isLetter) {
+            let meant = String(original[literal.range])
+            let literalRight = literal.spelled == meant
+            let out = aligned ? outWords[k] : nil
+            if literalRight { literalRightWords += 1 } else { literalWrongWords += 1 }
+            if !aligned { unaligned = true }
+            if out != meant {
+                finalWrongWords += 1
+                if literalRight { rightWordsChanged += 1 }
+            }
+        }
     }
 
     /// The word that starts at `i` (as the session splits words), if one does.

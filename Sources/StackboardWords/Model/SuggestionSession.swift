@@ -44,16 +44,37 @@ public struct SuggestionSession: Sendable {
     }
 
     /// The text typed in this context (bounded).
-    private(set) var tail = ""
+    var tail = ""
     /// The field's automatic edits allowed, and how many of `tail`'s last characters the
     /// keyboard typed itself (SuggestionSession+Field.swift).
     public var automaticEdits = AutomaticEdits()
     var ownCount = 0
     /// Whether the context began at the start of a sentence (after return) or somewhere unknown.
-    private var originIsSentenceStart: Bool
+    var originIsSentenceStart: Bool
     private var shown: [String] = []
     private var stale = true
-    private var lastAccept: AcceptRecord?
+    var lastAccept: AcceptRecord?
+
+    /// Decodes the taps of a word for correction (nil: no correction; the keyboard sets it for
+    /// the layer's keys).
+    public var tapDecoder: TapDecoder?
+    /// When a word is clearly something other than its taps.
+    public var correction = TapCorrection()
+    /// Whether words may be corrected here (the field allows it, the user did not turn it off).
+    public var corrects = false
+    /// The field's text before the caret as the application shows it (nil: not known): a word is
+    /// replaced only where it ends with the word as the keyboard typed it.
+    public var fieldText: String?
+    /// Where the tap of the next character typed landed (taken by `typed`).
+    public var nextTap: TapPoint?
+    /// The taps of the word being typed, one per character, since the word began.
+    var taps: [TypedTap] = []
+    /// The correction the word's end will make (shown on the bar first).
+    public internal(set) var coming: ComingCorrection?
+    /// Whether `coming` must be worked out again (after a backspace).
+    var comingStale = false
+    /// The last correction made, until something else happens (a backspace undoes it).
+    var lastCorrection: CorrectionRecord?
 
     struct AcceptRecord: Sendable {
         var tailBefore: String
@@ -98,15 +119,21 @@ public struct SuggestionSession: Sendable {
     /// The keyboard is about to type `text`: returns what to type instead (normally `text` itself).
     public mutating func typed(_ text: String) -> TextEdit {
         let edit = edit(forTyping: text)
+        let tap = nextTap
+        nextTap = nil
         guard privacy != .secure else { return edit }
         stale = true
         let before = tail.count
         defer { noteOwn(before: before) }
-        if edit.deleteCount > 0 {
+        lastCorrection = nil
+        if let fix = correctionAtEnd(typing: text) {
+            applyCorrection(fix, separator: text)
+        } else if edit.deleteCount > 0 {
             tail.removeLast(min(edit.deleteCount, tail.count))
             append(edit.text, learning: false)
         } else {
             for c in text { append(String(c)) }
+            followTaps(text, tap: tap)
         }
         lastAccept = nil
         return edit
@@ -116,6 +143,7 @@ public struct SuggestionSession: Sendable {
     /// first and calls `typed` after it went out (the context and learning can wait; the key
     /// cannot).
     public func edit(forTyping text: String) -> TextEdit {
+        if let fix = correctionAtEnd(typing: text) { return TextEdit(deleteCount: fix.literal.count, text: fix.word + text) }
         if let automatic = fieldEdit(forTyping: text) { return automatic }
         guard privacy != .secure, let accept = lastAccept, accept.separator == " ", text.count == 1,
               let c = text.first, attaching.contains(c) else { return .insert(text) }
@@ -128,6 +156,7 @@ public struct SuggestionSession: Sendable {
         stale = true
         let before = tail.count
         defer { noteOwn(before: before) }
+        if let undone = undoCorrection() { return undone }
         if let accept = lastAccept {
             lastAccept = nil
             tail = accept.tailBefore
@@ -136,6 +165,9 @@ public struct SuggestionSession: Sendable {
             return TextEdit(deleteCount: accept.edit.text.count, text: typedPart)
         }
         if !tail.isEmpty { tail.removeLast() }
+        if !taps.isEmpty { taps.removeLast() }
+        coming = nil
+        comingStale = true
         return .delete(1)
     }
 
@@ -153,11 +185,14 @@ public struct SuggestionSession: Sendable {
 
     /// The bar's suggestions for the text so far (computed once per change).
     public mutating func suggestions() -> [String] {
+        if comingStale { refreshComing() }
         if stale {
             shown = compute()
             stale = false
         }
-        return shown
+        guard let coming, slots > 0 else { return shown }
+        let rest = shown.filter { $0 != coming.word && $0 != coming.literal }
+        return Array(([coming.word, coming.literal] + rest).prefix(slots))
     }
 
     /// Slot `slot` was tapped: the edit to carry out (nil when the slot is empty). The word is learned.
@@ -175,6 +210,9 @@ public struct SuggestionSession: Sendable {
         tail.removeLast(typed.count)
         append(word + separator, learning: false)
         noteOwn(before: before.count)
+        taps = []
+        coming = nil
+        lastCorrection = nil
         let learnedWord = learnable(word, state)
         if privacy == .normal { learnOrHold(learnedWord, after: state.context) }
         lastAccept = AcceptRecord(tailBefore: before, word: learnedWord, context: state.context, edit: edit, separator: separator)
@@ -204,12 +242,16 @@ public struct SuggestionSession: Sendable {
         tail = ""
         originIsSentenceStart = sentenceStart
         lastAccept = nil
+        lastCorrection = nil
+        taps = []
+        coming = nil
+        comingStale = false
         shown = []
         stale = true
     }
 
     /// Adds typed text to the context; with `learning`, a word that a character ends is learned.
-    private mutating func append(_ text: String, learning: Bool = true) {
+    mutating func append(_ text: String, learning: Bool = true) {
         for c in text {
             let before = learning ? analyze() : State(word: "", context: .unknown, sentenceStart: false)
             tail.append(c)
@@ -239,7 +281,7 @@ public struct SuggestionSession: Sendable {
     }
 
     /// Learns `word` now, or holds it for `confirmLearning`.
-    private mutating func learnOrHold(_ word: String, after context: UserWordModel.Context) {
+    mutating func learnOrHold(_ word: String, after context: UserWordModel.Context) {
         if holdsLearning {
             heldWords.append(HeldWord(word: word, context: context))
             if heldWords.count > Self.heldLimit { heldWords.removeFirst() }
@@ -250,7 +292,7 @@ public struct SuggestionSession: Sendable {
     }
 
     /// Takes back a word learned (or still held) by an accepted suggestion.
-    private mutating func unlearn(_ word: String, after context: UserWordModel.Context) {
+    mutating func unlearn(_ word: String, after context: UserWordModel.Context) {
         if let i = heldWords.lastIndex(of: HeldWord(word: word, context: context)) {
             heldWords.remove(at: i)
             return
@@ -281,7 +323,7 @@ public struct SuggestionSession: Sendable {
     public mutating func dropHeldWords() { heldWords = [] }
 
     /// At the start of a sentence a capitalised word is learned in lower case when that is a known word.
-    private func learnable(_ word: String, _ state: State) -> String {
+    func learnable(_ word: String, _ state: State) -> String {
         guard state.sentenceStart, let first = word.first, first.isUppercase else { return word.replacingApostrophes() }
         let lower = first.lowercased() + word.dropFirst()
         let known = predictor.learned.words[lower] != nil || predictor.shipped.withView { view in

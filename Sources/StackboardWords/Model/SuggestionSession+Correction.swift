@@ -1,0 +1,126 @@
+import StackboardCore
+
+/// A correction the word's end will make: the literal word (as the taps typed it) and its
+/// replacement (cased as the user typed).
+public struct ComingCorrection: Equatable, Sendable {
+    /// The word as typed.
+    public var literal: String
+    /// The word that replaces it.
+    public var word: String
+}
+
+/// A correction made, kept until anything else happens so that a backspace can undo it.
+struct CorrectionRecord: Sendable {
+    /// The context before the correction (the literal word at its end).
+    var tailBefore: String
+    /// The word as typed.
+    var literal: String
+    /// The word typed instead.
+    var word: String
+    /// What ended the word (typed after the correction).
+    var separator: String
+    /// The corrected word as it was learned, and what came before it.
+    var learned: String
+    var context: UserWordModel.Context
+}
+
+/// Tap correction: the session keeps the taps of the word being typed; after each letter it
+/// decodes them (`coming`, which the bar shows first, with the literal word second); the key
+/// that ends the word (a space or a punctuation mark) replaces the word with the correction.
+///
+/// Rules: it never deletes what it did not type. A word is replaced only when every character
+/// of it was typed by this session since the word began, each with its tap (any reset, lost
+/// context or other key starts the record again), and, when the field's text is known, that
+/// text ends with the word as typed. Never with `corrects` off, nor in a secret. A backspace
+/// right after a correction brings the literal word back (without its separator), learns it
+/// in place of the correction, and that word is not corrected again.
+extension SuggestionSession {
+    /// Whether typing `text` now ends a word that is to be corrected: the correction.
+    func correctionAtEnd(typing text: String) -> ComingCorrection? {
+        guard let coming, !comingStale, corrects, privacy != .secure, lastAccept == nil, let c = text.first,
+              !WordText.isWordCharacter(c), !WordText.isJoiner(c) else { return nil }
+        let word = analyze().word
+        guard word == coming.literal, tapsSpell(String(word)), startKnown(word) else { return nil }
+        return coming
+    }
+
+    /// Whether what is before `word` (the word at the end of the context) is known: the field
+    /// shows the word as typed after something that is not a letter (or at its start), or, where
+    /// the field shows nothing, the session's own record has what came before it (or began at
+    /// the start of a sentence: after return, in a field of its own).
+    func startKnown(_ word: Substring) -> Bool {
+        if let fieldText {
+            guard fieldText.hasSuffix(word) else { return false }
+            let before = fieldText.dropLast(word.count)
+            return before.last.map { !WordText.isWordCharacter($0) && !WordText.isJoiner($0) } ?? true
+        }
+        return word.startIndex > tail.startIndex || originIsSentenceStart
+    }
+
+    /// Whether the taps kept are exactly the characters of `word`.
+    func tapsSpell(_ word: String) -> Bool {
+        taps.count == word.count && zip(taps, word).allSatisfy { $0.character == $1 }
+    }
+
+    /// Replaces the literal word at the end of the context with the correction, then `separator`.
+    mutating func applyCorrection(_ fix: ComingCorrection, separator: String) {
+        let before = tail
+        let state = analyze()
+        tail.removeLast(fix.literal.count)
+        append(fix.word, learning: false)
+        for c in separator { append(String(c)) }
+        lastCorrection = CorrectionRecord(tailBefore: before, literal: fix.literal, word: fix.word, separator: separator,
+                                          learned: learnable(fix.word, state), context: state.context)
+        taps = []
+        coming = nil
+    }
+
+    /// A backspace right after a correction: the edit that brings the literal word back.
+    mutating func undoCorrection() -> TextEdit? {
+        guard let record = lastCorrection else { return nil }
+        lastCorrection = nil
+        tail = record.tailBefore
+        taps = []
+        coming = nil
+        comingStale = false
+        if privacy == .normal {
+            unlearn(record.learned, after: record.context)
+            learnOrHold(record.literal.replacingApostrophes(), after: record.context)
+        }
+        return TextEdit(deleteCount: record.word.count + record.separator.count, text: record.literal)
+    }
+
+    /// Keeps the tap of `text` when it continues the word (or starts one), then decodes.
+    mutating func followTaps(_ text: String, tap: TapPoint?) {
+        let word = analyze().word
+        if text.count == 1, let c = text.first, word.last == c {
+            if word.count == 1 {
+                taps = [TypedTap(character: c, point: tap)]
+            } else if taps.count + 1 == word.count, tapsSpell(String(word.dropLast())) {
+                taps.append(TypedTap(character: c, point: tap))
+            } else {
+                taps = []
+            }
+        } else {
+            taps = []
+        }
+        refreshComing()
+    }
+
+    /// Decodes the word's taps: the correction its end would make, if any.
+    mutating func refreshComing() {
+        comingStale = false
+        coming = nil
+        guard corrects, privacy != .secure, let decoder = tapDecoder, taps.count >= 2 else { return }
+        let state = analyze()
+        let word = String(state.word)
+        guard tapsSpell(word), startKnown(state.word) else { return }
+        let run = tail[...].split(whereSeparator: \.isWhitespace).last ?? ""
+        guard TapCorrection.mayCorrect(word: word, run: run) else { return }
+        let decoding = decoder.decode(taps, model: predictor.shipped, context: state.context, before: state.before, limit: 2,
+                                      correction: correction)
+        if let fix = correction.correction(of: word, decoding: decoding, learned: predictor.learned) {
+            coming = ComingCorrection(literal: word, word: fix)
+        }
+    }
+}

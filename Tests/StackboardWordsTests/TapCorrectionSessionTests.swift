@@ -1,0 +1,136 @@
+import Testing
+import StackboardCore
+@testable import StackboardWords
+
+/// The session's tap correction: shown before, made at the word's end, undone by backspace, and
+/// never where it could delete what the keyboard did not type.
+@Suite struct TapCorrectionSessionTests {
+    /// A session that corrects on the fixtures' keys.
+    func session() -> SuggestionSession {
+        var session = TinyWords.session(slots: 3, atSentenceStart: true)
+        session.tapDecoder = TapFixtures.decoder
+        session.corrects = true
+        return session
+    }
+
+    /// Types `word` tap by tap (the second letter off its key toward the left, as in "hrllo").
+    func tapType(_ word: String, into session: inout SuggestionSession, buffer: inout String, skewSecond: Bool = true) {
+        for (i, c) in word.enumerated() {
+            session.nextTap = TapFixtures.point(Character(c.lowercased()), dx: i == 1 && skewSecond ? -0.3 : 0)
+            buffer.apply(session.typed(String(c)))
+        }
+    }
+
+    @Test func theBarShowsTheComingCorrectionFirstAndTheLiteralWordSecond() {
+        var s = session()
+        var buffer = ""
+        tapType("hrllo", into: &s, buffer: &buffer)
+        #expect(s.coming == ComingCorrection(literal: "hrllo", word: "hello"))
+        #expect(Array(s.suggestions().prefix(2)) == ["hello", "hrllo"])
+    }
+
+    @Test func theSpaceReplacesTheWordWithItsCorrection() {
+        var s = session()
+        var buffer = "x "
+        tapType("hrllo", into: &s, buffer: &buffer)
+        let edit = s.typed(" ")
+        #expect(edit == TextEdit(deleteCount: 5, text: "hello "))
+        buffer.apply(edit)
+        #expect(buffer == "x hello ")
+        #expect(s.edit(forTyping: "w") == .insert("w"))
+    }
+
+    @Test func punctuationEndsTheWordToo() {
+        var s = session()
+        var buffer = ""
+        tapType("hrllo", into: &s, buffer: &buffer)
+        #expect(s.typed(",") == TextEdit(deleteCount: 5, text: "hello,"))
+    }
+
+    @Test func backspaceRightAfterACorrectionBringsTheLiteralWordBackForGood() {
+        var s = session()
+        var buffer = ""
+        tapType("hrllo", into: &s, buffer: &buffer)
+        buffer.apply(s.typed(" "))
+        buffer.apply(s.backspace())
+        #expect(buffer == "hrllo")
+        // Not corrected again: the space now types just a space, and the word was learned.
+        #expect(s.typed(" ") == .insert(" "))
+        #expect(s.learned.words["hrllo"] != nil)
+        #expect(s.learned.words["hello"] == nil)
+    }
+
+    @Test func tappingTheLiteralWordKeepsIt() {
+        var s = session()
+        var buffer = ""
+        tapType("hrllo", into: &s, buffer: &buffer)
+        guard let literal = s.suggestions().firstIndex(of: "hrllo"), let edit = s.accept(literal) else {
+            Issue.record("the literal word is not on the bar")
+            return
+        }
+        buffer.apply(edit)
+        #expect(buffer == "hrllo ")
+    }
+
+    @Test func nothingIsCorrectedWhereTheFieldSaysNo() {
+        var s = session()
+        s.corrects = false
+        var buffer = ""
+        tapType("hrllo", into: &s, buffer: &buffer)
+        #expect(s.coming == nil)
+        #expect(s.typed(" ") == .insert(" "))
+    }
+
+    @Test func nothingIsCorrectedWhenTheFieldDoesNotEndWithTheWordAsTyped() {
+        var s = session()
+        var buffer = ""
+        tapType("hrllo", into: &s, buffer: &buffer)
+        s.fieldText = "something else"
+        #expect(s.edit(forTyping: " ") == .insert(" "))
+        s.fieldText = "a longerhrllo"
+        #expect(s.edit(forTyping: " ") == .insert(" "))
+        s.fieldText = "a hrllo"
+        #expect(s.edit(forTyping: " ") == TextEdit(deleteCount: 5, text: "hello "))
+    }
+
+    @Test func aBrokenRecordIsNeverCorrected() {
+        // A click elsewhere in the middle of the word: where the word began is not known.
+        var s = session()
+        var buffer = ""
+        tapType("hr", into: &s, buffer: &buffer)
+        s.reset(.clickOutside)
+        tapType("llo", into: &s, buffer: &buffer, skewSecond: false)
+        #expect(s.typed(" ") == .insert(" "))
+        // The first word after a reset: its start is not known either.
+        var t = session()
+        t.reset(.windowChanged)
+        tapType("hrllo", into: &t, buffer: &buffer)
+        #expect(t.typed(" ") == .insert(" "))
+    }
+
+    @Test func aSecretIsNeverCorrected() {
+        var s = session()
+        s.setPrivacy(.secure)
+        var buffer = ""
+        tapType("hrllo", into: &s, buffer: &buffer)
+        #expect(s.typed(" ") == .insert(" "))
+    }
+
+    @Test func aWordWithADigitIsNeverCorrected() {
+        var s = session()
+        var buffer = ""
+        buffer.apply(s.typed("2"))
+        tapType("hrllo", into: &s, buffer: &buffer)
+        #expect(s.coming == nil)
+    }
+
+    @Test func aBackspaceInsideTheWordDecodesWhatIsLeft() {
+        var s = session()
+        var buffer = ""
+        tapType("hrlloo", into: &s, buffer: &buffer)
+        buffer.apply(s.backspace())
+        _ = s.suggestions()
+        #expect(s.coming == ComingCorrection(literal: "hrllo", word: "hello"))
+        #expect(s.typed(" ") == TextEdit(deleteCount: 5, text: "hello "))
+    }
+}

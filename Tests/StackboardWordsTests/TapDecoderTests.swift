@@ -1,0 +1,108 @@
+import Testing
+import StackboardCore
+@testable import StackboardWords
+
+/// Taps on the swipe fixtures' QWERTY (keys 100 px wide), decoded against the tiny model.
+enum TapFixtures {
+    static let keyboard = SwipeKeyboard(geometry: SwipeFixtures.geometry)
+    static let decoder = TapDecoder(geometry: SwipeFixtures.geometry, fold: TinyWords.model().fold)
+
+    /// The centre of `letter`'s key, moved by `dx`, `dy` key widths.
+    static func point(_ letter: Character, dx: Double = 0, dy: Double = 0) -> TapPoint {
+        let key = keyboard.letters.first { $0.character == letter }
+        return TapPoint(x: (key?.x ?? 0) + dx * keyboard.unit, y: (key?.y ?? 0) + dy * keyboard.unit)
+    }
+
+    /// Taps at the centres of the keys of `word`.
+    static func taps(_ word: String) -> [TypedTap] { word.map { TypedTap(character: $0, point: point(Character($0.lowercased()))) } }
+}
+
+@Suite struct TapDecoderTests {
+    let model = TinyWords.model()
+
+    @Test func tapsOnTheKeysOfAWordDecodeToItAtNoSpatialCost() {
+        let found = TapFixtures.decoder.decode(TapFixtures.taps("hello"), model: model, context: .unknown, limit: 3)
+        #expect(found.candidates.first?.word == "hello")
+        #expect(found.candidates.first?.spatial == 0)
+        #expect(found.literalInModel == "hello")
+    }
+
+    @Test func aTapOnTheNeighbourOfALetterIsCorrected() {
+        // "hrllo": the r tapped near its left edge, toward e.
+        var taps = TapFixtures.taps("hrllo")
+        taps[1].point = TapFixtures.point("r", dx: -0.3)
+        let found = TapFixtures.decoder.decode(taps, model: model, context: .unknown, limit: 3)
+        #expect(found.candidates.first?.word == "hello")
+        #expect(found.literalInModel == nil)
+        #expect(TapCorrection().correction(of: "hrllo", decoding: found, learned: UserWordModel()) == "hello")
+    }
+
+    @Test func swappedLettersAnOmittedLetterAndAnExtraTapAreCorrected() {
+        for typed in ["hlelo", "hllo", "heello"] {
+            let found = TapFixtures.decoder.decode(TapFixtures.taps(typed), model: model, context: .unknown, limit: 3)
+            #expect(found.candidates.first?.word == "hello", "\(typed) → \(found.candidates.map(\.word))")
+        }
+    }
+
+    @Test func farTapsAreNotCorrectedIntoAWord() {
+        let found = TapFixtures.decoder.decode(TapFixtures.taps("zqxv"), model: model, context: .unknown, limit: 3)
+        #expect(TapCorrection().correction(of: "zqxv", decoding: found, learned: UserWordModel()) == nil)
+    }
+
+    @Test func theContextChoosesBetweenWordsTheTapsFitAlike() {
+        // Halfway between the keys of "cat" and "vat"? The model has only "cat": after "the" it is likelier still.
+        var taps = TapFixtures.taps("vat")
+        taps[0].point = TapFixtures.point("v", dx: -0.45)
+        let after = TapFixtures.decoder.decode(taps, model: model, context: .after("the"), limit: 3)
+        #expect(after.candidates.first?.word == "cat")
+        let alone = TapFixtures.decoder.decode(taps, model: model, context: .unknown, limit: 3)
+        #expect(after.candidates.first?.language ?? 99 < alone.candidates.first?.language ?? 0)
+    }
+
+    @Test func aKnownWordIsCorrectedOnlyWhenClearlyLikelier() {
+        // "help" typed exactly: "hello" is likelier, but not by the margin.
+        let found = TapFixtures.decoder.decode(TapFixtures.taps("help"), model: model, context: .unknown, limit: 3)
+        #expect(TapCorrection().correction(of: "help", decoding: found, learned: UserWordModel()) == nil)
+    }
+
+    @Test func aLearnedWordIsNeverCorrected() {
+        var taps = TapFixtures.taps("hrllo")
+        taps[1].point = TapFixtures.point("r", dx: -0.3)
+        let found = TapFixtures.decoder.decode(taps, model: model, context: .unknown, limit: 3)
+        var learned = UserWordModel(fold: model.fold)
+        learned.learn("hrllo", after: .unknown)
+        #expect(TapCorrection().correction(of: "hrllo", decoding: found, learned: learned) == nil)
+        #expect(TapCorrection().correction(of: "Hrllo", decoding: found, learned: learned) == nil)
+    }
+
+    @Test func theCorrectionKeepsTheUsersCapital() {
+        var taps = TapFixtures.taps("Hrllo")
+        taps[1].point = TapFixtures.point("r", dx: -0.3)
+        let found = TapFixtures.decoder.decode(taps, model: model, context: .unknown, limit: 3)
+        #expect(TapCorrection().correction(of: "Hrllo", decoding: found, learned: UserWordModel()) == "Hello")
+    }
+
+    @Test func wordsWithDigitsAtSignsOrAddressesAreNeverCorrected() {
+        #expect(TapCorrection.mayCorrect(word: "hrllo", run: "hrllo"))
+        #expect(!TapCorrection.mayCorrect(word: "hrllo", run: "hrllo2"))
+        #expect(!TapCorrection.mayCorrect(word: "hrllo", run: "me@hrllo"))
+        #expect(!TapCorrection.mayCorrect(word: "hrllo", run: "https://hrllo"))
+        #expect(!TapCorrection.mayCorrect(word: "h", run: "h"))
+    }
+
+    @Test func aCeilingFindsTheSameBestWordAsAFullSearch() {
+        var taps = TapFixtures.taps("wprld")
+        taps[1].point = TapFixtures.point("p", dx: -0.35)
+        let full = TapFixtures.decoder.decode(taps, model: model, context: .after("hello"), limit: 3)
+        let quick = TapFixtures.decoder.decode(taps, model: model, context: .after("hello"), limit: 2, correction: TapCorrection())
+        #expect(full.candidates.first?.word == "world")
+        #expect(quick.candidates.first == full.candidates.first)
+    }
+
+    @Test func aLayerWithoutLettersDecodesNothing() {
+        let keys = [PlacedKey(index: 0, key: Key(label: "1", action: .text("1")), frame: Rect(x: 0, y: 0, width: 10, height: 10))]
+        let decoder = TapDecoder(geometry: KeyboardGeometry(size: Size(width: 10, height: 10), keys: keys), fold: model.fold)
+        #expect(!decoder.hasLetters)
+        #expect(decoder.decode(TapFixtures.taps("hello"), model: model, context: .unknown, limit: 3).candidates.isEmpty)
+    }
+}
