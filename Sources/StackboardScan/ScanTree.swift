@@ -100,25 +100,9 @@ public struct ScanTree: Equatable, Sendable {
         self.init(rows: rows, pattern: pattern, pinned: pinned)
     }
 
-    /// The rows of `layer` for scanning: its root's items, each with its keys' indices that are
-    /// not blank and not in `skipping` (empty suggestion slots, for example).
+    /// The rows of `layer` for scanning (`Layer.scanRows`).
     public static func rows(of layer: Layer, skipping: Set<Int> = []) -> [[Int]] {
-        var rows: [[Int]] = []
-        var index = 0
-        for item in layer.root.items {
-            let keys: [Key]
-            switch item {
-            case .key(let key): keys = [key]
-            case .stack(let stack): keys = stack.keys
-            }
-            var row: [Int] = []
-            for key in keys {
-                if key.style != .blank, !skipping.contains(index) { row.append(index) }
-                index += 1
-            }
-            if !row.isEmpty { rows.append(row) }
-        }
-        return rows
+        layer.scanRows(skipping: skipping)
     }
 
     /// Every key of the tree, in scan order.

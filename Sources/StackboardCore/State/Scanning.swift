@@ -14,25 +14,9 @@ enum ScanState: Sendable, Equatable {
 }
 
 extension KeyboardState {
-    /// The scan groups of a layer: one per item of its root stack (a nested stack is one group),
-    /// holding the indices of its keys that are not blank. Empty groups are left out.
+    /// The scan groups of a layer (`Layer.scanRows`).
     static func scanGroups(of layer: Layer) -> [[Int]] {
-        var groups: [[Int]] = []
-        var index = 0
-        for item in layer.root.items {
-            let keys: [Key]
-            switch item {
-            case .key(let key): keys = [key]
-            case .stack(let stack): keys = stack.keys
-            }
-            var group: [Int] = []
-            for key in keys {
-                if key.style != .blank { group.append(index) }
-                index += 1
-            }
-            if !group.isEmpty { groups.append(group) }
-        }
-        return groups
+        layer.scanRows()
     }
 
     /// Starts scanning at the first row if it is waiting to start.
@@ -125,5 +109,29 @@ extension KeyboardState {
     private func scannedKey(row: Int, column: Int) -> Int? {
         guard scanGroups.indices.contains(row), scanGroups[row].indices.contains(column) else { return nil }
         return scanGroups[row][column]
+    }
+}
+
+extension Layer {
+    /// The rows of the layer for switch scanning: one per item of its root stack (a nested
+    /// stack is one row), each with the indices of its keys that are not blank and not in
+    /// `skipping`. Empty rows are left out.
+    public func scanRows(skipping: Set<Int> = []) -> [[Int]] {
+        var rows: [[Int]] = []
+        var index = 0
+        for item in root.items {
+            let keys: [Key]
+            switch item {
+            case .key(let key): keys = [key]
+            case .stack(let stack): keys = stack.keys
+            }
+            var row: [Int] = []
+            for key in keys {
+                if key.style != .blank, !skipping.contains(index) { row.append(index) }
+                index += 1
+            }
+            if !row.isEmpty { rows.append(row) }
+        }
+        return rows
     }
 }
