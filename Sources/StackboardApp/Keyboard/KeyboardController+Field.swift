@@ -69,6 +69,7 @@ extension KeyboardController {
     /// Latches the shift by itself where a sentence starts (the engine's word) in a field that
     /// takes capitals, or lets it go.
     func updateAutoShift(now: Double) {
+        typedSinceShiftCheck = false
         let wanted = wordField.capitalizes && (runtime.words?.atSentenceStart ?? false)
         runtime.setAutoShift(wanted, now: now)
     }
@@ -91,11 +92,12 @@ extension WordField {
 }
 
 extension InputEvent {
-    /// Whether the event starts or ends a press (a move or a hover changes no text).
-    var endsOrStartsAPress: Bool {
+    /// Whether the event ends a press or picks a scanned key (a press, a move or a hover types
+    /// nothing, but a dwell's hover may: the host checks what went out).
+    var endsAPress: Bool {
         switch self {
-        case .move, .hover, .leave: return false
-        case .press, .release, .cancel, .switchPress: return true
+        case .press, .move, .hover, .leave: return false
+        case .release, .cancel, .switchPress: return true
         }
     }
 }

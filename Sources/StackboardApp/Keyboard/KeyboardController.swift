@@ -57,6 +57,8 @@ final class KeyboardController: TypingHost {
     var fieldText: String?
     /// When that text is read (KeyboardController+Field.swift).
     var fieldReads = FieldReads()
+    /// Whether a key went out since the shift was last checked for a sentence start.
+    var typedSinceShiftCheck = false
     /// Reads the focused field's text before the caret; the reply comes later, through the
     /// loop (nil: there is no accessibility bus).
     var readFieldText: ((@escaping (String?) -> Void) -> Void)?
@@ -109,7 +111,8 @@ final class KeyboardController: TypingHost {
             if mover?.take(input) == true { return } // a pointer that drags the window
             runtime.handle(input, now: now)
             sentAheadUnused()
-            if input.endsOrStartsAPress { updateAutoShift(now: now) }
+            // A release types; so does a dwell's hover, which is checked only when it typed.
+            if input.endsAPress || typedSinceShiftCheck { updateAutoShift(now: now) }
         case .resized(let size):
             runtime.setFrame(Rect(size: size), now: now)
         case .rootPosition(let pointer, let point):
@@ -185,6 +188,7 @@ final class KeyboardController: TypingHost {
         // The key first; its `--print` line after it went out.
         case .type(let text, let modifiers):
             fieldReads.typed(now: MonotonicClock.now())
+            typedSinceShiftCheck = true
             if !tookSentAhead(text, modifiers: modifiers) {
                 typing { () throws(InjectorError) in try typer.type(text, modifiers: modifiers) }
             }
@@ -192,6 +196,7 @@ final class KeyboardController: TypingHost {
             recordEmoji(text)
         case .key(let key, let modifiers):
             fieldReads.typed(now: MonotonicClock.now())
+            typedSinceShiftCheck = true
             typing { () throws(InjectorError) in try typer.key(key, modifiers: modifiers) }
             printKey?(PrintedKey.line(key: key, modifiers: modifiers))
         case .hide:
