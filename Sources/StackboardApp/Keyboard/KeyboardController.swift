@@ -57,6 +57,9 @@ final class KeyboardController: TypingHost {
     var fieldText: String?
     /// When that text is read (KeyboardController+Field.swift).
     var fieldReads = FieldReads()
+    /// Whether a field got the focus since the keyboard's last own press (a click elsewhere
+    /// reported after it is the click that focused it).
+    var focusSinceInput = false
     /// Whether a key went out since the shift was last checked for a sentence start.
     var typedSinceShiftCheck = false
     /// Reads the focused field's text before the caret; the reply comes later, through the
@@ -111,6 +114,7 @@ final class KeyboardController: TypingHost {
             if mover?.take(input) == true { return } // a pointer that drags the window
             runtime.handle(input, now: now)
             sentAheadUnused()
+            if case .press = input { focusSinceInput = false }
             // A release types; so does a dwell's hover, which is checked only when it typed.
             if input.endsAPress || typedSinceShiftCheck { updateAutoShift(now: now) }
         case .resized(let size):
@@ -127,7 +131,10 @@ final class KeyboardController: TypingHost {
         case .control(let command):
             handle(command, now: now)
         case .pressedOutside:
-            contextChanged(.clickOutside) // the click may have moved the application's caret
+            // The click may have moved the application's caret. One read late (at the keyboard's
+            // next own press) after the field it focused was reported is the click that focused
+            // it: that field's own context stays.
+            if focusSinceInput { typer.dropDeferred() } else { contextChanged(.clickOutside) }
         case .context(.activeWindowChanged):
             contextChanged(.windowChanged)
         case .context(.physicalKey):
