@@ -111,6 +111,23 @@ import Testing
         #expect(words.known == nil)
     }
 
+    @Test func anotherWindowLeavesTheFieldOfTheWindowBefore() throws {
+        let (f, words, reads) = try fixture()
+        f.controller.fieldFocused(.text, now: 1)
+        try answerRead(f, reads, with: "")
+        try f.tap("a")
+        // A window that is not on the accessibility bus (xterm) becomes active: nothing is read.
+        f.controller.handle(.context(.activeWindowChanged), now: 2)
+        #expect(f.controller.focusedKind == nil && words.known == nil)
+        f.controller.advance(to: MonotonicClock.now() + 1)
+        #expect(reads.pending.isEmpty, "the field of the window before is not read")
+        #expect(!f.controller.runtime.state.autoShifted)
+        // A window whose field reported its focus before the window change keeps it.
+        f.controller.fieldFocused(.email, now: 3)
+        f.controller.handle(.context(.activeWindowChanged), now: 3)
+        #expect(f.controller.focusedKind == .email)
+    }
+
     @Test func anAnswerAfterAKeyIsNotUsed() throws {
         let (f, words, reads) = try fixture()
         f.controller.fieldFocused(.text, now: 1)

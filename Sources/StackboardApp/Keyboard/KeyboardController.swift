@@ -136,6 +136,9 @@ final class KeyboardController: TypingHost {
             // it: that field's own context stays.
             if focusSinceInput { typer.dropDeferred() } else { contextChanged(.clickOutside) }
         case .context(.activeWindowChanged):
+            // The field followed was the window before's, unless the new window's own came first
+            // (a window that is not on the accessibility bus reports none).
+            if !focusSinceInput, focusedKind != nil { fieldFocused(nil, now: now) }
             contextChanged(.windowChanged)
         case .context(.physicalKey):
             contextChanged(.physicalKey)
