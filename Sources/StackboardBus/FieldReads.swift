@@ -9,7 +9,9 @@ import StackboardCore
 ///   click elsewhere, a physical key).
 /// - It is asked only once the keyboard has typed nothing for `quietSeconds`: while the user
 ///   types, the keyboard's own record is the context, and a read could miss keys the application
-///   has not handled yet. So a burst of typing costs no reads; a pause costs one.
+///   has not handled yet. So a burst of typing costs no reads; a pause costs one. After a click
+///   or in another field (`want(now: true)`) the keys before are not the context: it is asked at
+///   once.
 /// - One read at a time. Its answer is used only when the keyboard typed nothing since it was
 ///   asked (else it is asked again once quiet), and only for the field it was asked of (`drop`
 ///   starts a new field: older answers are stale). An answer that never comes is given up after
@@ -28,12 +30,18 @@ public struct FieldReads: Equatable, Sendable {
     public private(set) var generation = 0
     private var lastTyped = -Double.infinity
     private var typedSinceAsked = false
+    /// The read wanted is due at once, quiet or not.
+    private var urgent = false
 
     /// No read wanted or under way.
     public init() {}
 
-    /// The text before the caret may have changed: read it when quiet.
-    public mutating func want() { wanted = true }
+    /// The text before the caret may have changed: read it when quiet (`now`: at once, as after a
+    /// click or another field, where keys typed before are no longer the caret's context).
+    public mutating func want(now: Bool = false) {
+        wanted = true
+        if now { urgent = true }
+    }
 
     /// The keyboard typed (or sent a key) at `now`.
     public mutating func typed(now: Double) {
@@ -44,6 +52,7 @@ public struct FieldReads: Equatable, Sendable {
     /// Another field (or none): what was wanted or asked is for the old one.
     public mutating func drop() {
         wanted = false
+        urgent = false
         askedAt = nil
         generation += 1
     }
@@ -51,7 +60,8 @@ public struct FieldReads: Equatable, Sendable {
     /// When `askIfDue` has something to do: a wanted read once quiet, a read under way's limit.
     public var nextDeadline: Double? {
         if let askedAt { return askedAt + Self.limitSeconds }
-        return wanted ? lastTyped + Self.quietSeconds : nil
+        guard wanted else { return nil }
+        return urgent ? -Double.infinity : lastTyped + Self.quietSeconds
     }
 
     /// Whether a read is to be asked now; it is then under way (with `generation`).
@@ -61,8 +71,9 @@ public struct FieldReads: Equatable, Sendable {
             generation += 1
             wanted = true
         }
-        guard wanted, askedAt == nil, now >= lastTyped + Self.quietSeconds else { return false }
+        guard wanted, askedAt == nil, urgent || now >= lastTyped + Self.quietSeconds else { return false }
         wanted = false
+        urgent = false
         askedAt = now
         typedSinceAsked = false
         return true

@@ -88,12 +88,44 @@ import Testing
         let (f, words, reads) = try fixture()
         f.controller.fieldFocused(.text, now: 1)
         try answerRead(f, reads, with: "Hello world")
+        try f.tap("a")
         f.controller.handle(.pressedOutside, now: 2)
         #expect(words.known == nil, "the click may have moved the caret")
         f.controller.fieldCaretMoved()
         try answerRead(f, reads, with: "Hello. ")
         #expect(words.known == "Hello. ")
         #expect(f.controller.runtime.state.autoShifted)
+    }
+
+    @Test func theClickThatFocusedAFieldReportedLateKeepsWhatWasReadThere() throws {
+        let (f, words, reads) = try fixture()
+        f.controller.fieldFocused(.text, now: 1)
+        try answerRead(f, reads, with: "")
+        #expect(f.controller.runtime.state.autoShifted)
+        // The display's press that focused the field is read only at the keyboard's next press.
+        f.controller.handle(.pressedOutside, now: 2)
+        #expect(words.known == "" && f.controller.runtime.state.autoShifted)
+        try f.tap("a")
+        #expect(f.typer.typed == ["A"])
+        f.controller.handle(.pressedOutside, now: 3) // a click after the keyboard's own press
+        #expect(words.known == nil)
+    }
+
+    @Test func anotherWindowLeavesTheFieldOfTheWindowBefore() throws {
+        let (f, words, reads) = try fixture()
+        f.controller.fieldFocused(.text, now: 1)
+        try answerRead(f, reads, with: "")
+        try f.tap("a")
+        // A window that is not on the accessibility bus (xterm) becomes active: nothing is read.
+        f.controller.handle(.context(.activeWindowChanged), now: 2)
+        #expect(f.controller.focusedKind == nil && words.known == nil)
+        f.controller.advance(to: MonotonicClock.now() + 1)
+        #expect(reads.pending.isEmpty, "the field of the window before is not read")
+        #expect(!f.controller.runtime.state.autoShifted)
+        // A window whose field reported its focus before the window change keeps it.
+        f.controller.fieldFocused(.email, now: 3)
+        f.controller.handle(.context(.activeWindowChanged), now: 3)
+        #expect(f.controller.focusedKind == .email)
     }
 
     @Test func anAnswerAfterAKeyIsNotUsed() throws {

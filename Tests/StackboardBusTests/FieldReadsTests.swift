@@ -54,4 +54,14 @@ private func answer(_ r: inout FieldReads, _ generation: Int) -> Bool { r.answer
         #expect(!answer(&r, lost))
         #expect(answer(&r, r.generation))
     }
+
+    @Test func aReadAfterAClickIsAskedAtOnce() {
+        var r = FieldReads()
+        r.typed(now: 1)
+        r.want(now: true)
+        #expect(ask(&r, 1.01), "the keys before the click are not the caret's context")
+        #expect(answer(&r, r.generation))
+        r.want()
+        #expect(!ask(&r, 1.02), "a caret moved by a key waits for quiet again")
+    }
 }

@@ -4,8 +4,9 @@ import Testing
 
 /// The focused field as the keyboard reads it over AT-SPI, in a real GTK 3 window under Xvfb,
 /// openbox, a session bus and at-spi2-core: the text already in an entry drives the bar's
-/// predictions; the shift latches by itself at an empty field's start and after ". " (and two
-/// spaces make ". "); a password field gets no capital.
+/// predictions; the shift latches by itself at an empty field's start, after ". " (and two
+/// spaces make ". ") and where the caret is moved to a field's start; a password field gets no
+/// capital.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"),
                 "at-spi2-core is not installed (scripts/setup.sh installs it)"))
 struct FieldContextKeyboardTests {
@@ -85,6 +86,18 @@ struct FieldContextKeyboardTests {
         try InputMethodTests.tap("w", on: kb)
         #expect(app.child.waitForLine(timeout: 20) { _ in app.text("digits") == before + "ok. W" } != nil,
                 "typed: \(app.text("digits") ?? "nothing")")
+
+        // Back in the first entry, Home moves its caret to the start (xdotool's key through XTest,
+        // as an application or a script would): the keyboard follows the caret (it reads the text
+        // again) and the shift latches at the field's start.
+        let full = try #require(app.text("text"))
+        app.click("text", on: x)
+        try x.waitUntil(timeout: 20, "the shift let go away from a sentence start") { (try? kb.pixels(shift)) == plainShift }
+        _ = x.run("xdotool", ["key", "Home"])
+        try x.waitUntil(timeout: 20, "the shift latched at the start of the entry clicked") { (try? kb.pixels(shift)) == latched }
+        try InputMethodTests.tap("x", on: kb)
+        #expect(app.child.waitForLine(timeout: 20) { _ in app.text("text") == "X" + full } != nil,
+                "typed: \(app.text("text") ?? "nothing")")
 
         // A password field: the bar locks, no capital at its start.
         let lock = try PasswordFieldKeyboardTests.lockPoints(kb)

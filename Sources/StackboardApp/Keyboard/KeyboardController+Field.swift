@@ -18,11 +18,17 @@ extension KeyboardController {
     /// A field of `kind` got the focus (nil: the focus left the fields the keyboard can see):
     /// its text is read, and the engine hears what it may do there.
     func fieldFocused(_ kind: FieldKind?, now: Double) {
+        let another = kind != nil || focusedKind != nil
         focusedKind = kind
         fieldText = nil
         fieldReads.drop()
-        if kind != nil { wantFieldText() }
-        tellWordsAboutField(now: now)
+        if let kind {
+            focusSinceInput = true
+            wantFieldText(now: true)
+            // What the engine knew was the field before's: the new one is read.
+            if kind != .password { runtime.words?.reset(.windowChanged) }
+        }
+        if another { tellWordsAboutField(now: now) }
     }
 
     /// The focused field's caret moved (a key, a click in the text, the application itself):
@@ -35,12 +41,14 @@ extension KeyboardController {
     /// read is stale; the field is read again.
     func fieldTextLost() {
         fieldText = nil
-        wantFieldText()
+        wantFieldText(now: true)
     }
 
-    private func wantFieldText() {
+    /// A read is wanted (`now`: at once, the caret moved where the keyboard's keys did not
+    /// take it; else once the keyboard is quiet).
+    private func wantFieldText(now: Bool = false) {
         guard focusedKind != nil, runtime.words != nil, readFieldText != nil else { return }
-        fieldReads.want()
+        fieldReads.want(now: now)
     }
 
     /// Asks for the field's text when `FieldReads` says it is time (never waited for: the reply
@@ -69,6 +77,7 @@ extension KeyboardController {
     /// Latches the shift by itself where a sentence starts (the engine's word) in a field that
     /// takes capitals, or lets it go.
     func updateAutoShift(now: Double) {
+        typedSinceShiftCheck = false
         let wanted = wordField.capitalizes && (runtime.words?.atSentenceStart ?? false)
         runtime.setAutoShift(wanted, now: now)
     }
@@ -91,11 +100,12 @@ extension WordField {
 }
 
 extension InputEvent {
-    /// Whether the event starts or ends a press (a move or a hover changes no text).
-    var endsOrStartsAPress: Bool {
+    /// Whether the event ends a press or picks a scanned key (a press, a move or a hover types
+    /// nothing, but a dwell's hover may: the host checks what went out).
+    var endsAPress: Bool {
         switch self {
-        case .move, .hover, .leave: return false
-        case .press, .release, .cancel, .switchPress: return true
+        case .press, .move, .hover, .leave: return false
+        case .release, .cancel, .switchPress: return true
         }
     }
 }

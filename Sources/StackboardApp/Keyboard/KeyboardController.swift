@@ -57,6 +57,11 @@ final class KeyboardController: TypingHost {
     var fieldText: String?
     /// When that text is read (KeyboardController+Field.swift).
     var fieldReads = FieldReads()
+    /// Whether a field got the focus since the keyboard's last own press (a click elsewhere
+    /// reported after it is the click that focused it).
+    var focusSinceInput = false
+    /// Whether a key went out since the shift was last checked for a sentence start.
+    var typedSinceShiftCheck = false
     /// Reads the focused field's text before the caret; the reply comes later, through the
     /// loop (nil: there is no accessibility bus).
     var readFieldText: ((@escaping (String?) -> Void) -> Void)?
@@ -109,7 +114,9 @@ final class KeyboardController: TypingHost {
             if mover?.take(input) == true { return } // a pointer that drags the window
             runtime.handle(input, now: now)
             sentAheadUnused()
-            if input.endsOrStartsAPress { updateAutoShift(now: now) }
+            if case .press = input { focusSinceInput = false }
+            // A release types; so does a dwell's hover, which is checked only when it typed.
+            if input.endsAPress || typedSinceShiftCheck { updateAutoShift(now: now) }
         case .resized(let size):
             runtime.setFrame(Rect(size: size), now: now)
         case .rootPosition(let pointer, let point):
@@ -124,8 +131,14 @@ final class KeyboardController: TypingHost {
         case .control(let command):
             handle(command, now: now)
         case .pressedOutside:
-            contextChanged(.clickOutside) // the click may have moved the application's caret
+            // The click may have moved the application's caret. One read late (at the keyboard's
+            // next own press) after the field it focused was reported is the click that focused
+            // it: that field's own context stays.
+            if focusSinceInput { typer.dropDeferred() } else { contextChanged(.clickOutside) }
         case .context(.activeWindowChanged):
+            // The field followed was the window before's, unless the new window's own came first
+            // (a window that is not on the accessibility bus reports none).
+            if !focusSinceInput, focusedKind != nil { fieldFocused(nil, now: now) }
             contextChanged(.windowChanged)
         case .context(.physicalKey):
             contextChanged(.physicalKey)
@@ -185,6 +198,7 @@ final class KeyboardController: TypingHost {
         // The key first; its `--print` line after it went out.
         case .type(let text, let modifiers):
             fieldReads.typed(now: MonotonicClock.now())
+            typedSinceShiftCheck = true
             if !tookSentAhead(text, modifiers: modifiers) {
                 typing { () throws(InjectorError) in try typer.type(text, modifiers: modifiers) }
             }
@@ -192,6 +206,7 @@ final class KeyboardController: TypingHost {
             recordEmoji(text)
         case .key(let key, let modifiers):
             fieldReads.typed(now: MonotonicClock.now())
+            typedSinceShiftCheck = true
             typing { () throws(InjectorError) in try typer.key(key, modifiers: modifiers) }
             printKey?(PrintedKey.line(key: key, modifiers: modifiers))
         case .hide:
