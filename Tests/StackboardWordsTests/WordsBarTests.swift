@@ -5,9 +5,9 @@ import StackboardSystem
 
 /// A layout whose suggestions' language has no word model shows no bar (no empty slots).
 @Suite struct WordsBarTests {
-    func prepared(language: String?, chosen: String? = nil, models: Set<String>) -> Layout {
+    func prepared(language: String?, chosen: String? = nil, models: Set<String>, compose: String? = nil) -> Layout {
         var layout = SwipeFixtures.layout
-        layout.suggestionBar = SuggestionBar()
+        layout.suggestionBar = SuggestionBar(compose: compose)
         layout.language = language
         layout.layers[0].root.items.removeFirst()   // the fixture's own slots
         var preparation = LayoutPreparation(shuffle: false, catalog: LayoutCatalog(searchPath: [], files: SystemFiles()), suggestionSlots: 3)
@@ -29,5 +29,9 @@ import StackboardSystem
     @Test func theChosenLanguageWinsOverTheLayouts() {
         #expect(prepared(language: "th", chosen: "en", models: ["en"]).suggestionSlots(inLayer: "letters") == 3)
         #expect(prepared(language: "en", chosen: "th", models: ["en"]).suggestionSlots(inLayer: "letters") == 0)
+    }
+
+    @Test func aComposingBarStaysWithoutAWordModel() {
+        #expect(prepared(language: "zh", models: ["en"], compose: "pinyin").suggestionSlots(inLayer: "letters") == 3)
     }
 }

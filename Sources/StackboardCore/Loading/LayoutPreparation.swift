@@ -15,7 +15,8 @@ public struct LayoutPreparation: Sendable {
     /// there are blank (`Layout.forOwnField`).
     public var ownField = false
     /// Whether a language has a word model (nil: not asked, every bar is kept): a layout whose
-    /// suggestions' language has none gets no suggestion bar (no empty slots).
+    /// suggestions' language has none gets no suggestion bar (no empty slots), unless its bar
+    /// composes (`SuggestionBar.compose`).
     public var hasWords: (@Sendable (String) -> Bool)?
     /// The language of the suggestions when the user chose one (nil: each layout's, else en).
     public var wordsLanguage: String?
@@ -53,7 +54,9 @@ public struct LayoutPreparation: Sendable {
         if layout.hasShuffledDigits {
             dealt = shuffle ? layout.dealingShuffledDigits(using: &rng) : layout.dealingDigitsInOrder()
         }
-        let slots = hasWords.map { $0(wordsLanguage ?? layout.language ?? "en") ? suggestionSlots : 0 } ?? suggestionSlots
+        // A composing bar (Hangul, pinyin, kana) is its engine's, whatever the word models.
+        let composes = layout.suggestionBar?.compose != nil
+        let slots = composes ? suggestionSlots : hasWords.map { $0(wordsLanguage ?? layout.language ?? "en") ? suggestionSlots : 0 } ?? suggestionSlots
         let ready = dealt.withDecimalSeparator(decimalSeparator).withSuggestionSlots(slots)
         return ownField ? ready.forOwnField() : ready
     }
