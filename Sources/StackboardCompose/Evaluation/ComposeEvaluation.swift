@@ -151,7 +151,7 @@ public struct ComposeEvaluation: Equatable, Sendable {
         }
         func match(_ labels: [String], atLeast: Int) -> (slot: Int, count: Int)? {
             var best: (slot: Int, count: Int)?
-            for slot in 1..<min(labels.count, shown + 1) {
+            for slot in 1..<max(1, min(labels.count, shown + 1)) {
                 let word = Array(labels[slot])
                 guard !word.isEmpty, word.count >= atLeast, picked + word.count <= target.count,
                       Array(target[picked..<(picked + word.count)]) == word else { continue }
