@@ -56,9 +56,12 @@ let package = Package(
         // OpenCC's header only: the pinyin evaluation's Simplified → Traditional (opened on first use).
         .systemLibrary(name: "COpenCC",
                        providers: [.apt(["libopencc-dev"])]),
+        // anthy's header only: kana to kanji, opened the first time the Japanese layout is shown.
+        .systemLibrary(name: "CAnthy",
+                       providers: [.apt(["libanthy-dev"])]),
         // The functions of Pango, sd-bus and ALSA that Stackboard calls, each opening its library
         // on first use (scripts/lazylibs.py writes them); dlopen is in libc.
-        .target(name: "CLazy", dependencies: ["CCairoPango", "CSDBus", "CALSA", "CRime", "COpenCC"]),
+        .target(name: "CLazy", dependencies: ["CCairoPango", "CSDBus", "CALSA", "CRime", "COpenCC", "CAnthy"]),
         // What Swift cannot write itself (variadic C callbacks).
         .target(name: "CShims", dependencies: ["CALSA", "CLazy"]),
         // A cairo surface on an X drawable, behind a header with no X11 or cairo types
@@ -82,7 +85,7 @@ let package = Package(
         .target(name: "StackboardWords", dependencies: ["StackboardCore", "StackboardRuntime", "StackboardSystem"]),
         // Chinese, Japanese and Korean composed by the keyboard itself: the composing engines
         // (Hangul automaton, pinyin, kana–kanji) as the keypad's word engine.
-        .target(name: "StackboardCompose", dependencies: ["StackboardCore", "StackboardRuntime", "StackboardSystem", "CRime", "COpenCC", "CLazy"]),
+        .target(name: "StackboardCompose", dependencies: ["StackboardCore", "StackboardRuntime", "StackboardSystem", "CRime", "COpenCC", "CAnthy", "CLazy"]),
         .target(name: "StackboardKit", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardRuntime", "StackboardSystem", "CX11",
         ]),

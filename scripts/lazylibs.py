@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""lazylibs.py: writes Sources/CLazy/{pango,sdbus,alsa}.c, the functions of Pango, sd-bus and
+"""lazylibs.py: writes Sources/CLazy/{pango,sdbus,alsa,rime,opencc,anthy}.c, the functions of Pango, sd-bus and
 ALSA that Stackboard calls, each a small wrapper that opens its library on first use
 (Sources/CLazy/lazy.c) and calls the real function.
 
@@ -25,6 +25,8 @@ LIBS = [  # (file, library index in lazy.h, name prefixes, headers)
     ('rime.c', 'STACKBOARD_LAZY_RIME', ('rime_get_api',), ['rime_api.h']),
     # OpenCC: Simplified to Traditional, for the pinyin of a text `words evaluate` types.
     ('opencc.c', 'STACKBOARD_LAZY_OPENCC', ('opencc_',), ['opencc/opencc.h']),
+    # anthy: kana to kanji, opened with the Japanese layout.
+    ('anthy.c', 'STACKBOARD_LAZY_ANTHY', ('anthy_',), ['anthy/anthy.h']),
 ]
 
 
@@ -85,9 +87,23 @@ def param_name(p):
     return m.group(1)
 
 
+TYPE_WORDS = {'int', 'char', 'long', 'short', 'unsigned', 'signed', 'double', 'float', 'void', 'const',
+              'struct', 'enum', 'union'}
+
+
+def named(p, i):
+    """`p` with a name (`a0`, `a1`, ...) when the header left it out (anthy's prototypes)."""
+    if p in ('...', 'void') or re.search(r'\(\s*\*', p):
+        return p
+    words = re.findall(r'[A-Za-z_]\w*', p)
+    bare = p.rstrip().endswith('*') or len(words) < 2 or words[-1] in TYPE_WORDS \
+        or (len(words) >= 2 and words[-2] in ('struct', 'enum', 'union'))
+    return f'{p} a{i}' if bare else p
+
+
 def wrapper(lib, index, name, ret, params):
     """One line: the function, calling the library's own through the address found at open."""
-    ps = split_params(params)
+    ps = [named(p, i) for i, p in enumerate(split_params(params))]
     if ps in ([], ['void']):
         plist, args = 'void', ''
     else:

@@ -31,6 +31,7 @@ PACKAGES=(
   ibus ibus-libpinyin                     # real-application tests: taps composed through a desktop input method
   librime-dev rime-data-luna-pinyin       # pinyin composed by the keyboard itself (opened on first use)
   libopencc-dev                           # `words evaluate --language zh`: Simplified → Traditional for the pinyin
+  libanthy-dev anthy                      # Japanese kana to kanji composed by the keyboard itself (opened on first use)
   fortunes-zh                             # held-out Chinese prose: only `words evaluate --language zh`, never tuning
 )
 

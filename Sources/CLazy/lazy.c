@@ -22,6 +22,7 @@ static struct library libraries[] = {
 	{ "libasound.so.2", "libasound2", &stackboard_lazy_alsa_table, 0, "", "" },
 	{ "librime.so.1", "librime1", &stackboard_lazy_rime_table, 0, "", "" },
 	{ "libopencc.so.1.1", "libopencc1.1", &stackboard_lazy_opencc_table, 0, "", "" },
+	{ "libanthy.so.1", "libanthy1", &stackboard_lazy_anthy_table, 0, "", "" },
 };
 static const int library_count = (int)(sizeof libraries / sizeof libraries[0]);
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;

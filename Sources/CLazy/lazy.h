@@ -1,4 +1,4 @@
-/* The wrappers' side of CLazy (pango.c, sdbus.c, alsa.c, rime.c and opencc.c are written by scripts/lazylibs.py). */
+/* The wrappers' side of CLazy (pango.c, sdbus.c, alsa.c, rime.c, opencc.c and anthy.c are written by scripts/lazylibs.py). */
 #ifndef STACKBOARD_LAZY_INTERNAL_H
 #define STACKBOARD_LAZY_INTERNAL_H
 
@@ -7,6 +7,7 @@
 #include <alsa/asoundlib.h>
 #include <rime_api.h>
 #include <opencc/opencc.h>
+#include <anthy/anthy.h>
 
 #include "CLazy.h"
 
@@ -27,6 +28,7 @@ extern const struct stackboard_lazy_table stackboard_lazy_sdbus_table;
 extern const struct stackboard_lazy_table stackboard_lazy_alsa_table;
 extern const struct stackboard_lazy_table stackboard_lazy_rime_table;
 extern const struct stackboard_lazy_table stackboard_lazy_opencc_table;
+extern const struct stackboard_lazy_table stackboard_lazy_anthy_table;
 
 /* Opens `library` or ends the program with its reason (a caller that did not ask first). */
 void stackboard_lazy_require(enum stackboard_lazy_library library);

@@ -8,6 +8,7 @@ public final class ComposeEngines {
     private var hangul: HangulWords?
     private var pinyin: [Bool: PinyinWords] = [:]
     private var rime: RimeLibrary?
+    private var kana: KanaWords?
     private let rimeDirectory: String
     private let learning: Bool
     private let report: (String) -> Void
@@ -40,6 +41,18 @@ public final class ComposeEngines {
                 return try pinyinEngine(simplified: layout.suggestionBar?.compose == "pinyin")
             } catch {
                 failed.insert("pinyin")
+                report(error.description)
+                return nil
+            }
+        case "japanese":
+            if let kana { return kana }
+            guard !failed.contains("japanese") else { return nil }
+            do throws(ComposeError) {
+                let made = KanaWords(anthy: try AnthyConverter(), learning: learning)
+                kana = made
+                return made
+            } catch {
+                failed.insert("japanese")
                 report(error.description)
                 return nil
             }

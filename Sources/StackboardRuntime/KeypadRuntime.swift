@@ -347,7 +347,10 @@ extension KeypadRuntime {
                                                               to: Point(x: to.x + dx, y: to.y + dy)))
             case .toggleDock: typingHost?.keypad(self, perform: .toggleDock)
             case .swipe(let gesture): wordsTold = typeSwipe(gesture, now: now) || wordsTold
-            case .done: finishField(now: now)
+            case .done:
+                // What is being composed (pinyin, a syllable) goes into the field first.
+                if field != nil, let composed = words?.endingComposition() { fieldEdit(composed, now: now) }
+                finishField(now: now)
             case .cancel: cancelField()
             case .click, .redraw, .redrawAll, .showAlternates, .hideAlternates, .redrawAlternates,
                  .showPreview, .hidePreview, .redrawTrail: continue

@@ -1,19 +1,20 @@
 import Foundation
 import Testing
 
-/// Chinese and Korean composed by the keyboard itself, with no input method running (no IBus,
-/// no fcitx, GTK's simple context): pinyin letters and then a candidate on the bar type 你好,
-/// jamo and then the bar's first slot type 안녕하세요, into a GTK 3 entry and into xterm, read
-/// back exactly. The Hangul layout is reached with the language key.
+/// Chinese, Korean and Japanese composed by the keyboard itself, with no input method running (no
+/// IBus, no fcitx, GTK's simple context): pinyin letters and then a candidate on the bar type 你好,
+/// jamo and then the bar's first slot type 안녕하세요, romaji and then a candidate type 日本語,
+/// into a GTK 3 entry and into xterm, read back exactly. Each layout is reached with the
+/// language key.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"),
                 "at-spi2-core is not installed (scripts/setup.sh installs it)"))
 struct ComposeKeyboardTests {
-    static let languages = "pinyin,hangul"
+    static let languages = "pinyin,hangul,japanese"
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/rime-data/luna_pinyin.schema.yaml"),
                    "rime-data-luna-pinyin is not installed (scripts/setup.sh installs it)"),
           arguments: [RealApp.Kind.gtk3, .xterm])
-    func pinyinThenHangulTappedAreTypedExactly(_ kind: RealApp.Kind) throws {
+    func pinyinHangulAndKanaTappedAreTypedExactly(_ kind: RealApp.Kind) throws {
         guard kind.isInstalled else { return }
         let x = try XSession()
         defer { x.close() }
@@ -61,6 +62,16 @@ struct ComposeKeyboardTests {
         try tap(["ㅇ", "ㅏ", "ㄴ", "ㄴ", "ㅕ", "ㅇ", "ㅎ", "ㅏ", "ㅅ", "ㅔ", "ㅇ", "ㅛ"], on: "hangul")
         kb.tap(try slot(0, on: "hangul"))
         #expect(app.waitForText("text", "你好안녕하세요"),
+                "\(kind) text: \(String(describing: app.text("text"))) \(app.transcript); keyboard: \(kb.child.stderr)")
+
+        // The language key again: n i h o n g o, then the first candidate (anthy's 日本語).
+        try tap(["🌐"], on: "hangul")
+        try x.waitUntil(timeout: 20, "the japanese layout") {
+            x.run(Tools.stackboard, ["status", "--layout"], env: bus.environment).stdout == "japanese\n"
+        }
+        try tap(["n", "i", "h", "o", "n", "g", "o"], on: "japanese")
+        kb.tap(try slot(1, on: "japanese"))
+        #expect(app.waitForText("text", "你好안녕하세요日本語"),
                 "\(kind) text: \(String(describing: app.text("text"))) \(app.transcript); keyboard: \(kb.child.stderr)")
         #expect(!kb.child.stderr.contains("你好") && !kb.child.stderr.contains("nihao"), "the keyboard logged the text: \(kb.child.stderr)")
     }

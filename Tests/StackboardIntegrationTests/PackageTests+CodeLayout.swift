@@ -32,7 +32,7 @@ extension PackageTests {
         #expect(defined.count < 100, "the binary exports \(defined.count) symbols (--export-dynamic?)")
     }
 
-    /// Pango, libsystemd, ALSA and librime are opened on first use (Sources/CLazy), after the first frame
+    /// Pango, libsystemd, ALSA, librime, OpenCC and anthy are opened on first use (Sources/CLazy), after the first frame
     /// is on screen: the loader must not map them at exec (~3 ms of every start).
     @Test func theLibrariesOpenedOnFirstUseAreNotLinked() throws {
         let built = try PackageBuild.get()
@@ -40,7 +40,7 @@ extension PackageTests {
         try #require(dynamic.status == 0, "\(dynamic.stderr)")
         let needed = dynamic.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.joined(separator: "\n")
         #expect(needed.contains("libcairo.so"), "\(needed)")
-        for library in ["libpango", "libglib", "libgobject", "libharfbuzz", "libsystemd", "libasound", "librime"] {
+        for library in ["libpango", "libglib", "libgobject", "libharfbuzz", "libsystemd", "libasound", "librime", "libopencc", "libanthy"] {
             #expect(!needed.contains(library), "the binary links \(library):\n\(needed)")
         }
         let wrappers = PackageBuild.run("python3", [Tools.repoRoot + "/scripts/lazylibs.py", "--check"])

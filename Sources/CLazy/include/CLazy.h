@@ -2,8 +2,9 @@
 #define STACKBOARD_CLAZY_H
 
 /* Libraries that Stackboard opens on first use instead of at exec: Pango (with GLib, HarfBuzz,
- * ...), sd-bus (libsystemd), ALSA and librime (the first time a pinyin layout is shown).
- * Their functions are called as usual (the wrappers in pango.c, sdbus.c, alsa.c, rime.c open
+ * ...), sd-bus (libsystemd), ALSA, librime (the first time a pinyin layout is shown), OpenCC
+ * (the pinyin evaluation) and anthy (the Japanese layout).
+ * Their functions are called as usual (the wrappers in pango.c, sdbus.c, alsa.c, rime.c, opencc.c, anthy.c open
  * the library); a caller that can go on without one asks
  * `stackboard_lazy_open` first and reports its error. */
 
@@ -13,6 +14,7 @@ enum stackboard_lazy_library {
 	STACKBOARD_LAZY_ALSA = 2,
 	STACKBOARD_LAZY_RIME = 3,
 	STACKBOARD_LAZY_OPENCC = 4,
+	STACKBOARD_LAZY_ANTHY = 5,
 };
 
 /* Opens `library` and finds every function Stackboard calls in it (once; thread-safe).

@@ -1,3 +1,4 @@
+import StackboardCompose
 import StackboardCore
 import StackboardRender
 import StackboardRuntime
@@ -19,6 +20,9 @@ final class EntryApp: WindowShellClient {
     let output: EntryOutput
     /// The word engine of `--suggest` (never for a secure field).
     let words: SuggestionWords?
+    /// The composing engine of a layout whose bar composes (pinyin, hangul, japanese): it learns
+    /// nothing in a plug or a secure field, and gets a secure field's letters as they are.
+    let composer: KeypadWords?
     /// The pointer that went down on the field (its moves and release are the field's).
     var fieldPointer: Int?
     /// Set once the entry is over (done or cancel): nothing more is reported.
@@ -84,6 +88,10 @@ final class EntryApp: WindowShellClient {
         // The field is the entry's own: its text is known; capitals are the user's to type.
         words?.fieldChanged(WordField(corrects: options.wordField.corrects(language: words?.language), capitalizes: false,
                                       textBeforeCaret: options.initial))
+        composer = setup.layout.suggestionBar?.compose == nil ? nil
+            : ComposeEngines(environment: FileSystem.environment(), learning: options.keypad.learn && !options.xid && !secure,
+                             report: { printError("stackboard: " + $0) }).engine(for: setup.layout)
+        if secure { composer?.setSecure(true) }
         runtime.fieldHost = self
         runtime.overlay = self
         if secure { runtime.setSecureEntry(true, now: 0) }
@@ -100,7 +108,7 @@ final class EntryApp: WindowShellClient {
     func run() -> Int32 {
         XConnection.whenServerLost { [unowned self] name in serverLost(name: name) }
         runtime.repaint(now: MonotonicClock.now())
-        runtime.words = words
+        runtime.words = composer ?? words
         if options.xid {
             output.windowID(window.windowID)
         } else {

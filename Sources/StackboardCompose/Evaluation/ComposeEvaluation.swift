@@ -20,7 +20,7 @@ public struct ComposeEvaluation: Equatable, Sendable {
     public var unreachable = 0
     /// Whether the engine's edits rebuilt the text exactly.
     public var exact = true
-    /// The seconds each bar update took (one per tap).
+    /// The seconds each tap took the engine: the key (`typing`) and the bar's update after it.
     public var updateSeconds: [Double] = []
 
     /// Keystrokes per character of the script.
@@ -37,11 +37,15 @@ public struct ComposeEvaluation: Equatable, Sendable {
         public var character: Character
         /// Its letters (pinyin, romaji) or jamo, in order; nil: not of the script.
         public var taps: [String]?
+        /// Every letter of it, when `taps` abbreviates it: typed instead once the abbreviation
+        /// was not offered (nil: `taps`).
+        public var full: [String]?
 
         /// A step with every property given.
-        public init(character: Character, taps: [String]?) {
+        public init(character: Character, taps: [String]?, full: [String]? = nil) {
             self.character = character
             self.taps = taps
+            self.full = full
         }
     }
 
@@ -59,8 +63,8 @@ public struct ComposeEvaluation: Equatable, Sendable {
             result.characters += 1
             for tap in taps {
                 result.letterTaps += tap.first.map { Jamo.shifted.contains($0) } == true ? 2 : 1
-                out += engine.typing(tap).text
                 let start = clock()
+                out += engine.typing(tap).text
                 _ = engine.suggestions()
                 result.updateSeconds.append(clock() - start)
             }
@@ -76,10 +80,11 @@ public struct ComposeEvaluation: Equatable, Sendable {
     /// Types `steps` through `engine`, whose bar shows the composition in slot 0, candidates in
     /// slots 1 to `shown` and ▸ after them: letter by letter, picking the longest candidate that
     /// starts the rest of the run as soon as one covers every character whose letters were begun
-    /// (but not right as a syllable ends with more to come: the next first letter comes first);
+    /// (but not right as a syllable ends with more to come: the next first letter comes first), or,
+    /// with more than `lookahead` characters begun and none such, the longest that starts it;
     /// once every letter is typed, the longest that starts it (▸ for the next pages, at most
     /// `pages`); a run no candidate reaches is typed as it is (`unreachable`).
-    public static func candidates(_ steps: [Step], engine: KeypadWords, shown: Int, pages: Int = 8,
+    public static func candidates(_ steps: [Step], engine: KeypadWords, shown: Int, pages: Int = 8, lookahead: Int = 4,
                                   clock: () -> Double) -> ComposeEvaluation {
         var result = ComposeEvaluation()
         var out = ""
@@ -101,7 +106,25 @@ public struct ComposeEvaluation: Equatable, Sendable {
             var end = i
             while end < steps.count, steps[end].taps != nil { end += 1 }
             result.characters += end - i
-            out += typeRun(Array(steps[i..<end]), engine: engine, shown: shown, pages: pages, result: &result, clock: clock)
+            let run = Array(steps[i..<end])
+            let first = typeRun(run, engine: engine, shown: shown, pages: pages, lookahead: lookahead, result: &result, clock: clock)
+            out += first.text
+            if let failed = first.failedAt {
+                // The abbreviation was not offered: its letters are taken back (one backspace
+                // each) and the rest is typed with every letter; what that cannot reach either
+                // goes out as it is.
+                result.letterTaps += first.pendingLetters
+                engine.reset(.clickOutside)
+                let rest = run[failed...].map { Step(character: $0.character, taps: $0.full ?? $0.taps) }
+                let again = typeRun(Array(rest), engine: engine, shown: shown, pages: pages, lookahead: lookahead,
+                                    result: &result, clock: clock)
+                out += again.text
+                if let stuck = again.failedAt {
+                    engine.reset(.clickOutside)
+                    result.unreachable += rest.count - stuck
+                    out += String(rest[stuck...].map(\.character))
+                }
+            }
             i = end
         }
         typeAsItIs()
@@ -109,22 +132,26 @@ public struct ComposeEvaluation: Equatable, Sendable {
         return result
     }
 
-    private static func typeRun(_ run: [Step], engine: KeypadWords, shown: Int, pages: Int,
-                                result: inout ComposeEvaluation, clock: () -> Double) -> String {
+    /// Types one run of the script: the text committed, and where no candidate reached the rest
+    /// (`failedAt`: the characters committed by then) with the letters left in the composition.
+    private static func typeRun(_ run: [Step], engine: KeypadWords, shown: Int, pages: Int, lookahead: Int,
+                                result: inout ComposeEvaluation,
+                                clock: () -> Double) -> (text: String, failedAt: Int?, pendingLetters: Int) {
         let target = run.map(\.character)
         var out = ""
+        var pendingLetters = 0 // letters typed since the last commit
         var picked = 0         // characters picked so far
         var next = 0           // the character whose letters are being typed
         var letter = 0         // its next letter
-        func bar() -> [String] {
-            let start = clock()
+        func bar(since: Double? = nil) -> [String] {
+            let start = since ?? clock()
             let labels = engine.suggestions()
             result.updateSeconds.append(clock() - start)
             return labels
         }
         func match(_ labels: [String], atLeast: Int) -> (slot: Int, count: Int)? {
             var best: (slot: Int, count: Int)?
-            for slot in 1..<min(labels.count, shown + 1) {
+            for slot in 1..<max(1, min(labels.count, shown + 1)) {
                 let word = Array(labels[slot])
                 guard !word.isEmpty, word.count >= atLeast, picked + word.count <= target.count,
                       Array(target[picked..<(picked + word.count)]) == word else { continue }
@@ -136,13 +163,17 @@ public struct ComposeEvaluation: Equatable, Sendable {
             result.candidateTaps += 1
             result.picks += 1
             if slot == 1 && page == 0 { result.firstPicks += 1 }
-            out += engine.accepting(slot: slot)?.text ?? ""
+            let committed = engine.accepting(slot: slot)?.text ?? ""
+            if !committed.isEmpty { pendingLetters = 0 }
+            out += committed
             picked += count
             if next < picked { next = picked; letter = 0 }
         }
         while picked < target.count {
             if next < target.count, let taps = run[next].taps {
                 result.letterTaps += 1
+                pendingLetters += 1
+                let tapped = clock()
                 out += engine.typing(taps[letter]).text
                 letter += 1
                 let begun = next + 1 - picked
@@ -150,8 +181,13 @@ public struct ComposeEvaluation: Equatable, Sendable {
                 // letter usually brings the phrase of both (ni → 你; ni h → 你好), so wait for it.
                 let waits = letter == taps.count && next + 1 < target.count
                 if letter == taps.count { next += 1; letter = 0 }
-                let labels = bar()
-                if !waits, let found = match(labels, atLeast: begun) { pick(found.slot, count: found.count, page: 0) }
+                let labels = bar(since: tapped)
+                if !waits, let found = match(labels, atLeast: begun) {
+                    pick(found.slot, count: found.count, page: 0)
+                } else if begun > lookahead, let found = match(labels, atLeast: 1) {
+                    // Typed far ahead with no phrase of it all: the first words that are right.
+                    pick(found.slot, count: found.count, page: 0)
+                }
                 continue
             }
             // Every letter is typed: the longest candidate that starts the rest, on some page.
@@ -166,17 +202,9 @@ public struct ComposeEvaluation: Equatable, Sendable {
                 page += 1
                 labels = bar()
             }
-            guard let found else {
-                // No candidate reaches it: the rest goes out as it is.
-                // No candidate reaches it: what was picked but not committed yet is dropped with
-                // the letters, and the rest goes out as it is.
-                _ = engine.endingComposition()
-                let committed = min(out.count, target.count)
-                result.unreachable += target.count - picked
-                return out + String(target[committed...])
-            }
+            guard let found else { return (out, min(out.count, target.count), pendingLetters) }
             pick(found.slot, count: found.count, page: page)
         }
-        return out
+        return (out, nil, 0)
     }
 }

@@ -10,13 +10,17 @@ public enum ComposeEvaluator {
     /// The candidates the bar shows a page.
     public static let shown = RimeLibrary.pageSize
 
-    /// Evaluates `text` in `language` (one of `languages`); `environment` says where librime's
-    /// non-learning data directory is.
-    public static func run(text: String, language: String, environment: [String: String]) throws(ComposeError) -> ComposeEvaluation {
+    /// Evaluates `text` in `language` (one of `languages`), each way it can be typed, named:
+    /// Korean jamo by jamo; Chinese with every pinyin letter (`full`), then with each phrase of
+    /// the dictionary abbreviated to its first syllable and the first letters of the others
+    /// (`abbreviated`). `environment` says where librime's non-learning data directory is.
+    public static func run(text: String, language: String,
+                           environment: [String: String]) throws(ComposeError) -> [(typing: String, result: ComposeEvaluation)] {
         switch language {
         case "ko":
-            return ComposeEvaluation.composing(hangulSteps(text), engine: HangulWords(), clock: MonotonicClock.now)
+            return [("jamo", ComposeEvaluation.composing(hangulSteps(text), engine: HangulWords(), clock: MonotonicClock.now))]
         case "zh":
+            // librime is set up once a process: one engine for both ways.
             let engines = ComposeEngines(environment: environment, learning: false, report: { _ in })
             let engine = try engines.pinyinEngine(simplified: true)
             let deadline = MonotonicClock.now() + 120
@@ -31,8 +35,12 @@ public enum ComposeEvaluator {
             let essay = FileSystem.contents(RimeLibrary.sharedDirectory + "/essay.txt", limit: 1 << 26) ?? []
             let readings = PinyinReadings(dictionary: String(decoding: bytes, as: UTF8.self),
                                           vocabulary: String(decoding: essay, as: UTF8.self))
-            let steps = chineseSteps(text, readings: readings, converter: try ChineseConverter())
-            return ComposeEvaluation.candidates(steps, engine: engine, shown: shown, clock: MonotonicClock.now)
+            let converter = try ChineseConverter()
+            return [false, true].map { abbreviated in
+                let steps = chineseSteps(text, readings: readings, converter: converter, abbreviated: abbreviated)
+                return (abbreviated ? "abbreviated" : "full",
+                        ComposeEvaluation.candidates(steps, engine: engine, shown: shown, clock: MonotonicClock.now))
+            }
         default:
             throw ComposeError("the keyboard composes only \(languages.joined(separator: ", ")) itself")
         }
@@ -55,7 +63,8 @@ public enum ComposeEvaluator {
     /// Each character of `text` and its pinyin letters: a run of Han characters is read in
     /// Traditional characters (Luna Pinyin's) as its phrases say. A Han character with no reading
     /// is typed as it is (not counted).
-    static func chineseSteps(_ text: String, readings: PinyinReadings, converter: ChineseConverter) -> [ComposeEvaluation.Step] {
+    static func chineseSteps(_ text: String, readings: PinyinReadings, converter: ChineseConverter,
+                             abbreviated: Bool) -> [ComposeEvaluation.Step] {
         let chars = Array(text)
         var steps: [ComposeEvaluation.Step] = []
         var i = 0
@@ -69,9 +78,18 @@ public enum ComposeEvaluator {
             while end < chars.count, isHan(chars[end]) { end += 1 }
             let run = Array(chars[i..<end])
             let traditional = Array(converter.traditional(String(run)))
-            let syllables = readings.syllables(of: traditional.count == run.count ? traditional : run)
-            for (c, syllable) in zip(run, syllables) {
-                steps.append(ComposeEvaluation.Step(character: c, taps: syllable.map { $0.map(String.init) }))
+            // Abbreviated: a phrase is typed as its first syllable and the first letters of the
+            // others (zhong g → 中国), as Luna Pinyin reads them.
+            let phrases = readings.phrases(of: traditional.count == run.count ? traditional : run)
+            let syllables = phrases.flatMap { phrase in
+                phrase.enumerated().map { k, syllable in
+                    k == 0 || !abbreviated ? syllable : syllable.map { String($0.prefix(1)) }
+                }
+            }
+            let fullSyllables = phrases.flatMap { $0 }
+            for (c, (syllable, full)) in zip(run, zip(syllables, fullSyllables)) {
+                steps.append(ComposeEvaluation.Step(character: c, taps: syllable.map { $0.map(String.init) },
+                                                    full: full.map { $0.map(String.init) }))
             }
             i = end
         }

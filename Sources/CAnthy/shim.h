@@ -1,0 +1,1 @@
+#include <anthy/anthy.h>
