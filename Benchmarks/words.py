@@ -26,6 +26,8 @@ LANGUAGES = [('en', 'english_GB'), ('de', 'german_DE'), ('fr', 'french_FR'), ('e
 GOALS = {'en': 50, 'de': 42, 'fr': 45, 'es': 42, 'ru': 35}
 OTHER_GOAL = 30
 HELD_OUT = 0.2
+# Dasher texts of a single line: make-words.py's held-out part (by lines) is empty, the model saw all of it.
+DASHER_ONE_LINE = {'hungarian_HU'}
 # σ (key widths) at which about 8-9 % of the taps hit another key on the 1280x400 layouts.
 NOISE = 0.26
 FORTUNES = '/usr/share/games/fortunes'
@@ -142,7 +144,7 @@ def run(o, binary, bench_binary=None, languages=None):
             continue
         path = fortunes_text(language, os.path.join(out, f'{language}-fortunes.txt'), max_chars)
         text = 'fortunes'
-        if path is None and dasher and source:
+        if path is None and dasher and source and dasher not in DASHER_ONE_LINE:
             path = held_out_text(os.path.join(source, f'training_{dasher}.txt'), os.path.join(out, f'{language}-eval.txt'), max_chars)
             text = 'dasher held-out'
         goal = GOALS.get(language, OTHER_GOAL)

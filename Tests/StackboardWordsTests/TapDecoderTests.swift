@@ -105,4 +105,11 @@ enum TapFixtures {
         #expect(!decoder.hasLetters)
         #expect(decoder.decode(TapFixtures.taps("hello"), model: model, context: .unknown, limit: 3).candidates.isEmpty)
     }
+
+    @Test func aWordIsNotCorrectedOnlyForItsAccents() {
+        // "cafe" typed exactly: "café" has the same letters (the bar offers it; correction does not).
+        let found = TapFixtures.decoder.decode(TapFixtures.taps("cafe"), model: model, context: .unknown, limit: 3)
+        #expect(found.candidates.first?.word == "café")
+        #expect(TapCorrection().correction(of: "cafe", decoding: found, learned: UserWordModel()) == nil)
+    }
 }
