@@ -88,6 +88,7 @@ enum TapFixtures {
         #expect(!TapCorrection.mayCorrect(word: "hrllo", run: "me@hrllo"))
         #expect(!TapCorrection.mayCorrect(word: "hrllo", run: "https://hrllo"))
         #expect(!TapCorrection.mayCorrect(word: "h", run: "h"))
+        #expect(!TapCorrection.mayCorrect(word: "perche'", run: "perche'"))
     }
 
     @Test func aCeilingFindsTheSameBestWordAsAFullSearch() {

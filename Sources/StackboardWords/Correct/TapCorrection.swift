@@ -7,7 +7,8 @@ import StackboardCore
 /// (a larger margin when the literal is a word of the model, a smaller one when it is not).
 /// A word that differs from the literal only in its accents is not a correction. Never
 /// corrected: a word the user's learned words hold (in any case), a word in a run of text
-/// with a digit, `@` or `://` (an address, a number, a name), a single letter.
+/// with a digit, `@` or `://` (an address, a number, a name), a single letter, a word that ends
+/// in an apostrophe or a hyphen (typed so on purpose: Italian `perche'`, an elision).
 public struct TapCorrection: Equatable, Sendable {
     /// How much likelier (nats) the correction must be when the literal is a word of the model.
     public var knownMargin = 4.0
@@ -20,7 +21,7 @@ public struct TapCorrection: Equatable, Sendable {
     /// Whether the word at the end of `run` (the text since the last white space) may be
     /// corrected at all.
     public static func mayCorrect(word: String, run: Substring) -> Bool {
-        guard word.count >= 2, word.allSatisfy({ $0.isLetter || WordText.isJoiner($0) }) else { return false }
+        guard word.count >= 2, word.allSatisfy({ $0.isLetter || WordText.isJoiner($0) }), word.last?.isLetter == true else { return false }
         if run.contains("@") || run.contains(where: \.isNumber) { return false }
         return !run.contains("://") && !run.contains("www.")
     }
