@@ -75,6 +75,9 @@ public protocol KeypadWords: AnyObject {
     /// A backspace: what to do instead (usually delete one; right after an accepted suggestion,
     /// restore what was typed before it).
     func deletingBackward() -> KeypadEdit
+    /// A named key other than backspace is about to be sent: what to type before it (return or
+    /// tab ending a word that is corrected; the default: nothing).
+    func endingWord(by key: NamedKey) -> KeypadEdit?
     /// A named key other than backspace was sent (return, tab, arrows, ...).
     func sending(_ key: NamedKey)
     /// Something changed the text in a way the engine cannot follow (a shortcut with ctrl, the
@@ -143,6 +146,8 @@ extension KeypadWords {
     public var atSentenceStart: Bool { false }
     /// Nothing composed.
     public func endingComposition() -> KeypadEdit? { nil }
+    /// Nothing to type first.
+    public func endingWord(by key: NamedKey) -> KeypadEdit? { nil }
     /// Not kept.
     public func tapLanded(at point: Point, on geometry: KeyboardGeometry) {}
     /// The word and a space, typed as a key would.
@@ -231,7 +236,12 @@ extension KeypadRuntime {
             typeEdit(words.deletingBackward(), modifiers: [], host: host)
         case .key(let key, let modifiers):
             if let composed = words.endingComposition() { typeEdit(composed, modifiers: [], host: host) }
-            if modifiers.isDisjoint(with: Self.shortcutModifiers) { words.sending(key) } else { words.contextLost() }
+            if modifiers.isDisjoint(with: Self.shortcutModifiers) {
+                if let edit = words.endingWord(by: key) { typeEdit(edit, modifiers: [], host: host) }
+                words.sending(key)
+            } else {
+                words.contextLost()
+            }
             host.keypad(self, perform: .key(key, modifiers: modifiers))
         case .acceptSuggestion(let slot):
             if !words.isLocked, let edit = words.accepting(slot: slot) { typeEdit(edit, modifiers: [], host: host) }

@@ -133,4 +133,17 @@ import StackboardCore
         #expect(s.coming == ComingCorrection(literal: "hrllo", word: "hello"))
         #expect(s.typed(" ") == TextEdit(deleteCount: 5, text: "hello "))
     }
+
+    @Test func returnEndsTheWordWithItsCorrectionToo() {
+        var s = session()
+        var buffer = ""
+        tapType("hrllo", into: &s, buffer: &buffer)
+        if let edit = s.endingWord(by: .return) { buffer.apply(edit) }
+        s.key(.return)
+        #expect(buffer == "hello")
+        #expect(s.learned.words["hello"] != nil)
+        var t = session()
+        tapType("hrllo", into: &t, buffer: &buffer)
+        #expect(t.endingWord(by: .cursor) == nil)
+    }
 }

@@ -88,6 +88,7 @@ enum TapFixtures {
         #expect(!TapCorrection.mayCorrect(word: "hrllo", run: "me@hrllo"))
         #expect(!TapCorrection.mayCorrect(word: "hrllo", run: "https://hrllo"))
         #expect(!TapCorrection.mayCorrect(word: "h", run: "h"))
+        #expect(!TapCorrection.mayCorrect(word: "perche'", run: "perche'"))
     }
 
     @Test func aCeilingFindsTheSameBestWordAsAFullSearch() {
@@ -104,5 +105,12 @@ enum TapFixtures {
         let decoder = TapDecoder(geometry: KeyboardGeometry(size: Size(width: 10, height: 10), keys: keys), fold: model.fold)
         #expect(!decoder.hasLetters)
         #expect(decoder.decode(TapFixtures.taps("hello"), model: model, context: .unknown, limit: 3).candidates.isEmpty)
+    }
+
+    @Test func aWordIsNotCorrectedOnlyForItsAccents() {
+        // "cafe" typed exactly: "café" has the same letters (the bar offers it; correction does not).
+        let found = TapFixtures.decoder.decode(TapFixtures.taps("cafe"), model: model, context: .unknown, limit: 3)
+        #expect(found.candidates.first?.word == "café")
+        #expect(TapCorrection().correction(of: "cafe", decoding: found, learned: UserWordModel()) == nil)
     }
 }

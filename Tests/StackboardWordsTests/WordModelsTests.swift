@@ -35,6 +35,17 @@ import StackboardCore
         #expect(error.message.contains("available: xx"))
     }
 
+    @Test func norwegianFindsTheBokmalModel() {
+        let tmp = TemporaryFolder()
+        let bytes = WordModelWriter.encode(language: "nb", words: [("hei", 1)], pairs: [:], backoff: [:])
+        let fd = open(tmp.path + "/nb.words", O_WRONLY | O_CREAT, 0o644)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let models = WordModels(searchPath: [tmp.path])
+        #expect(models.locate("no") == tmp.path + "/nb.words")
+        #expect(models.locate("nn") == nil)
+    }
+
     @Test func mappingRefusesWhatIsNotAFile() {
         let tmp = TemporaryFolder()
         #expect(throws: WordModelError.self) { try MappedFile(path: tmp.path) }

@@ -5,8 +5,10 @@ import StackboardCore
 /// Rules: a word is corrected only when the best word of the decoding is a different word and
 /// clearly more likely than the literal taps: its cost plus a margin is below the literal's
 /// (a larger margin when the literal is a word of the model, a smaller one when it is not).
-/// Never corrected: a word the user's learned words hold (in any case), a word in a run of text
-/// with a digit, `@` or `://` (an address, a number, a name), a single letter.
+/// A word that differs from the literal only in its accents is not a correction. Never
+/// corrected: a word the user's learned words hold (in any case), a word in a run of text
+/// with a digit, `@` or `://` (an address, a number, a name), a single letter, a word that ends
+/// in an apostrophe or a hyphen (typed so on purpose: Italian `perche'`, an elision).
 public struct TapCorrection: Equatable, Sendable {
     /// How much likelier (nats) the correction must be when the literal is a word of the model.
     public var knownMargin = 4.0
@@ -19,14 +21,17 @@ public struct TapCorrection: Equatable, Sendable {
     /// Whether the word at the end of `run` (the text since the last white space) may be
     /// corrected at all.
     public static func mayCorrect(word: String, run: Substring) -> Bool {
-        guard word.count >= 2, word.allSatisfy({ $0.isLetter || WordText.isJoiner($0) }) else { return false }
+        guard word.count >= 2, word.allSatisfy({ $0.isLetter || WordText.isJoiner($0) }), word.last?.isLetter == true else { return false }
         if run.contains("@") || run.contains(where: \.isNumber) { return false }
         return !run.contains("://") && !run.contains("www.")
     }
 
     /// The word to type instead of `literal`, cased as the user typed it, or nil to keep it.
     public func correction(of literal: String, decoding: TapDecoding, learned: UserWordModel) -> String? {
-        guard let best = decoding.candidates.first, best.word.lowercased() != literal.lowercased() else { return nil }
+        // A word whose taps cost nothing has the literal's letters: it differs only in accents or
+        // case, which the bar offers but correction does not impose (`perche` stays, `perché` is
+        // one tap away).
+        guard let best = decoding.candidates.first, best.word.lowercased() != literal.lowercased(), best.spatial > 0 else { return nil }
         if learned.words[literal] != nil || learned.words[literal.lowercased()] != nil { return nil }
         let margin = decoding.literalInModel == nil ? unknownMargin : knownMargin
         guard best.cost + margin < decoding.literalCost else { return nil }

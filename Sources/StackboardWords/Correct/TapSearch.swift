@@ -62,7 +62,7 @@ struct TapSearch {
         while p < hi {
             let key = view.key(view.wordInOrder(p))
             let (scalar, length) = Self.scalar(in: key, at: depth)
-            let end = groupEnd(from: p, to: hi, depth: depth, bytes: Array(key[depth..<min(key.count, depth + length)]))
+            let end = groupEnd(from: p, to: hi, depth: depth, bytes: UnsafeRawBufferPointer(rebasing: key[depth..<min(key.count, depth + length)]))
             let child = next(row, parent: parent, letter: scalar, previous: letter)
             let least = child.min() ?? .infinity
             if least < spatialBound { children.append((p, end, length, scalar, child, least)) }
@@ -119,7 +119,7 @@ struct TapSearch {
 
     /// The first position after `from` (below `to`) whose key's bytes at `depth` are not `bytes`
     /// (every key in the range shares the bytes before `depth`; they are sorted).
-    private func groupEnd(from: Int, to: Int, depth: Int, bytes: [UInt8]) -> Int {
+    private func groupEnd(from: Int, to: Int, depth: Int, bytes: UnsafeRawBufferPointer) -> Int {
         var low = from + 1, high = to
         while low < high {
             let mid = (low + high) / 2
@@ -128,7 +128,7 @@ struct TapSearch {
         return low
     }
 
-    private static func after(_ key: UnsafeRawBufferPointer, depth: Int, bytes: [UInt8]) -> Bool {
+    private static func after(_ key: UnsafeRawBufferPointer, depth: Int, bytes: UnsafeRawBufferPointer) -> Bool {
         for (i, b) in bytes.enumerated() {
             guard depth + i < key.count else { return false }
             if key[depth + i] != b { return key[depth + i] > b }

@@ -159,6 +159,13 @@ public final class SuggestionWords: KeypadWords {
         return changed(session.backspace())
     }
 
+    /// Return or tab is about to be sent: the correction of the word it ends, if any.
+    public func endingWord(by key: NamedKey) -> KeypadEdit? {
+        settle()
+        followField()
+        return session.endingWord(by: Self.contextKey(key)).map { changed($0) }
+    }
+
     /// A named key went out: the session's context follows it.
     public func sending(_ key: NamedKey) {
         settle()

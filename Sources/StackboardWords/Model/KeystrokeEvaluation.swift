@@ -59,6 +59,8 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
     /// (with noise and a clock).
     public var decodeSeconds: [Double] = []
 
+    /// Words (runs between white space with a letter) the word error rates count.
+    public var errorWords = 0
     /// Whether the words that came out could not be paired one to one with the text's (every
     /// word then counts as wrong in the end).
     public var unaligned = false
@@ -66,9 +68,9 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
     /// The share of noisy taps that hit another key.
     public var letterErrorRate: Double { noisyTaps == 0 ? 0 : Double(wrongTaps) / Double(noisyTaps) }
     /// The word error rate of the literal taps.
-    public var literalWordErrorRate: Double { words == 0 ? 0 : Double(literalWrongWords) / Double(words) }
+    public var literalWordErrorRate: Double { errorWords == 0 ? 0 : Double(literalWrongWords) / Double(errorWords) }
     /// The word error rate of the text that came out.
-    public var finalWordErrorRate: Double { words == 0 ? 0 : Double(finalWrongWords) / Double(words) }
+    public var finalWordErrorRate: Double { errorWords == 0 ? 0 : Double(finalWrongWords) / Double(errorWords) }
     /// The share of the words typed right that were changed.
     public var rightWordsChangedRate: Double { literalRightWords == 0 ? 0 : Double(rightWordsChanged) / Double(literalRightWords) }
 
@@ -84,14 +86,14 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
         var buffer: [Character] = []
         var noise = noise
         let chars = Array(text)
-        var literals: [(range: Range<Int>, spelled: String)] = []
-        var spelled = ""
+        var literal = chars
         result.withoutSuggestions = chars.count
         func apply(_ edit: TextEdit) {
             buffer.removeLast(min(edit.deleteCount, buffer.count))
             buffer.append(contentsOf: edit.text)
         }
-        func type(_ c: Character) {
+        func type(_ i: Int) {
+            let c = chars[i]
             result.withSuggestions += 1
             if recording { result.keystrokes.append(.character(c)) }
             if c == "\n" {
@@ -100,18 +102,17 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
             } else if WordText.isWordCharacter(c), let tap = noise?.tap(c) {
                 result.noisyTaps += 1
                 if tap.typed.lowercased() != c.lowercased() { result.wrongTaps += 1 }
-                spelled.append(tap.typed)
+                literal[i] = tap.typed
                 session.nextTap = tap.point
                 apply(session.typed(String(tap.typed)))
             } else {
-                spelled.append(c)
                 apply(session.typed(String(c)))
             }
         }
         var i = 0
         while i < chars.count {
             guard let token = Self.token(at: i, in: chars, session: session) else {
-                type(chars[i]); i += 1
+                type(i); i += 1
                 continue
             }
             if chars[token].contains(where: \.isLetter) { result.words += 1 }
@@ -123,7 +124,6 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
             let fits = elision || follower == nil || follower == "\n" || follower.map { attaching.contains($0) } ?? false
                 || (follower == " " && !(afterSpace.map { attaching.contains($0) } ?? false))
             var taken = false
-            spelled = ""
             while i < token.upperBound {
                 let start = clock?() ?? 0
                 let shown = session.suggestions()
@@ -140,15 +140,14 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
                 }
                 let last = i + 1 == token.upperBound
                 let typingStart = last ? clock?() ?? 0 : 0
-                type(chars[i]); i += 1
+                type(i); i += 1
                 if last, noise != nil, let clock { result.decodeSeconds.append(clock() - typingStart) }
             }
-            if noise != nil { literals.append((token, taken ? word : spelled)) }
             guard taken, let follower, !elision else { continue }
             if follower == " " {
                 i += 1
             } else if attaching.contains(follower) {
-                type(follower); i += 1
+                type(i); i += 1
                 if i < chars.count, chars[i] == " " {
                     i += 1
                 } else if i < chars.count, chars[i] != "\n" {
@@ -161,33 +160,23 @@ public struct KeystrokeEvaluation: Equatable, Sendable {
         if noise == nil {
             result.reproduced = Self.normalized(buffer) == Self.normalized(chars)
         } else {
-            result.countWordErrors(original: chars, literals: literals, output: buffer, session: session)
+            result.countWordErrors(original: chars, literal: literal, output: buffer)
         }
         return result
     }
 
-    /// Compares the words of `output` with those of `original` (the same number of words, since a
-    /// correction replaces one word with one), and the literal taps with both.
-    mutating func countWordErrors(original: [Character], literals: [(range: Range<Int>, spelled: String)], output: [Character],
-                                  session: SuggestionSession) {
-        var outWords: [String] = []
-        var i = 0
-        while i < output.count {
-            if let token = Self.token(at: i, in: output, session: session) {
-                outWords.append(String(output[token]))
-                i = token.upperBound
-            } else {
-                i += 1
-            }
-        }
-        let aligned = outWords.count == literals.count
-        for (k, literal) in literals.enumerated() where original[literal.range].contains(where: \.isLetter) {
-            let meant = String(original[literal.range])
-            let literalRight = literal.spelled == meant
-            let out = aligned ? outWords[k] : nil
+    /// Compares the words (runs between white space, with their punctuation) of the literal taps
+    /// and of `output` with those of `original`: the same number of them, since a correction
+    /// replaces one word with one.
+    mutating func countWordErrors(original: [Character], literal: [Character], output: [Character]) {
+        func chunks(_ text: [Character]) -> [ArraySlice<Character>] { text.split(whereSeparator: \.isWhitespace) }
+        let meant = chunks(original), typed = chunks(literal), out = chunks(output)
+        unaligned = out.count != meant.count
+        for k in meant.indices where meant[k].contains(where: \.isLetter) {
+            errorWords += 1
+            let literalRight = k < typed.count && typed[k] == meant[k]
             if literalRight { literalRightWords += 1 } else { literalWrongWords += 1 }
-            if !aligned { unaligned = true }
-            if out != meant {
+            if unaligned || out[k] != meant[k] {
                 finalWrongWords += 1
                 if literalRight { rightWordsChanged += 1 }
             }

@@ -26,7 +26,8 @@ struct CorrectionRecord: Sendable {
 
 /// Tap correction: the session keeps the taps of the word being typed; after each letter it
 /// decodes them (`coming`, which the bar shows first, with the literal word second); the key
-/// that ends the word (a space or a punctuation mark) replaces the word with the correction.
+/// that ends the word (a space, a punctuation mark, return or tab) replaces the word with the
+/// correction.
 ///
 /// Rules: it never deletes what it did not type. A word is replaced only when every character
 /// of it was typed by this session since the word began, each with its tap (any reset, lost
@@ -55,6 +56,18 @@ extension SuggestionSession {
             return before.last.map { !WordText.isWordCharacter($0) && !WordText.isJoiner($0) } ?? true
         }
         return word.startIndex > tail.startIndex || originIsSentenceStart
+    }
+
+    /// Return or tab is about to be sent: the edit that corrects the word it ends, if any (the
+    /// key then goes to `key(_:)` as usual, which learns the corrected word).
+    public mutating func endingWord(by key: ContextKey) -> TextEdit? {
+        guard key == .return || key == .tab, let fix = correctionAtEnd(typing: "\n") else { return nil }
+        tail.removeLast(fix.literal.count)
+        append(fix.word, learning: false)
+        taps = []
+        coming = nil
+        stale = true
+        return TextEdit(deleteCount: fix.literal.count, text: fix.word)
     }
 
     /// Whether the taps kept are exactly the characters of `word`.

@@ -52,7 +52,7 @@ public struct SuggestionSession: Sendable {
     /// Whether the context began at the start of a sentence (after return) or somewhere unknown.
     var originIsSentenceStart: Bool
     private var shown: [String] = []
-    private var stale = true
+    var stale = true
     var lastAccept: AcceptRecord?
 
     /// Decodes the taps of a word for correction (nil: no correction; the keyboard sets it for

@@ -48,8 +48,13 @@ public struct WordModels: Sendable {
     /// The file of `language`'s model (the first found), if any.
     public func locate(_ language: String) -> String? {
         guard Self.isLanguageTag(language) else { return nil }
-        return searchPath.map { $0 + "/" + language + ".words" }.first { access($0, R_OK) == 0 }
+        let found = searchPath.map { $0 + "/" + language + ".words" }.first { access($0, R_OK) == 0 }
+        return found ?? Self.aliases[language].flatMap { locate($0) }
     }
+
+    /// Languages whose model is another's: XKB's Norwegian layout says `no` (Norwegian), whose
+    /// written standard the `nb` (Bokmål) model is.
+    static let aliases = ["no": "nb"]
 
     /// The languages that have a model, sorted.
     public func languages() -> [String] {
