@@ -111,4 +111,28 @@ struct FieldContextKeyboardTests {
         kb.child.signal(SIGTERM)
         #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
     }
+
+    /// Taps that spell a typo into an entry whose text the keyboard reads: the word is replaced
+    /// at its end (the field shows the corrected word), and a backspace right after brings back
+    /// the word as typed (the backspace takes the space, as on a phone).
+    @Test func aTypoTappedIntoAnEntryIsCorrectedAndBackspaceUndoesIt() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let bus = try BusSession(x: x)
+        let kb = try RunningKeyboard(x, ["--layout", "qwerty", "--geometry", "1280x240+0+560", "--no-autocapitalize"], env: bus.environment)
+        try AutoShowKeyboardTests.waitUntilListening(bus)
+        let bar = try Self.barPoints(kb)
+        let blankBar = try kb.pixels(bar)
+        let app = try FocusTarget.start(on: bus, initial: Self.context)
+        try x.waitUntil(timeout: 20, "the bar's words for the entry's text (\(app.transcript))") {
+            (try? kb.pixels(bar)) != blankBar
+        }
+        try InputMethodTests.tap("teh ", on: kb)
+        let corrected = app.child.waitForLine(timeout: 20) { _ in app.text("text") == Self.context + "the " }
+        #expect(corrected != nil, "typed: \(app.text("text") ?? "nothing") \(app.transcript) keyboard: \(kb.child.stderr)")
+        let backspace = try #require(try kb.keys().first { $0.action == "backspace" })
+        kb.tap(backspace)
+        let undone = app.child.waitForLine(timeout: 20) { _ in app.text("text") == Self.context + "teh" }
+        #expect(undone != nil, "after backspace: \(app.text("text") ?? "nothing") \(app.transcript)")
+    }
 }

@@ -31,8 +31,8 @@ struct CorrectionRecord: Sendable {
 ///
 /// Rules: it never deletes what it did not type. A word is replaced only when every character
 /// of it was typed by this session since the word began, each with its tap (any reset, lost
-/// context or other key starts the record again), and, when the field's text is known, that
-/// text ends with the word as typed. Never with `corrects` off, nor in a secret. A backspace
+/// context or other key starts the record again), and what is before it is known: the field's
+/// text (read when typing pauses) or the session's own record since that read. Never with `corrects` off, nor in a secret. A backspace
 /// right after a correction brings the literal word back (without its separator), learns it
 /// in place of the correction, and that word is not corrected again.
 extension SuggestionSession {
@@ -49,9 +49,13 @@ extension SuggestionSession {
     /// shows the word as typed after something that is not a letter (or at its start), or, where
     /// the field shows nothing, the session's own record has what came before it (or began at
     /// the start of a sentence: after return, in a field of its own).
+    ///
+    /// The field is read when typing pauses, and a read that disagrees with the session's record
+    /// starts the context again from the field (`adoptField`, which drops the taps): a read that
+    /// does not show the word yet was made before the word began, when it showed what the record
+    /// holds before the word, and the word since is the session's own.
     func startKnown(_ word: Substring) -> Bool {
-        if let fieldText {
-            guard fieldText.hasSuffix(word) else { return false }
+        if let fieldText, fieldText.hasSuffix(word) {
             let before = fieldText.dropLast(word.count)
             return before.last.map { !WordText.isWordCharacter($0) && !WordText.isJoiner($0) } ?? true
         }
