@@ -174,7 +174,14 @@ public struct ComposeEvaluation: Equatable, Sendable {
                 result.letterTaps += 1
                 pendingLetters += 1
                 let tapped = clock()
-                out += engine.typing(taps[letter]).text
+                let typed = engine.typing(taps[letter]).text
+                if !typed.isEmpty {
+                    // The engine let go of the composition (letters it does not take): the user
+                    // backspaces over what came out and the rest is typed again.
+                    result.letterTaps += typed.count
+                    engine.reset(.clickOutside)
+                    return (out, min(out.count, target.count), pendingLetters)
+                }
                 letter += 1
                 let begun = next + 1 - picked
                 // A syllable just ended with more of the run to come: the next one's first
