@@ -61,6 +61,14 @@ public final class ComposeEngines {
         }
     }
 
+    /// Whether a composition is dropped when the keyboard loses track of the caret for `reason`:
+    /// only for another window or the keyboard hidden or changed. A composition is not in the
+    /// field, so a click in the field (which the keyboard may also see in a tap of its own under
+    /// load) or a physical key leaves it to be typed where the caret then is.
+    public static func dropsComposition(_ reason: ContextReset) -> Bool {
+        reason == .windowChanged || reason == .keyboardChanged
+    }
+
     /// The pinyin engine, librime opened and its deploy started the first time.
     func pinyinEngine(simplified: Bool) throws(ComposeError) -> PinyinWords {
         if let made = pinyin[simplified] { return made }

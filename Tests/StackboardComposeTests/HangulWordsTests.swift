@@ -38,10 +38,20 @@ final class HangulWordsTests: XCTestCase {
         XCTAssertNil(engine.endingComposition())
     }
 
-    func testACaretMovedElsewhereDropsTheComposition() {
+    func testAClickElsewhereKeepsTheCompositionAnotherWindowDropsIt() {
         let engine = HangulWords()
         _ = engine.typing("ㄴ")
         engine.reset(.clickOutside)
+        engine.reset(.physicalKey)
+        XCTAssertEqual(engine.suggestions(), ["ㄴ"])
+        XCTAssertEqual(engine.typing("ㅏ"), KeypadEdit(text: ""))
+        XCTAssertEqual(engine.suggestions(), ["나"])
+    }
+
+    func testAnotherWindowDropsTheComposition() {
+        let engine = HangulWords()
+        _ = engine.typing("ㄴ")
+        engine.reset(.windowChanged)
         XCTAssertEqual(engine.suggestions(), [])
         XCTAssertEqual(engine.typing("ㅏ"), KeypadEdit(text: ""))
     }

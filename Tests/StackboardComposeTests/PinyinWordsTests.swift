@@ -41,7 +41,7 @@ final class PinyinWordsTests: XCTestCase {
         let engine = try engine()
         _ = tap("zgr", on: engine)
         XCTAssertTrue(engine.suggestions().dropFirst().prefix(5).contains("中国人"), "\(engine.suggestions())")
-        engine.reset(.clickOutside)
+        engine.reset(.windowChanged)
     }
 
     func testSpaceTypesTheFirstCandidateAndPunctuationFollowsIt() throws {
@@ -90,7 +90,7 @@ final class PinyinWordsTests: XCTestCase {
         let engine = try engine(simplified: false)
         _ = tap("zhongguo", on: engine)
         XCTAssertTrue(engine.suggestions().contains("中國"), "\(engine.suggestions())")
-        engine.reset(.clickOutside)
+        engine.reset(.windowChanged)
     }
 
     func testASecretFieldGetsTheLettersAsTheyAre() throws {

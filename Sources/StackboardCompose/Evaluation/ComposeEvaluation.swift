@@ -114,13 +114,13 @@ public struct ComposeEvaluation: Equatable, Sendable {
                 // each) and the rest is typed with every letter; what that cannot reach either
                 // goes out as it is.
                 result.letterTaps += first.pendingLetters
-                engine.reset(.clickOutside)
+                engine.reset(.windowChanged)
                 let rest = run[failed...].map { Step(character: $0.character, taps: $0.full ?? $0.taps) }
                 let again = typeRun(Array(rest), engine: engine, shown: shown, pages: pages, lookahead: lookahead,
                                     result: &result, clock: clock)
                 out += again.text
                 if let stuck = again.failedAt {
-                    engine.reset(.clickOutside)
+                    engine.reset(.windowChanged)
                     result.unreachable += rest.count - stuck
                     out += String(rest[stuck...].map(\.character))
                 }
@@ -174,7 +174,14 @@ public struct ComposeEvaluation: Equatable, Sendable {
                 result.letterTaps += 1
                 pendingLetters += 1
                 let tapped = clock()
-                out += engine.typing(taps[letter]).text
+                let typed = engine.typing(taps[letter]).text
+                if !typed.isEmpty {
+                    // The engine let go of the composition (letters it does not take): the user
+                    // backspaces over what came out and the rest is typed again.
+                    result.letterTaps += typed.count
+                    engine.reset(.windowChanged)
+                    return (out, min(out.count, target.count), pendingLetters)
+                }
                 letter += 1
                 let begun = next + 1 - picked
                 // A syllable just ended with more of the run to come: the next one's first

@@ -33,8 +33,11 @@ public final class HangulWords: KeypadWords {
     public func sending(_ key: NamedKey) { _ = composer.flush() }
     /// The composition is dropped: the caret is no longer where it was.
     public func contextLost() { _ = composer.flush() }
-    /// The composition is dropped: the caret is no longer where it was.
-    public func reset(_ reason: ContextReset) { _ = composer.flush() }
+    /// Another window or layout drops the composition; a click elsewhere or a physical key keeps
+    /// it (it is the keyboard's own, not in the field: it goes where the caret is when typed).
+    public func reset(_ reason: ContextReset) {
+        if ComposeEngines.dropsComposition(reason) { _ = composer.flush() }
+    }
     /// Nothing is learned or kept past the syllable: a secret composes the same way.
     public func setSecure(_ on: Bool) {}
     /// Slot 0 types the syllable being composed.

@@ -104,8 +104,11 @@ public final class KanaWords: KeypadWords {
     public func sending(_ key: NamedKey) { romaji.clear() }
     /// The composition is dropped: the caret is no longer where it was.
     public func contextLost() { romaji.clear() }
-    /// The composition is dropped: the caret is no longer where it was.
-    public func reset(_ reason: ContextReset) { romaji.clear() }
+    /// Another window or layout drops the composition; a click elsewhere or a physical key keeps
+    /// it (it is the keyboard's own, not in the field).
+    public func reset(_ reason: ContextReset) {
+        if ComposeEngines.dropsComposition(reason) { romaji.clear() }
+    }
     /// A secret field: letters go out as they are.
     public func setSecure(_ on: Bool) {
         secure = on

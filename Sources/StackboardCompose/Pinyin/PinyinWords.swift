@@ -106,8 +106,11 @@ public final class PinyinWords: KeypadWords {
     public func sending(_ key: NamedKey) { _ = takeRaw() }
     /// The composition is dropped: the caret is no longer where it was.
     public func contextLost() { _ = takeRaw() }
-    /// The composition is dropped: the caret is no longer where it was.
-    public func reset(_ reason: ContextReset) { _ = takeRaw() }
+    /// Another window or layout drops the composition; a click elsewhere or a physical key keeps
+    /// it (it is the keyboard's own, not in the field).
+    public func reset(_ reason: ContextReset) {
+        if ComposeEngines.dropsComposition(reason) { _ = takeRaw() }
+    }
 
     /// A secret field: letters go out as they are, nothing composed or learned.
     public func setSecure(_ on: Bool) {
