@@ -7,10 +7,17 @@ import XCTest
 /// The pinyin engine over the real librime and Debian's Luna Pinyin (scripts/setup.sh installs
 /// them), deployed once for the process in a fresh directory.
 final class PinyinWordsTests: XCTestCase {
-    /// librime is one per process: every test shares it.
+    /// librime is one per process: every test shares it. Its deploy is waited for here: a
+    /// test process that ends while librime's deploy thread runs is aborted (each test may be
+    /// a process of its own with --parallel).
     nonisolated(unsafe) static let library: Result<RimeLibrary, ComposeError> = {
         let directory = "/tmp/stackboard-rime-test-\(getpid())"
-        return Result { () throws(ComposeError) in try RimeLibrary(userDirectory: directory, learning: false) }
+        let made = Result { () throws(ComposeError) in try RimeLibrary(userDirectory: directory, learning: false) }
+        if case .success(let library) = made {
+            let deadline = Date().addingTimeInterval(120)
+            while library.isDeploying, Date() < deadline { usleep(10_000) }
+        }
+        return made
     }()
 
     private func engine(simplified: Bool = true) throws -> PinyinWords {
