@@ -13,10 +13,7 @@ final class PinyinWordsTests: XCTestCase {
     nonisolated(unsafe) static let library: Result<RimeLibrary, ComposeError> = {
         let directory = "/tmp/stackboard-rime-test-\(getpid())"
         let made = Result { () throws(ComposeError) in try RimeLibrary(userDirectory: directory, learning: false) }
-        if case .success(let library) = made {
-            let deadline = Date().addingTimeInterval(120)
-            while library.isDeploying, Date() < deadline { usleep(10_000) }
-        }
+        if case .success(let library) = made { library.waitForDeploy() }
         return made
     }()
 

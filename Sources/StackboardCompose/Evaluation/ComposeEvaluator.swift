@@ -1,4 +1,3 @@
-import Glibc
 import StackboardSystem
 
 /// `stackboard words evaluate FILE --language zh|ko`: a text typed through the keyboard's own
@@ -23,10 +22,8 @@ public enum ComposeEvaluator {
             // librime is set up once a process: one engine for both ways.
             let engines = ComposeEngines(environment: environment, learning: false, report: { _ in })
             let engine = try engines.pinyinEngine(simplified: true)
-            let deadline = MonotonicClock.now() + 120
-            while !engine.isReady {
-                guard MonotonicClock.now() < deadline else { throw ComposeError("librime's deploy did not end in 120 s") }
-                usleep(10_000)
+            guard engine.waitUntilReady() else {
+                throw ComposeError("librime could not prepare Luna Pinyin's data: reinstall the packages librime1 and \(RimeLibrary.dataPackage)")
             }
             let dictionary = RimeLibrary.sharedDirectory + "/" + RimeLibrary.schema + ".dict.yaml"
             guard let bytes = FileSystem.contents(dictionary, limit: 1 << 26) else {

@@ -159,4 +159,10 @@ public final class PinyinWords: KeypadWords {
 
     /// Whether librime is ready to convert (its deploy is done).
     public var isReady: Bool { ready() != nil }
+
+    /// Waits for librime's deploy to end (a command's, never the loop's): whether it can convert.
+    func waitUntilReady() -> Bool {
+        library.waitForDeploy()
+        return isReady
+    }
 }

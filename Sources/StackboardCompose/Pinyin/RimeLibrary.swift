@@ -62,6 +62,12 @@ final class RimeLibrary {
     /// Whether the deploy is still under way (no session can convert before it ends).
     var isDeploying: Bool { api.pointee.is_maintenance_mode?() ?? 0 != 0 }
 
+    /// Blocks until the deploy has ended (librime joins its thread). For commands that need the
+    /// engine at once, such as `words evaluate`; never in the keyboard's loop.
+    func waitForDeploy() {
+        api.pointee.join_maintenance_thread?()
+    }
+
     /// Only Luna Pinyin is deployed (the others would take seconds more), with a page of 5.
     static let defaultPatch = "patch:\n  schema_list:\n    - schema: \(schema)\n  menu/page_size: \(pageSize)\n"
     /// The user dictionary off: nothing picked is learned.
