@@ -57,7 +57,7 @@ public struct ScanTypist: Sendable {
         layer = layout.layers.first?.name ?? ""
         var plans: [String: LayerPlan] = [:]
         for layer in layout.layers {
-            let rows = ScanTree.rows(of: layer)
+            let rows = layer.scanRows()
             let placed = LayoutEngine.place(layer, in: size, defaults: layout.defaults)
             let centres = Dictionary(placed.map { ($0.index, Double($0.frame.x) + Double($0.frame.width) / 2) }, uniquingKeysWith: { a, _ in a })
             let keys = layer.root.keys
@@ -86,14 +86,16 @@ public struct ScanTypist: Sendable {
     /// Types `c` (a newline is return): what it cost, or nil when no key of the layout types it.
     public mutating func type(_ c: Character) -> ScanCost? {
         if c == "\n" { return press(.key(.returnKey)) }
-        let direct = pick(in: { $0.plain[c] }, dryRun: true)
-        let viaShift = shiftedCost(c)
-        switch (direct, viaShift) {
-        case (let d?, let s?) where s.steps < d.steps: return commitShifted(c)
-        case (_?, _): return pick(in: { $0.plain[c] })
-        case (nil, _?): return commitShifted(c)
-        case (nil, nil): return nil
+        // Each way priced on a copy of the typist; the cheaper one is kept (the plain key on a tie).
+        var direct = self, shifted = self
+        let plain = direct.pick(in: { $0.plain[c] })
+        let viaShift = shifted.typeShifted(c)
+        if let viaShift, plain.map({ viaShift.steps < $0.steps }) ?? true {
+            self = shifted
+            return viaShift
         }
+        self = direct
+        return plain
     }
 
     /// Picks the first key with `action` (backspace, return): what it cost, or nil when no
@@ -109,22 +111,16 @@ public struct ScanTypist: Sendable {
 
     // MARK: Pricing
 
-    private func shiftedCost(_ c: Character) -> ScanCost? {
-        var copy = self
-        return copy.commitShifted(c)
-    }
-
-    private mutating func commitShifted(_ c: Character) -> ScanCost? {
-        var trial = self
-        guard let shift = trial.pick(in: { $0.shifted[c] != nil ? $0.shift : nil }),
-              let key = trial.pick(in: { $0.shifted[c] }, stayOn: trial.layer) else { return nil }
-        self = trial
+    /// Shift, then the key that types `c` shifted in the same layer.
+    private mutating func typeShifted(_ c: Character) -> ScanCost? {
+        guard let shift = pick(in: { $0.shifted[c] != nil ? $0.shift : nil }),
+              let key = pick(in: { $0.shifted[c] }, stayOn: layer) else { return nil }
         return shift + key
     }
 
     /// Picks the key `find` names, in the layer shown or, after its layer key, in another
     /// (the cheapest); `stayOn` keeps to one layer (the key after shift).
-    private mutating func pick(in find: (LayerPlan) -> Int?, dryRun: Bool = false, stayOn: String? = nil) -> ScanCost? {
+    private mutating func pick(in find: (LayerPlan) -> Int?, stayOn: String? = nil) -> ScanCost? {
         var best: (cost: ScanCost, layer: String, cell: Int)?
         for name in [layer] + order.filter({ $0 != layer }) {
             if let stayOn, name != stayOn { continue }
@@ -142,10 +138,8 @@ public struct ScanTypist: Sendable {
             if best.map({ cost.steps < $0.cost.steps }) ?? true { best = (cost, name, key) }
         }
         guard let best else { return nil }
-        if !dryRun {
-            layer = best.layer
-            cell = best.cell
-        }
+        layer = best.layer
+        cell = best.cell
         return best.cost
     }
 
