@@ -87,10 +87,10 @@ public struct ScanTree: Equatable, Sendable {
         self.top = top
     }
 
-    /// The tree of `layer` in `pattern`: its rows (`rows(of:skipping:)`) with the suggestion
+    /// The tree of `layer` in `pattern`: its rows (`Layer.scanRows`) with the suggestion
     /// bar's row pinned.
     public init(layer: Layer, pattern: ScanPattern, skipping: Set<Int> = []) {
-        let rows = Self.rows(of: layer, skipping: skipping)
+        let rows = layer.scanRows(skipping: skipping)
         let keys = layer.root.keys
         func isSlot(_ index: Int) -> Bool {
             guard keys.indices.contains(index), case .suggestion = keys[index].action else { return false }
@@ -98,11 +98,6 @@ public struct ScanTree: Equatable, Sendable {
         }
         let pinned = Set(rows.indices.filter { rows[$0].allSatisfy(isSlot) })
         self.init(rows: rows, pattern: pattern, pinned: pinned)
-    }
-
-    /// The rows of `layer` for scanning (`Layer.scanRows`).
-    public static func rows(of layer: Layer, skipping: Set<Int> = []) -> [[Int]] {
-        layer.scanRows(skipping: skipping)
     }
 
     /// Every key of the tree, in scan order.

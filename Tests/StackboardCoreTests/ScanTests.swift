@@ -145,6 +145,6 @@ import Testing
     }
 
     @Test func scanGroupsFollowTheRootStack() {
-        #expect(KeyboardState.scanGroups(of: ScanTests.layout.layers[0]) == [[0, 1, 2], [3, 5], [6, 7, 8], [9]])
+        #expect(ScanTests.layout.layers[0].scanRows() == [[0, 1, 2], [3, 5], [6, 7, 8], [9]])
     }
 }

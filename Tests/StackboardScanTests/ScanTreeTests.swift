@@ -48,8 +48,8 @@ final class ScanTreeTests: XCTestCase {
         {"name": "t", "layers": [{"name": "a", "rows": [["x", {"label": "", "style": "blank"}, "y"], ["z"]]}]}
         """, file: "t.json")
         let layer = try XCTUnwrap(layout.layers.first)
-        XCTAssertEqual(ScanTree.rows(of: layer), [[0, 2], [3]])
-        XCTAssertEqual(ScanTree.rows(of: layer, skipping: [3]), [[0, 2]])
+        XCTAssertEqual(layer.scanRows(), [[0, 2], [3]])
+        XCTAssertEqual(layer.scanRows(skipping: [3]), [[0, 2]])
     }
 }
 

@@ -85,7 +85,7 @@ public struct KeyboardState: Sendable {
         self.layerName = layer.name
         self.geometry = KeyboardGeometry(layout: layout, layer: layer, size: size)
         self.scan = timing.scan == nil ? .off : .starting
-        self.scanGroups = KeyboardState.scanGroups(of: layer)
+        self.scanGroups = layer.scanRows()
     }
 
     static let emptyLayer = Layer(name: "", root: Stack(axis: .vertical, items: []))
@@ -295,7 +295,7 @@ public struct KeyboardState: Sendable {
         layerName = layer.name
         geometry = KeyboardGeometry(layout: layout, layer: layer, size: geometry.size)
         generation += 1
-        scanGroups = KeyboardState.scanGroups(of: layer)
+        scanGroups = layer.scanRows()
         if scan != .off { scan = .starting }
         dwellLayerChanged()
     }

@@ -14,11 +14,6 @@ enum ScanState: Sendable, Equatable {
 }
 
 extension KeyboardState {
-    /// The scan groups of a layer (`Layer.scanRows`).
-    static func scanGroups(of layer: Layer) -> [[Int]] {
-        layer.scanRows()
-    }
-
     /// Starts scanning at the first row if it is waiting to start.
     mutating func startPendingScan(now: Double) {
         if scan == .starting { startRows(at: 0, now: now) }
