@@ -43,28 +43,27 @@ enum ScanCommand {
         let pattern = ScanPattern(rawValue: values.string(.scanPattern) ?? "auto") ?? .automatic
         let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
         let slots = values.int(.suggestions)
-        let plain: Layout, barred: Layout
+        func load(_ layout: String, slots: Int) throws(LayoutError) -> Layout {
+            try LayoutPreparation.forLocale(shuffle: false, suggestions: slots).load(layout)
+        }
+        let plain: Layout, barred: Layout, baseline: Layout
+        // The baseline: the language's usual layout, qwerty where it has none.
+        var baselineName = "qwerty"
         do throws(LayoutError) {
-            plain = try LayoutPreparation.forLocale(shuffle: false, suggestions: 0).load(name)
-            barred = try LayoutPreparation.forLocale(shuffle: false, suggestions: slots).load(name)
+            plain = try load(name, slots: 0)
+            barred = try load(name, slots: slots)
+            let language = values.string(.language) ?? barred.language ?? "en"
+            if language != "en", let usual = try? load("xkb:\(language)", slots: 0) {
+                baselineName = "xkb:\(language)"
+                baseline = usual
+            } else {
+                baseline = try load(baselineName, slots: 0)
+            }
         } catch {
             printError("stackboard: \(error.description)")
             return 1
         }
         let language = values.string(.language) ?? barred.language ?? "en"
-        var baselineName = language == "en" ? "qwerty" : "xkb:\(language)"
-        let baseline: Layout
-        do throws(LayoutError) {
-            baseline = try LayoutPreparation.forLocale(shuffle: false, suggestions: 0).load(baselineName)
-        } catch {
-            baselineName = "qwerty"
-            do throws(LayoutError) {
-                baseline = try LayoutPreparation.forLocale(shuffle: false, suggestions: 0).load(baselineName)
-            } catch {
-                printError("stackboard: \(error.description)")
-                return 1
-            }
-        }
         guard let text = FileInput.text(args.positional[1]) else {
             printError("stackboard: cannot read '\(args.positional[1])' as UTF-8 text (at most 64 MiB); check the path and the encoding")
             return 1
