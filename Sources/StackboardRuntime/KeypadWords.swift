@@ -43,13 +43,19 @@ public struct WordField: Equatable, Sendable {
     /// Whether a second space right after a word and the space the keyboard typed makes ". "
     /// (the user's setting, in a field that takes prose).
     public var doubleSpacePeriod: Bool
+    /// Whether a desktop input method may stand between the keys and the field
+    /// (`InputMethodPresence`): what the keyboard typed is then no proof of what the field holds,
+    /// and automatic edits delete only what `textBeforeCaret` shows.
+    public var inputMethod: Bool
 
     /// A field with every property given.
-    public init(corrects: Bool, capitalizes: Bool, textBeforeCaret: String?, doubleSpacePeriod: Bool = true) {
+    public init(corrects: Bool, capitalizes: Bool, textBeforeCaret: String?, doubleSpacePeriod: Bool = true,
+                inputMethod: Bool = false) {
         self.corrects = corrects
         self.capitalizes = capitalizes
         self.textBeforeCaret = textBeforeCaret
         self.doubleSpacePeriod = doubleSpacePeriod
+        self.inputMethod = inputMethod
     }
 
     /// A field nothing is known of: corrections and capitals allowed, no text seen.

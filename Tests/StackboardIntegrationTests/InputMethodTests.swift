@@ -19,16 +19,20 @@ struct InputMethodTests {
         defer { x.close() }
         let bus = try BusSession(x: x)
         let ibus = try IBusDaemon.start(on: bus, engine: "libpinyin")
-        let (kb, app) = try Self.typeNihao(on: bus, env: ibus.clientEnvironment)
-        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 2 你好" } != nil,
-                "the entry did not get 你好 from IBus: \(app.transcript) ibus-daemon: \(ibus.child.stderr.suffix(400))")
+        // The keyboard runs in the same desktop session, which names the input method
+        // (GTK_IM_MODULE): a double space then deletes only what the field shows. The space that
+        // committed 你好 never reached the field, and the second one must not delete 好.
+        let (kb, app) = try Self.typeNihao(on: bus, env: ibus.clientEnvironment, keyboardEnv: ["GTK_IM_MODULE": "ibus"],
+                                           taps: "nihao  ")
+        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 3 你好 " } != nil,
+                "the entry did not get 你好 from IBus and the second space: \(app.transcript) ibus-daemon: \(ibus.child.stderr.suffix(400))")
         #expect(!app.child.stdout.contains("nihao"), "the pinyin reached the entry: \(app.transcript)")
 
         // IBus switched to a plain layout: an ordinary word after it is learned. Once it is in
         // the file the keyboard has decided about the pinyin too (held words are decided in order).
         try ibus.select("xkb:us::eng", on: bus)
         try Self.tap(" hello ", on: kb)
-        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 9 你好 hello " } != nil, "\(app.transcript)")
+        #expect(app.child.waitForLine(timeout: 20) { $0 == "changed text 10 你好  hello " } != nil, "\(app.transcript)")
         try Self.waitUntilLearned("hello", kb, x)
         let learned = try Self.stopAndReadLearned(kb, x)
         #expect(!learned.contains("nihao"), "the pinyin was learned (w: as a word, p: as the word before another): \(learned)")
@@ -46,21 +50,20 @@ struct InputMethodTests {
         #expect(learned.split(separator: "\n").contains { $0.hasSuffix("\tnihao") }, "the word was not learned: \(learned)")
     }
 
-    /// Starts the keyboard (no auto-show: it follows the focus for learning all the same) and the
-    /// GTK 3 window with `env`, waits until the keyboard listens on the accessibility bus, puts
-    /// the focus in the text entry and taps n i h a o and space.
-    static func typeNihao(on bus: BusSession, env: [String: String]) throws -> (keyboard: RunningKeyboard, app: FocusTarget) {
+    /// Starts the keyboard (no auto-show: it follows the focus for learning all the same) with
+    /// `keyboardEnv` and the GTK 3 window with `env`, waits until the keyboard listens on the
+    /// accessibility bus, puts the focus in the text entry and taps `taps` (n i h a o and space).
+    static func typeNihao(on bus: BusSession, env: [String: String], keyboardEnv: [String: String] = [:],
+                          taps: String = "nihao ") throws -> (keyboard: RunningKeyboard, app: FocusTarget) {
         // Below the GTK window, which openbox puts in the middle of the screen.
-        // No capital by itself, no ". " of two spaces: the taps are exactly the pinyin (or the
-        // word) they spell. (The keyboard's own record cannot see what an input method made of
-        // its keys: "nihao " and a space would be taken for a word and the keyboard's space.)
-        let kb = try RunningKeyboard(bus.x, ["--layout", "qwerty", "--geometry", "1280x240+0+560", "--no-autocapitalize",
-                                             "--no-double-space-period"], env: bus.environment)
+        // No capital by itself: the taps are exactly the pinyin (or the word) they spell.
+        let kb = try RunningKeyboard(bus.x, ["--layout", "qwerty", "--geometry", "1280x240+0+560", "--no-autocapitalize"],
+                                     env: bus.environment.merging(keyboardEnv) { $1 })
         try AutoShowKeyboardTests.waitUntilListening(bus)
         let app = try FocusTarget.start(on: bus, env: env)
         app.click("text", on: bus.x)
         try bus.x.waitUntil(timeout: 20, "the text entry's focus (\(app.transcript))") { app.focusCount("text") >= 1 }
-        try tap("nihao ", on: kb)
+        try tap(taps, on: kb)
         return (kb, app)
     }
 

@@ -101,6 +101,17 @@ import StackboardCore
                 "read before the word began (reads wait for a pause): the word since is the session's own")
     }
 
+    @Test func underAnInputMethodOnlyAWordTheFieldShowsIsCorrected() {
+        var s = session()
+        s.deletesOnlyWhatFieldShows = true
+        var buffer = ""
+        tapType("hrllo", into: &s, buffer: &buffer)
+        s.fieldText = "a "
+        #expect(s.edit(forTyping: " ") == .insert(" "), "read before the word: an input method may have made it something else")
+        s.fieldText = "a hrllo"
+        #expect(s.edit(forTyping: " ") == TextEdit(deleteCount: 5, text: "hello "))
+    }
+
     @Test func aBrokenRecordIsNeverCorrected() {
         // A click elsewhere in the middle of the word: where the word began is not known.
         var s = session()

@@ -130,6 +130,28 @@ import StackboardCore
         #expect(typed == "i ")
     }
 
+    @Test func underAnInputMethodOnlyWhatTheFieldShowsIsDeleted() {
+        // IBus made the pinyin "ni" and its space into 你: the keyboard's record says "ni ".
+        var session = Self.session()
+        session.deletesOnlyWhatFieldShows = true
+        var text = ""
+        session.type("ni  ", into: &text)
+        #expect(text == "ni  ", "no read shows the space: a second space is only a space")
+        var read = Self.session()
+        read.deletesOnlyWhatFieldShows = true
+        var typed = ""
+        read.type("hello ", into: &typed)
+        read.fieldText = "hello " // read in the pause after the space
+        read.type(" ", into: &typed)
+        #expect(typed == "hello. ", "the field shows the word and the space")
+        var stale = Self.session()
+        stale.deletesOnlyWhatFieldShows = true
+        var other = ""
+        stale.fieldText = "你" // the field as read: not what the record ends with
+        stale.type("so i ", into: &other)
+        #expect(other == "so i ", "the lone i is not shown in the field")
+    }
+
     @Test func aSessionOfItsOwnTypesExactlyWhatItIsGiven() {
         var session = TinyWords.session(atSentenceStart: true)
         var text = ""

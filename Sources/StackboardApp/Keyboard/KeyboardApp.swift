@@ -112,6 +112,11 @@ final class KeyboardApp: WindowShellClient {
                                      report: { printError("stackboard: " + $0) })
         controller.wordsFor = { [words] layout in compose.engine(for: layout) ?? words.engine(for: layout) }
         controller.wordSettings = options.wordField
+        // Looked at again as each field gets the focus: an input method may start after the keyboard.
+        controller.inputMethod = { [window] in
+            InputMethodPresence(environment: FileSystem.environment(), ximServers: window.inputMethodServers())
+        }
+        controller.inputMethodPresent = controller.inputMethod().present
         if let tracker = bus?.tracker {
             controller.readFieldText = { [weak tracker] reply in
                 guard let tracker else { return reply(nil) }

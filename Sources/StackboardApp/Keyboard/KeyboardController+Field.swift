@@ -12,7 +12,8 @@ extension KeyboardController {
     /// What the engine may do in the focused field now.
     var wordField: WordField {
         WordField.focused(kind: focusedKind, secure: isSecure, settings: wordSettings,
-                          language: (runtime.words as? SuggestionWords)?.language, text: fieldText)
+                          language: (runtime.words as? SuggestionWords)?.language, text: fieldText,
+                          inputMethod: inputMethodPresent)
     }
 
     /// A field of `kind` got the focus (nil: the focus left the fields the keyboard can see):
@@ -21,6 +22,7 @@ extension KeyboardController {
         let another = kind != nil || focusedKind != nil
         focusedKind = kind
         fieldText = nil
+        if kind != nil { inputMethodPresent = inputMethod().present }
         fieldReads.drop()
         if let kind {
             focusSinceInput = true
@@ -90,12 +92,13 @@ extension WordField {
     /// `--no-autocapitalize`). `kind` nil: no field the keyboard can see, where it may act on
     /// what it typed itself. A terminal's text is never read.
     static func focused(kind: FieldKind?, secure: Bool, settings: WordFieldSettings, language: String?,
-                        text: String?) -> WordField {
+                        text: String?, inputMethod: Bool = false) -> WordField {
         if secure { return WordField(corrects: false, capitalizes: false, textBeforeCaret: nil, doubleSpacePeriod: false) }
         return WordField(corrects: (kind?.corrects ?? true) && settings.corrects(language: language),
                          capitalizes: (kind?.capitalizes ?? true) && settings.autocapitalize,
                          textBeforeCaret: kind == .terminal ? nil : text,
-                         doubleSpacePeriod: settings.doubleSpacePeriod && (kind?.capitalizes ?? true))
+                         doubleSpacePeriod: settings.doubleSpacePeriod && (kind?.capitalizes ?? true),
+                         inputMethod: inputMethod)
     }
 }
 

@@ -51,6 +51,11 @@ final class KeyboardController: TypingHost {
     var displayLayout: String?
     /// What the user lets the word engine do (correction, capitals, double space).
     var wordSettings = WordFieldSettings()
+    /// Whether a desktop input method may stand between the keys and the field, asked when a
+    /// field gets the focus (KeyboardController+Field.swift).
+    var inputMethod: () -> InputMethodPresence = { InputMethodPresence(environment: [:], ximServers: []) }
+    /// What it said for the focused field.
+    var inputMethodPresent = false
     /// The kind of the field with the focus, as AT-SPI tells (nil: none the keyboard can see).
     var focusedKind: FieldKind?
     /// Its text before the caret as last read (nil: not read yet, or it cannot be seen).

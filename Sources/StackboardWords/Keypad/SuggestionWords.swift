@@ -136,6 +136,7 @@ public final class SuggestionWords: KeypadWords {
     private func followField() {
         session.corrects = field.corrects && !secure
         session.fieldText = field.textBeforeCaret
+        session.deletesOnlyWhatFieldShows = field.inputMethod
     }
 
     /// Only with nothing left to settle: settling may change what `typing` does.

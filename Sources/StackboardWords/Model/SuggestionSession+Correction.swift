@@ -41,7 +41,8 @@ extension SuggestionSession {
         guard let coming, !comingStale, corrects, privacy != .secure, lastAccept == nil, let c = text.first,
               !WordText.isWordCharacter(c), !WordText.isJoiner(c) else { return nil }
         let word = analyze().word
-        guard word == coming.literal, tapsSpell(String(word)), startKnown(word) else { return nil }
+        guard word == coming.literal, tapsSpell(String(word)),
+              startKnown(word, byField: deletesOnlyWhatFieldShows) else { return nil }
         return coming
     }
 
@@ -54,11 +55,17 @@ extension SuggestionSession {
     /// starts the context again from the field (`adoptField`, which drops the taps): a read that
     /// does not show the word yet was made before the word began, when it showed what the record
     /// holds before the word, and the word since is the session's own.
-    func startKnown(_ word: Substring) -> Bool {
+    ///
+    /// `byField`: only the field's text counts, and it must show the whole word — for the
+    /// replacement where an input method may stand between the keys and the field
+    /// (`deletesOnlyWhatFieldShows`). The bar shows the coming correction all the same: a pause
+    /// before the word's end lets the field be read.
+    func startKnown(_ word: Substring, byField: Bool = false) -> Bool {
         if let fieldText, fieldText.hasSuffix(word) {
             let before = fieldText.dropLast(word.count)
             return before.last.map { !WordText.isWordCharacter($0) && !WordText.isJoiner($0) } ?? true
         }
+        if byField { return false }
         return word.startIndex > tail.startIndex || originIsSentenceStart
     }
 

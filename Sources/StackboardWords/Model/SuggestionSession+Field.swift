@@ -60,21 +60,32 @@ public struct AutomaticEdits: Equatable, Sendable {
 /// - English "I": a lone "i" the keyboard typed after a space, a field's start or an opening
 ///   mark becomes "I" when a space, a mark or an apostrophe ends it (`capitalizes`): "i'm" →
 ///   "I'm".
+/// Where an input method may stand between the keys and the field (`deletesOnlyWhatFieldShows`)
+/// the keyboard's record is no proof of the field's text: an edit is made only where the field,
+/// as last read, ends with what the edit deletes and the character before it.
 extension SuggestionSession {
     /// The automatic edit for typing `text` now (nil: none applies).
     func fieldEdit(forTyping text: String) -> TextEdit? {
         guard privacy != .secure, text.count == 1, let c = text.first else { return nil }
         if c == " ", automaticEdits.doubleSpacePeriod, ownCount >= 1, tail.hasSuffix(" "),
-           let before = tail.dropLast().last, before.isLetter || before.isNumber {
+           let before = tail.dropLast().last, before.isLetter || before.isNumber, fieldShows(tail.suffix(2)) {
             return TextEdit(deleteCount: 1, text: ". ")
         }
         if automaticEdits.capitalizes, predictor.shipped.language == "en", ownCount >= 1, tail.last == "i",
-           c == " " || WordText.attaching.contains(c) || WordText.apostrophes.contains(c) {
+           c == " " || WordText.attaching.contains(c) || WordText.apostrophes.contains(c), fieldShows(tail.suffix(2)) {
             let rest = tail.dropLast()
             let alone = rest.last.map { $0.isWhitespace || Self.opening.contains($0) } ?? analyze().sentenceStart
             if alone { return TextEdit(deleteCount: 1, text: "I" + text) }
         }
         return nil
+    }
+
+    /// Whether the field may lose `end`, the end of the session's record, to an automatic edit:
+    /// always, unless an input method may stand between the keys and the field
+    /// (`deletesOnlyWhatFieldShows`); then only where the field's text, as last read, ends with it.
+    func fieldShows(_ end: Substring) -> Bool {
+        guard deletesOnlyWhatFieldShows else { return true }
+        return fieldText?.hasSuffix(end) ?? false
     }
 
     /// After a change of `tail` that was `before` characters long: the keyboard's own

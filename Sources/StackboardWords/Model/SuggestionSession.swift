@@ -65,6 +65,9 @@ public struct SuggestionSession: Sendable {
     /// The field's text before the caret as the application shows it (nil: not known): a word is
     /// replaced only where it ends with the word as the keyboard typed it.
     public var fieldText: String?
+    /// Whether an input method may stand between the keys and the field: automatic edits and
+    /// corrections then delete only what `fieldText` shows (`InputMethodPresence`).
+    public var deletesOnlyWhatFieldShows = false
     /// Where the tap of the next character typed landed (taken by `typed`).
     public var nextTap: TapPoint?
     /// The taps of the word being typed, one per character, since the word began.
