@@ -19,6 +19,7 @@ BIN = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/stackbo
 setup:
 	@./scripts/setup.sh
 	@./scripts/pkgconfig.sh "$(PKGCONFIG_DIR)"
+	@./scripts/catalogs.sh
 
 build: setup
 	@./scripts/flags-stamp.sh .build $(BUILD_FLAGS)

@@ -19,6 +19,7 @@ PACKAGES=(
   fonts-noto-core                         # xkb: layouts: Arabic, Hebrew, Indic, Thai, Georgian, Armenian, Ethiopic... (42 MB)
   xserver-xorg-core xserver-xorg-video-dummy   # touch tests (Xorg + inputtest)
   locales
+  gettext                                 # msgfmt: the keyboard's catalogs (po/) compiled at build time
   python3                                 # scripts/make-clicks.py (click samples) and its --check test
   dpkg-dev debhelper desktop-file-utils   # the Debian package test (make deb), desktop file check
   libsystemd-dev                          # sd-bus: D-Bus control and auto-show (StackboardBus)

@@ -33,6 +33,11 @@ struct PackageTests {
         for model in PackageBuild.shippedWordModels {
             #expect(files.contains("/usr/share/stackboard/words/\(model)"), "word model \(model) not packaged")
         }
+        let catalogs = ((try? String(contentsOfFile: Tools.repoRoot + "/po/LINGUAS", encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace)
+        #expect(catalogs.contains("de") && catalogs.contains("zh_CN"))
+        for language in catalogs {
+            #expect(files.contains("/usr/share/locale/\(language)/LC_MESSAGES/stackboard.mo"), "catalog \(language) not packaged")
+        }
         for sound in PackageBuild.shippedSounds {
             #expect(files.contains("/usr/share/stackboard/sounds/\(sound)"), "sound \(sound) not packaged")
         }

@@ -13,6 +13,7 @@ extension LayoutPreparation {
         preparation.ownField = ownField
         preparation.wordsLanguage = wordsLanguage
         preparation.hasWords = { WordModels.forCurrentProcess().locate($0) != nil }
+        preparation.translations = Localization.current
         return preparation
     }
 

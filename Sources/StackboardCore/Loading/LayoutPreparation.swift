@@ -20,6 +20,8 @@ public struct LayoutPreparation: Sendable {
     public var hasWords: (@Sendable (String) -> Bool)?
     /// The language of the suggestions when the user chose one (nil: each layout's, else en).
     public var wordsLanguage: String?
+    /// The key names in the user's language (`Layout.translatingLabels`).
+    public var translations = Translations.english
 
     /// A preparation with these choices.
     public init(shuffle: Bool = true, decimalSeparator: String = ".", catalog: LayoutCatalog,
@@ -57,7 +59,7 @@ public struct LayoutPreparation: Sendable {
         // A composing bar (Hangul, pinyin, kana) is its engine's, whatever the word models.
         let composes = layout.suggestionBar?.compose != nil
         let slots = composes ? suggestionSlots : hasWords.map { $0(wordsLanguage ?? layout.language ?? "en") ? suggestionSlots : 0 } ?? suggestionSlots
-        let ready = dealt.withDecimalSeparator(decimalSeparator).withSuggestionSlots(slots)
+        let ready = dealt.withDecimalSeparator(decimalSeparator).withSuggestionSlots(slots).translatingLabels(translations)
         return ownField ? ready.forOwnField() : ready
     }
 
