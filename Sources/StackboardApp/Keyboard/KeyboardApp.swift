@@ -30,6 +30,8 @@ final class KeyboardApp: WindowShellClient {
     let monitors: MonitorWatcher?
     /// Keeps the keyboard on its monitor (nil for a plug: its embedder places it).
     let placer: MonitorPlacer?
+    /// `--summon-button`: the round button that shows the hidden keyboard (nil: not asked for).
+    let summon: SummonButton?
     /// Whether RandR news came in this turn (the monitors are read once, after the events).
     private var monitorsChanged = false
     /// Whether the window was moved or resized this turn (a window manager may undo a change).
@@ -84,7 +86,19 @@ final class KeyboardApp: WindowShellClient {
         self.bus = bus
         invoker = options.xid ? nil : InvokerListener(connection: connection)
         plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
-        let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service].compactMap { $0 }
+        let summonWindow = options.summonButton ? Self.makeSummonWindow(startup, options: options) : nil
+        if let summonWindow, let monitors {
+            let store = SummonPlacesStore.path(environment: startup.environment).map {
+                SummonPlacesStore(path: $0, report: { printError("stackboard: " + $0) })
+            }
+            summon = SummonButton(window: summonWindow, monitors: { [monitors] in monitors.layout() },
+                                  home: { [weak placer] in placer?.placement.monitor },
+                                  places: store?.load() ?? SummonPlaces(), save: store.map { store in { store.write($0) } },
+                                  margin: Int(16 * options.keypad.scale))
+        } else {
+            summon = nil
+        }
+        let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service, summon].compactMap { $0 }
         controller = KeyboardController(runtime: runtime, layouts: startup.layouts, window: window, typer: injector,
                                         publisher: PublisherFanOut(publishers),
                                         load: startup.load,
@@ -144,11 +158,12 @@ final class KeyboardApp: WindowShellClient {
             controller.place = { [placer] request in placer.place(for: request) }
             controller.willShow = { [placer] field in placer.willShow(field: field) }
         }
+        summon?.onTap = { [controller] now in controller.handle(.show, now: now) }
         startup.signals.onSignal = { [controller] request in controller.handle(signal: request, now: MonotonicClock.now()) }
         // The injector first, as it sees every event; the invoker after the monitor watcher,
         // which uses up the root's own ConfigureNotify; the invoker uses up every other
         // structure news of the root's.
-        let components: [XEventHandler?] = [InjectorEvents(injector), channel, plug, monitors, invoker, context]
+        let components: [XEventHandler?] = [InjectorEvents(injector), channel, plug, monitors, invoker, context, summonWindow]
         shell.add(components.compactMap { $0 })
         shell.client = self
     }
@@ -212,6 +227,8 @@ final class KeyboardApp: WindowShellClient {
             bus?.physicalKey(device: device, now: now)
         case .entry(.embedderGone):
             shell.loop.stop(0) // a greeter's keyboard ends with its embedder, its keymap given back
+        case .summon(let input):
+            summon?.handle(input, now: now)
         default:
             controller.handle(event, now: now)
         }
@@ -222,6 +239,7 @@ final class KeyboardApp: WindowShellClient {
         // RandR news: the keyboard lays itself out again on its monitor (the resize follows).
         if monitorsChanged {
             placer?.monitorsChanged(now: now)
+            summon?.monitorsChanged()
         } else if windowConfigured {
             placer?.windowConfigured(now: now)
         }
@@ -239,6 +257,27 @@ final class KeyboardApp: WindowShellClient {
 
     var nextDeadline: Double? {
         [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, controller.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// The summon button's window, painted in the first layout's theme; nil (and one line on
+    /// stderr) when it cannot be made: the keyboard runs without it.
+    private static func makeSummonWindow(_ startup: KeyboardStartup, options: KeyboardOptions) -> SummonWindow? {
+        let theme = options.keypad.theme(for: startup.runtime.state.layout, in: ThemeCatalog(layouts: startup.preparation.catalog))
+        var problem: String?
+        let window: SummonWindow
+        do throws(WindowError) {
+            window = try SummonWindow(connection: startup.connection, diameter: Int(56 * options.keypad.scale)) { surface, size in
+                do throws(RenderError) { try SummonIconPainter.paint(taking: surface, size: size, theme: theme, round: true) } catch {
+                    problem = error.description
+                }
+            }
+        } catch {
+            printError("stackboard: no summon button: \(error.description)")
+            return nil
+        }
+        // A button that could not be painted is blank but works.
+        if let problem { printError("stackboard: the summon button is not painted: \(problem)") }
+        return window
     }
 
     // MARK: Ending

@@ -144,8 +144,8 @@ final class KeyboardController: TypingHost {
             contextChanged(.physicalKey)
         case .context(.keymapNamesChanged):
             displayKeymapChanged(now: now)
-        case .monitorsChanged, .windowConfigured, .invoked, .entry:
-            break // the keyboard application's (monitors, auto-show, the plug)
+        case .monitorsChanged, .windowConfigured, .invoked, .entry, .summon:
+            break // the keyboard application's (monitors, auto-show, the plug, the summon button)
         }
     }
 

@@ -45,6 +45,8 @@ struct KeyboardOptions {
     var xid: Bool
     /// `--hide-on-physical-keys`.
     var hideOnPhysicalKeys: Bool
+    /// `--summon-button`: a round button that shows the keyboard while it is hidden (never in a plug).
+    var summonButton: Bool
     /// The command line gave `--geometry` or `--dock`: remembered places are not taken.
     var placedOnCommandLine: Bool
     /// `--help`.
@@ -82,6 +84,7 @@ struct KeyboardOptions {
         learnEverywhere = values.bool(.learnEverywhere)
         wordField = WordFieldSettings(values)
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
+        summonButton = values.bool(.summonButton) && !xid
         placedOnCommandLine = values.commandLine[.geometry] != nil || values.commandLine[.dock] != nil
         hidden = values.bool(.hidden) || autoShow
         timing = KeyTiming(values)
