@@ -1,3 +1,4 @@
+import StackboardBus
 import StackboardCompose
 import StackboardCore
 import StackboardRender
@@ -81,8 +82,11 @@ final class KeyboardApp: WindowShellClient {
         shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.keypad.sound)
         window.setHoverTracking(config.timing.dwell != nil) // after the shell started touch
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
+        let tray = options.tray == .off ? nil : TrayService(environment: startup.environment,
+                                                            icons: Self.trayIcons(startup, options: options))
         let bus = options.xid ? nil : KeyboardBus(environment: startup.environment, autoShow: options.autoShow,
-                                                  hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)
+                                                  hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection,
+                                                  tray: tray, sayNoTray: options.tray == .on)
         self.bus = bus
         invoker = options.xid ? nil : InvokerListener(connection: connection)
         plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
@@ -98,7 +102,7 @@ final class KeyboardApp: WindowShellClient {
         } else {
             summon = nil
         }
-        let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service, summon].compactMap { $0 }
+        let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service, bus?.tray, summon].compactMap { $0 }
         controller = KeyboardController(runtime: runtime, layouts: startup.layouts, window: window, typer: injector,
                                         publisher: PublisherFanOut(publishers),
                                         load: startup.load,
@@ -257,6 +261,16 @@ final class KeyboardApp: WindowShellClient {
 
     var nextDeadline: Double? {
         [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, controller.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// What paints the tray icon's pictures (22, 32 and 48 pixels) in the first layout's theme.
+    private static func trayIcons(_ startup: KeyboardStartup, options: KeyboardOptions) -> () -> [(side: Int, pixels: [UInt32])] {
+        let theme = options.keypad.theme(for: startup.runtime.state.layout, in: ThemeCatalog(layouts: startup.preparation.catalog))
+        return {
+            [22, 32, 48].compactMap { side in
+                (try? SummonIconPainter.pixels(side: side, theme: theme)).map { (side: side, pixels: $0) }
+            }
+        }
     }
 
     /// The summon button's window, painted in the first layout's theme; nil (and one line on
