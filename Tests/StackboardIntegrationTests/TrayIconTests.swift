@@ -60,3 +60,53 @@ struct TrayIconTests {
         #expect(kb.child.stderr.components(separatedBy: "no tray icon").count == 2, "\(kb.child.stderr)")
     }
 }
+
+/// The tray icon in an XEmbed system tray (`trayer`, a panel without a StatusNotifierWatcher),
+/// with no session bus at all: the icon is docked (reparented into the panel), a click on it
+/// toggles the keyboard, and a tray that starts after the keyboard gets the icon too.
+@Suite(.enabled(if: RunningKeyboard.available && PackageBuild.which("trayer") != nil,
+                "trayer is not installed (run 'make setup')"))
+struct XEmbedTrayIconTests {
+    /// The icon's window (WM_CLASS stackboard-tray) with its parent's name, from `xwininfo -tree`.
+    func dockedIcon(_ session: XSession) -> (id: String, x: Int, y: Int, width: Int, height: Int)? {
+        let tree = session.run("xwininfo", ["-root", "-tree"]).stdout.split(separator: "\n")
+        var parentIsPanel = false
+        for line in tree {
+            let indent = line.prefix { $0 == " " }.count
+            if line.contains("(\"panel\" \"trayer\")") { parentIsPanel = true; continue }
+            guard parentIsPanel, indent > 0, line.contains("(\"stackboard-tray\" \"Stackboard\")") else { continue }
+            // `0x600005 "Stackboard tray icon": (...)  22x26+0+0  +1257+1`
+            let words = line.split(separator: " ")
+            guard let id = words.first, let size = words.dropLast().last, let at = words.last else { return nil }
+            let wh = size.split(separator: "+").first?.split(separator: "x").compactMap { Int($0) } ?? []
+            let xy = at.split(separator: "+").compactMap { Int($0) }
+            guard wh.count == 2, xy.count == 2 else { return nil }
+            return (String(id), xy[0], xy[1], wh[0], wh[1])
+        }
+        return nil
+    }
+
+    @Test func theIconIsDockedInTheTrayAndAClickTogglesTheKeyboard() throws {
+        let session = try XSession(wm: .openbox)
+        defer { session.close() }
+        // No session bus: DBUS_SESSION_BUS_ADDRESS unset, nothing at $XDG_RUNTIME_DIR/bus.
+        let env = ["DBUS_SESSION_BUS_ADDRESS": ""]
+        let kb = try RunningKeyboard(session, ["--hidden", "--tray", "on"], env: env, until: "hidden")
+        // No tray yet: said once; the keyboard runs.
+        try kb.child.waitUntil(timeout: 20, "the line saying there is no tray") { kb.child.stderr.contains("XEmbed system tray") }
+        // The panel starts after the keyboard: its MANAGER message brings the icon in.
+        _ = try session.spawn("trayer", ["--edge", "top", "--align", "right", "--widthtype", "request", "--height", "28"])
+        var icon: (id: String, x: Int, y: Int, width: Int, height: Int)?
+        try kb.child.waitUntil(timeout: 20, "the icon docked in trayer's panel") {
+            icon = dockedIcon(session)
+            return (icon?.width ?? 0) >= 16
+        }
+        let at = try #require(icon)
+        let centre = "\(at.x + at.width / 2),\(at.y + at.height / 2)"
+        kb.pointer([centre, "tap"])
+        try kb.waitForState("shown")
+        kb.pointer([centre, "tap"])
+        try kb.waitForState("hidden")
+        #expect(kb.child.stderr.components(separatedBy: "no tray icon").count == 2, "\(kb.child.stderr)")
+    }
+}

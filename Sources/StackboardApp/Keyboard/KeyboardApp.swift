@@ -33,6 +33,9 @@ final class KeyboardApp: WindowShellClient {
     let placer: MonitorPlacer?
     /// `--summon-button`: the round button that shows the hidden keyboard (nil: not asked for).
     let summon: SummonButton?
+    /// The icon for an XEmbed system tray, docked when the panel has no StatusNotifierWatcher
+    /// (nil: `--tray off`, or a plug).
+    let trayIcon: TrayIconWindow?
     /// Whether RandR news came in this turn (the monitors are read once, after the events).
     private var monitorsChanged = false
     /// Whether the window was moved or resized this turn (a window manager may undo a change).
@@ -102,6 +105,16 @@ final class KeyboardApp: WindowShellClient {
         } else {
             summon = nil
         }
+        trayIcon = tray == nil || bus == nil ? nil : Self.makeTrayIcon(startup, options: options)
+        if let trayIcon {
+            bus?.onTrayHost = { [weak trayIcon, weak bus] inPanel, reason in
+                if inPanel {
+                    trayIcon?.undock()
+                } else if trayIcon?.dock() != true {
+                    bus?.noTray(reason + "; nor is there an XEmbed system tray")
+                }
+            }
+        }
         let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service, bus?.tray, summon].compactMap { $0 }
         controller = KeyboardController(runtime: runtime, layouts: startup.layouts, window: window, typer: injector,
                                         publisher: PublisherFanOut(publishers),
@@ -167,7 +180,7 @@ final class KeyboardApp: WindowShellClient {
         // The injector first, as it sees every event; the invoker after the monitor watcher,
         // which uses up the root's own ConfigureNotify; the invoker uses up every other
         // structure news of the root's.
-        let components: [XEventHandler?] = [InjectorEvents(injector), channel, plug, monitors, invoker, context, summonWindow]
+        let components: [XEventHandler?] = [InjectorEvents(injector), channel, plug, monitors, invoker, context, summonWindow, trayIcon]
         shell.add(components.compactMap { $0 })
         shell.client = self
     }
@@ -233,6 +246,8 @@ final class KeyboardApp: WindowShellClient {
             shell.loop.stop(0) // a greeter's keyboard ends with its embedder, its keymap given back
         case .summon(let input):
             summon?.handle(input, now: now)
+        case .trayClicked:
+            controller.handle(.toggle, now: now)
         default:
             controller.handle(event, now: now)
         }
@@ -270,6 +285,21 @@ final class KeyboardApp: WindowShellClient {
             [22, 32, 48].compactMap { side in
                 (try? SummonIconPainter.pixels(side: side, theme: theme)).map { (side: side, pixels: $0) }
             }
+        }
+    }
+
+    /// The XEmbed tray icon's window (not docked yet), painted in the first layout's theme; nil
+    /// (and one line on stderr) when it cannot be made.
+    private static func makeTrayIcon(_ startup: KeyboardStartup, options: KeyboardOptions) -> TrayIconWindow? {
+        let theme = options.keypad.theme(for: startup.runtime.state.layout, in: ThemeCatalog(layouts: startup.preparation.catalog))
+        do throws(WindowError) {
+            return try TrayIconWindow(connection: startup.connection, side: 22) { surface, size in
+                // A failed paint leaves the icon blank; it still works.
+                try? SummonIconPainter.paint(taking: surface, size: size, theme: theme, round: false)
+            }
+        } catch {
+            printError("stackboard: no XEmbed tray icon: \(error.description)")
+            return nil
         }
     }
 

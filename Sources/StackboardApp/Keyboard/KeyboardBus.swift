@@ -27,8 +27,9 @@ final class KeyboardBus: LoopSource {
     let tray: TrayService?
     /// Whether a missing tray is said on stderr (`--tray on`; once).
     private var sayNoTray: Bool
-    /// Told whether the panel shows the StatusNotifierItem (false: use the XEmbed tray instead).
-    var onTrayHost: ((Bool) -> Void)?
+    /// Told whether the panel shows the StatusNotifierItem (true), or why not (false and the
+    /// reason: the XEmbed tray is tried instead, and `noTray` said when there is none either).
+    var onTrayHost: ((_ inPanel: Bool, _ reason: String) -> Void)?
 
     /// The service on the session bus of `environment` and a focus tracker (the accessibility bus
     /// from the environment, the root window or the session bus). Without `autoShow` the tracker
@@ -85,10 +86,9 @@ final class KeyboardBus: LoopSource {
         for event in tray?.service(now: now) ?? [] {
             switch event {
             case .request(let request): carryOut(request, now: now)
-            case .shownInPanel: onTrayHost?(true)
+            case .shownInPanel: onTrayHost?(true, "")
             case .noHost(let line):
-                onTrayHost?(false)
-                noTray(line)
+                if let onTrayHost { onTrayHost(false, line) } else { noTray(line) }
             }
         }
         decide(policy.advance(to: now), now: now)

@@ -144,7 +144,7 @@ final class KeyboardController: TypingHost {
             contextChanged(.physicalKey)
         case .context(.keymapNamesChanged):
             displayKeymapChanged(now: now)
-        case .monitorsChanged, .windowConfigured, .invoked, .entry, .summon:
+        case .monitorsChanged, .windowConfigured, .invoked, .entry, .summon, .trayClicked:
             break // the keyboard application's (monitors, auto-show, the plug, the summon button)
         }
     }

@@ -85,12 +85,7 @@ public final class SummonWindow {
 
     /// Both the bounding and the input shape: one rectangle per row of the disc.
     private func shapeToDisc() {
-        var rects = SummonShape.spans(diameter: diameter).map {
-            XRectangle(x: Int16($0.x), y: Int16($0.y), width: UInt16($0.width), height: UInt16($0.height))
-        }
-        let count = Int32(rects.count)
-        XShapeCombineRectangles(connection.display, windowID, ShapeBounding, 0, 0, &rects, count, ShapeSet, YXBanded)
-        XShapeCombineRectangles(connection.display, windowID, ShapeInput, 0, 0, &rects, count, ShapeSet, YXBanded)
+        DiscShape.apply(display: connection.display, window: windowID, diameter: diameter, origin: Point(x: 0, y: 0))
     }
 
     private func setProperties() {

@@ -36,6 +36,8 @@ public enum WindowEvent: Equatable, Sendable {
     case entry(EntryInput)
     /// Button 1 on the summon button (`SummonWindow`).
     case summon(SummonInput)
+    /// A click on the keyboard's icon in an XEmbed system tray (`TrayIconWindow`).
+    case trayClicked
 }
 
 /// The one switch of switch scanning.
