@@ -47,22 +47,25 @@ public enum SummonIconPainter {
                         width: ring, color: theme.accent.label.withAlpha(0.5))
         }
         // The keyboard: an outline about half the disc wide, keys in three rows, a space bar.
-        let kw = side * 0.56, kh = side * 0.36
+        let small = side < 30
+        let kw = side * (small ? 0.72 : 0.56), kh = side * (small ? 0.46 : 0.36)
         let body = RectD(x: cx - kw / 2, y: cy - kh / 2, width: kw, height: kh)
         let line = max(1, side / 30)
         c.strokeRoundedInside(body, radius: side * 0.05, width: line, color: theme.accent.label)
-        let inner = body.insetBy(line * 2)
-        let columns = 6.0, rows = 4.0
+        let inner = body.insetBy(small ? line + 1 : line * 2)
+        // Small (a tray's 22 pixels): fewer, bigger keys, so that they stay keys.
+        let (keyColumns, keyRows) = small ? (3, 1) : (6, 3)
+        let columns = Double(keyColumns), rows = Double(keyRows + 1)
         let gap = max(1, side / 56)
         let keyW = (inner.width - gap * (columns - 1)) / columns
         let keyH = (inner.height - gap * (rows - 1)) / rows
-        for row in 0..<3 {
-            for column in 0..<6 {
+        for row in 0..<keyRows {
+            for column in 0..<keyColumns {
                 let x = inner.x + Double(column) * (keyW + gap), y = inner.y + Double(row) * (keyH + gap)
                 c.fillRect(RectD(x: x, y: y, width: keyW, height: keyH), color: theme.accent.label)
             }
         }
-        let spaceY = inner.y + 3 * (keyH + gap)
+        let spaceY = inner.y + Double(keyRows) * (keyH + gap)
         c.fillRect(RectD(x: inner.x + keyW + gap, y: spaceY, width: inner.width - 2 * (keyW + gap), height: keyH),
                    color: theme.accent.label)
         c.restore()

@@ -48,7 +48,8 @@ public final class SummonWindow {
         let side = max(8, diameter)
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0 // None: the back buffer is copied in on expose
-        attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
+        attributes.event_mask = ExposureMask | StructureNotifyMask | VisibilityChangeMask | ButtonPressMask | ButtonReleaseMask
+            | Button1MotionMask
         let id = XCreateWindow(display, connection.root, 0, 0, UInt32(side), UInt32(side), 0, 0 /* CopyFromParent */,
                                UInt32(InputOutput), nil, UInt(CWBackPixmap | CWEventMask), &attributes)
         guard id != 0, let gc = makeCopyGC(display, id) else {
@@ -168,6 +169,9 @@ extension SummonWindow: XEventHandler {
                 pressed = false
                 batch.append(.summon(.cancel))
             }
+        case VisibilityNotify where e.xvisibility.window == windowID:
+            // Covered whole (no window manager keeps it above): it raises itself; the focus stays.
+            if e.xvisibility.state == VisibilityFullyObscured { XRaiseWindow(connection.display, windowID) }
         case DestroyNotify where e.xdestroywindow.window == windowID:
             destroyed = true
             isMapped = false
