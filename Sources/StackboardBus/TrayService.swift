@@ -184,7 +184,7 @@ public final class TrayService {
             case "IconName": return .string("input-keyboard")
             case "IconPixmap": return self.iconPixmap
             case "ToolTip": return .structure([.string("input-keyboard"), self.iconPixmap, .string("Stackboard"),
-                                               .string(self.menu.keyboardShown ? "Click to hide the keyboard" : "Click to show the keyboard")])
+                                               .string("On-screen keyboard: click to show or hide it")])
             case "ItemIsMenu": return .boolean(false)
             case "Menu": return .objectPath(Self.menuPath)
             default: return nil
