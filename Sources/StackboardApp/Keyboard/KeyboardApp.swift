@@ -278,24 +278,31 @@ final class KeyboardApp: WindowShellClient {
         [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, controller.nextDeadline].compactMap { $0 }.min()
     }
 
-    /// What paints the tray icon's pictures (22, 32 and 48 pixels) in the first layout's theme.
+    /// What paints the tray icon's pictures (22, 32 and 48 pixels) in the keyboard's theme.
     private static func trayIcons(_ startup: KeyboardStartup, options: KeyboardOptions) -> () -> [(side: Int, pixels: [UInt32])] {
-        let theme = options.keypad.theme(for: startup.runtime.state.layout, in: ThemeCatalog(layouts: startup.preparation.catalog))
+        let theme = startup.runtime.painter.theme // the keyboard's own, loaded (and any problem said) once
         return {
             [22, 32, 48].compactMap { side in
-                (try? SummonIconPainter.pixels(side: side, theme: theme)).map { (side: side, pixels: $0) }
+                do throws(RenderError) {
+                    return (side: side, pixels: try SummonIconPainter.pixels(side: side, theme: theme))
+                } catch {
+                    printError("stackboard: the tray icon has no \(side)-pixel picture: \(error.description)")
+                    return nil
+                }
             }
         }
     }
 
-    /// The XEmbed tray icon's window (not docked yet), painted in the first layout's theme; nil
+    /// The XEmbed tray icon's window (not docked yet), painted in the keyboard's theme; nil
     /// (and one line on stderr) when it cannot be made.
     private static func makeTrayIcon(_ startup: KeyboardStartup, options: KeyboardOptions) -> TrayIconWindow? {
-        let theme = options.keypad.theme(for: startup.runtime.state.layout, in: ThemeCatalog(layouts: startup.preparation.catalog))
+        let theme = startup.runtime.painter.theme // the keyboard's own, loaded (and any problem said) once
         do throws(WindowError) {
             return try TrayIconWindow(connection: startup.connection, side: 22) { surface, size in
                 // A failed paint leaves the icon blank; it still works.
-                try? SummonIconPainter.paint(taking: surface, size: size, theme: theme, round: false)
+                do throws(RenderError) { try SummonIconPainter.paint(taking: surface, size: size, theme: theme, round: false) } catch {
+                    printError("stackboard: the tray icon is not painted: \(error.description)")
+                }
             }
         } catch {
             printError("stackboard: no XEmbed tray icon: \(error.description)")
@@ -303,10 +310,10 @@ final class KeyboardApp: WindowShellClient {
         }
     }
 
-    /// The summon button's window, painted in the first layout's theme; nil (and one line on
+    /// The summon button's window, painted in the keyboard's theme; nil (and one line on
     /// stderr) when it cannot be made: the keyboard runs without it.
     private static func makeSummonWindow(_ startup: KeyboardStartup, options: KeyboardOptions) -> SummonWindow? {
-        let theme = options.keypad.theme(for: startup.runtime.state.layout, in: ThemeCatalog(layouts: startup.preparation.catalog))
+        let theme = startup.runtime.painter.theme // the keyboard's own, loaded (and any problem said) once
         var problem: String?
         let window: SummonWindow
         do throws(WindowError) {
