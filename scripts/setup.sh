@@ -25,6 +25,7 @@ PACKAGES=(
   libsystemd-dev                          # sd-bus: D-Bus control and auto-show (StackboardBus)
   dbus-daemon at-spi2-core                # auto-show tests: a private session bus, the accessibility bus
   python3-gi gir1.2-gtk-3.0               # auto-show tests: the GTK 3 focus target (Tests/Tools/focus-target.py)
+  trayer                                  # tray tests: an XEmbed system tray (python3-gi: a StatusNotifierWatcher)
   chromium                                # auto-show tests: Chromium in kiosk mode (about 350 MB installed)
   firefox-esr                             # real-application tests (make test-apps): Firefox in kiosk mode
   python3-pyqt5 python3-pyqt6             # real-application tests: Qt 5 and Qt 6 windows (Tests/Tools)

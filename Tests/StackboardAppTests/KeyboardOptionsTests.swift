@@ -24,6 +24,18 @@ import StackboardX11
         #expect(o.configProblems.isEmpty)
     }
 
+    @Test func theSummonButtonAndTheTrayIconFromTheFileAndTheCommandLineNeverInAPlug() throws {
+        let defaults = try options([])
+        #expect(!defaults.summonButton && defaults.tray == .auto)
+        let file = try options([], #"{"summon-button": true, "tray": "off"}"#)
+        #expect(file.summonButton && file.tray == .off)
+        let line = try options(["--summon-button", "--tray", "on"])
+        #expect(line.summonButton && line.tray == .on)
+        let plug = try options(["--xid", "--summon-button", "--tray", "on"])
+        #expect(!plug.summonButton && plug.tray == .off)
+        #expect(throws: UsageError.self) { try options(["--tray", "maybe"]) }
+    }
+
     @Test func theCommandLineOverridesTheFileSettingBySetting() throws {
         let file = #"{"theme": "dark", "scale": 2, "dock": "top", "dwell": 800, "repeat": {"delay": 300}, "sound": {"volume": 10}}"#
         let fromFile = try options([], file)

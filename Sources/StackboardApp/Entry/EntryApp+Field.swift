@@ -25,7 +25,7 @@ extension EntryApp: FieldHost, KeypadOverlay {
             runtime.cancelField() // the window manager's close button, or the embedder destroyed the plug
         case .entry(let news):
             handle(news)
-        case .shown, .hidden, .control, .rootPosition, .monitorsChanged, .windowConfigured, .invoked, .context, .pressedOutside:
+        case .shown, .hidden, .control, .rootPosition, .monitorsChanged, .windowConfigured, .invoked, .context, .pressedOutside, .summon, .trayClicked:
             break // no control channel nor watchers: an entry is its script's, not the keyboard's
         }
     }

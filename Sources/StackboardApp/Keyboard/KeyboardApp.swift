@@ -1,3 +1,4 @@
+import StackboardBus
 import StackboardCompose
 import StackboardCore
 import StackboardRender
@@ -30,6 +31,11 @@ final class KeyboardApp: WindowShellClient {
     let monitors: MonitorWatcher?
     /// Keeps the keyboard on its monitor (nil for a plug: its embedder places it).
     let placer: MonitorPlacer?
+    /// `--summon-button`: the round button that shows the hidden keyboard (nil: not asked for).
+    let summon: SummonButton?
+    /// The icon for an XEmbed system tray, docked when the panel has no StatusNotifierWatcher
+    /// (nil: `--tray off`, or a plug).
+    let trayIcon: TrayIconWindow?
     /// Whether RandR news came in this turn (the monitors are read once, after the events).
     private var monitorsChanged = false
     /// Whether the window was moved or resized this turn (a window manager may undo a change).
@@ -79,12 +85,37 @@ final class KeyboardApp: WindowShellClient {
         shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.keypad.sound)
         window.setHoverTracking(config.timing.dwell != nil) // after the shell started touch
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
+        let tray = options.tray == .off ? nil : TrayService(environment: startup.environment,
+                                                            icons: Self.trayIcons(startup, options: options))
         let bus = options.xid ? nil : KeyboardBus(environment: startup.environment, autoShow: options.autoShow,
-                                                  hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection)
+                                                  hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection,
+                                                  tray: tray, sayNoTray: options.tray == .on)
         self.bus = bus
         invoker = options.xid ? nil : InvokerListener(connection: connection)
         plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
-        let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service].compactMap { $0 }
+        let summonWindow = options.summonButton ? Self.makeSummonWindow(startup, options: options) : nil
+        if let summonWindow, let monitors {
+            let store = SummonPlacesStore.path(environment: startup.environment).map {
+                SummonPlacesStore(path: $0, report: { printError("stackboard: " + $0) })
+            }
+            summon = SummonButton(window: summonWindow, monitors: { [monitors] in monitors.layout() },
+                                  home: { [weak placer] in placer?.placement.monitor },
+                                  places: store?.load() ?? SummonPlaces(), save: store.map { store in { store.write($0) } },
+                                  margin: Int(16 * options.keypad.scale))
+        } else {
+            summon = nil
+        }
+        trayIcon = tray == nil || bus == nil ? nil : Self.makeTrayIcon(startup, options: options)
+        if let trayIcon {
+            bus?.onTrayHost = { [weak trayIcon, weak bus] inPanel, reason in
+                if inPanel {
+                    trayIcon?.undock()
+                } else if trayIcon?.dock() != true {
+                    bus?.noTray(reason + "; nor is there an XEmbed system tray")
+                }
+            }
+        }
+        let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service, bus?.tray, summon].compactMap { $0 }
         controller = KeyboardController(runtime: runtime, layouts: startup.layouts, window: window, typer: injector,
                                         publisher: PublisherFanOut(publishers),
                                         load: startup.load,
@@ -149,11 +180,12 @@ final class KeyboardApp: WindowShellClient {
             controller.place = { [placer] request in placer.place(for: request) }
             controller.willShow = { [placer] field in placer.willShow(field: field) }
         }
+        summon?.onTap = { [controller] now in controller.handle(.show, now: now) }
         startup.signals.onSignal = { [controller] request in controller.handle(signal: request, now: MonotonicClock.now()) }
         // The injector first, as it sees every event; the invoker after the monitor watcher,
         // which uses up the root's own ConfigureNotify; the invoker uses up every other
         // structure news of the root's.
-        let components: [XEventHandler?] = [InjectorEvents(injector), channel, plug, monitors, invoker, context]
+        let components: [XEventHandler?] = [InjectorEvents(injector), channel, plug, monitors, invoker, context, summonWindow, trayIcon]
         shell.add(components.compactMap { $0 })
         shell.client = self
     }
@@ -217,6 +249,10 @@ final class KeyboardApp: WindowShellClient {
             bus?.physicalKey(device: device, now: now)
         case .entry(.embedderGone):
             shell.loop.stop(0) // a greeter's keyboard ends with its embedder, its keymap given back
+        case .summon(let input):
+            summon?.handle(input, now: now)
+        case .trayClicked:
+            controller.handle(.toggle, now: now)
         default:
             controller.handle(event, now: now)
         }
@@ -227,6 +263,7 @@ final class KeyboardApp: WindowShellClient {
         // RandR news: the keyboard lays itself out again on its monitor (the resize follows).
         if monitorsChanged {
             placer?.monitorsChanged(now: now)
+            summon?.monitorsChanged()
         } else if windowConfigured {
             placer?.windowConfigured(now: now)
         }
@@ -244,6 +281,59 @@ final class KeyboardApp: WindowShellClient {
 
     var nextDeadline: Double? {
         [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, controller.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// What paints the tray icon's pictures (22, 32 and 48 pixels) in the keyboard's theme.
+    private static func trayIcons(_ startup: KeyboardStartup, options: KeyboardOptions) -> () -> [(side: Int, pixels: [UInt32])] {
+        let theme = startup.runtime.painter.theme // the keyboard's own, loaded (and any problem said) once
+        return {
+            [22, 32, 48].compactMap { side in
+                do throws(RenderError) {
+                    return (side: side, pixels: try SummonIconPainter.pixels(side: side, theme: theme))
+                } catch {
+                    printError("stackboard: the tray icon has no \(side)-pixel picture: \(error.description)")
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// The XEmbed tray icon's window (not docked yet), painted in the keyboard's theme; nil
+    /// (and one line on stderr) when it cannot be made.
+    private static func makeTrayIcon(_ startup: KeyboardStartup, options: KeyboardOptions) -> TrayIconWindow? {
+        let theme = startup.runtime.painter.theme // the keyboard's own, loaded (and any problem said) once
+        do throws(WindowError) {
+            return try TrayIconWindow(connection: startup.connection, side: 22) { surface, size in
+                // A failed paint leaves the icon blank; it still works.
+                do throws(RenderError) { try SummonIconPainter.paint(taking: surface, size: size, theme: theme, round: false) } catch {
+                    printError("stackboard: the tray icon is not painted: \(error.description)")
+                }
+            }
+        } catch {
+            printError("stackboard: no XEmbed tray icon: \(error.description)")
+            return nil
+        }
+    }
+
+    /// The summon button's window, painted in the keyboard's theme; nil (and one line on
+    /// stderr) when it cannot be made: the keyboard runs without it.
+    private static func makeSummonWindow(_ startup: KeyboardStartup, options: KeyboardOptions) -> SummonWindow? {
+        let theme = startup.runtime.painter.theme // the keyboard's own, loaded (and any problem said) once
+        var problem: String?
+        let window: SummonWindow
+        do throws(WindowError) {
+            window = try SummonWindow(connection: startup.connection, diameter: Int(56 * options.keypad.scale)) { surface, size in
+                do throws(RenderError) { try SummonIconPainter.paint(taking: surface, size: size, theme: theme, round: true) } catch {
+                    problem = error.description
+                }
+            }
+        } catch {
+            printError("stackboard: no summon button: \(error.description)")
+            return nil
+        }
+        // A button that could not be painted is blank but works.
+        if let problem { printError("stackboard: the summon button is not painted: \(problem)") }
+        return window
     }
 
     // MARK: Ending

@@ -23,13 +23,23 @@ final class KeyboardBus: LoopSource {
     weak var controller: KeyboardController?
     /// Whether the missing session bus is worth a line (only when auto-show needs it).
     private let quietWithoutBus: Bool
+    /// The tray icon as a StatusNotifierItem (nil: `--tray off`).
+    let tray: TrayService?
+    /// Whether a missing tray is said on stderr (`--tray on`; once).
+    private var sayNoTray: Bool
+    /// Told whether the panel shows the StatusNotifierItem (true), or why not (false and the
+    /// reason: the XEmbed tray is tried instead, and `noTray` said when there is none either).
+    var onTrayHost: ((_ inPanel: Bool, _ reason: String) -> Void)?
 
     /// The service on the session bus of `environment` and a focus tracker (the accessibility bus
     /// from the environment, the root window or the session bus). Without `autoShow` the tracker
     /// only tells password fields, says nothing, and never starts the accessibility bus: it joins
     /// it when an application starts it.
-    init(environment: [String: String], autoShow: Bool, hideOnPhysicalKeys: Bool, connection: XConnection) {
+    init(environment: [String: String], autoShow: Bool, hideOnPhysicalKeys: Bool, connection: XConnection,
+         tray: TrayService?, sayNoTray: Bool) {
         service = ControlService(environment: environment)
+        self.tray = tray
+        self.sayNoTray = sayNoTray
         tracker = FocusTracker(options: .init(environment: environment,
                                               x11Address: { [connection] in connection.accessibilityBusAddress() },
                                               ownProcess: getpid(), startsBus: autoShow))
@@ -41,10 +51,10 @@ final class KeyboardBus: LoopSource {
 
     // MARK: LoopSource
 
-    var pollRequests: [PollRequest] { service.pollInterests + tracker.pollInterests }
+    var pollRequests: [PollRequest] { service.pollInterests + tracker.pollInterests + (tray?.pollInterests ?? []) }
 
     var nextDeadline: Double? {
-        [service.nextDeadline, tracker.nextDeadline, policy.nextDeadline].compactMap { $0 }.min()
+        [service.nextDeadline, tracker.nextDeadline, policy.nextDeadline, tray?.nextDeadline].compactMap { $0 }.min()
     }
 
     func dispatch(now: Double) {
@@ -71,6 +81,14 @@ final class KeyboardBus: LoopSource {
             case .caretMoved:
                 controller?.fieldCaretMoved()
             case .notice(let line): if autoShow { printError("stackboard: " + line) }
+            }
+        }
+        for event in tray?.service(now: now) ?? [] {
+            switch event {
+            case .request(let request): carryOut(request, now: now)
+            case .shownInPanel: onTrayHost?(true, "")
+            case .noHost(let line):
+                if let onTrayHost { onTrayHost(false, line) } else { noTray(line) }
             }
         }
         decide(policy.advance(to: now), now: now)
@@ -107,6 +125,25 @@ final class KeyboardBus: LoopSource {
         for decision in decisions { controller?.autoShow(decision, now: now) }
     }
 
+    /// Says once, with `--tray on`, why there is no tray icon.
+    func noTray(_ line: String) {
+        guard sayNoTray else { return }
+        sayNoTray = false
+        printError("stackboard: no tray icon: " + line)
+    }
+
+    /// What the tray icon or its menu asked for, through the same commands as the control channel.
+    private func carryOut(_ request: TrayRequest, now: Double) {
+        guard let controller else { return }
+        switch request {
+        case .show: controller.handle(.show, now: now)
+        case .hide: controller.handle(.hide, now: now)
+        case .toggle: controller.handle(.toggle, now: now)
+        case .settings: controller.openSettings(now: now)
+        case .quit: controller.handle(.quit, now: now)
+        }
+    }
+
     private func carryOut(_ request: ControlRequest, now: Double) {
         guard let controller else { return request.fail("the keyboard is shutting down") }
         switch request.command {
@@ -127,6 +164,12 @@ final class KeyboardBus: LoopSource {
 extension ControlService: KeyboardPublishing {
     func publish(state: String) { setVisible(state == "shown") }
     func publish(layout: String) { setLayout(layout) }
+}
+
+/// The tray menu's first item says whether it shows or hides the keyboard.
+extension TrayService: KeyboardPublishing {
+    func publish(state: String) { setKeyboardShown(state == "shown") }
+    func publish(layout: String) {}
 }
 
 /// Publishes to several places (the X control channel and D-Bus).

@@ -149,8 +149,8 @@ final class KeyboardController: TypingHost {
             contextChanged(.physicalKey)
         case .context(.keymapNamesChanged):
             displayKeymapChanged(now: now)
-        case .monitorsChanged, .windowConfigured, .invoked, .entry:
-            break // the keyboard application's (monitors, auto-show, the plug)
+        case .monitorsChanged, .windowConfigured, .invoked, .entry, .summon, .trayClicked:
+            break // the keyboard application's (monitors, auto-show, the plug, the summon button)
         }
     }
 
@@ -170,6 +170,23 @@ final class KeyboardController: TypingHost {
         shown ? show(now: now) : hide(now: now)
         onCommanded?(shown)
     }
+
+    /// The settings were asked for (the tray menu's Settings item): the keyboard is shown on its
+    /// layout's `settings` layer. A layout without one says so (one line) and stays as it is.
+    /// This is the one request the tray, and any other way in, sends for the settings.
+    func openSettings(now: Double) {
+        let layout = runtime.state.layout
+        guard layout.layer(named: Self.settingsLayer) != nil else {
+            report("the layout '\(layout.name)' has no '\(Self.settingsLayer)' layer: there are no settings to show; "
+                   + "settings live in ~/.config/stackboard/config.json (see stackboard(1))")
+            return
+        }
+        commanded(true, now: now)
+        runtime.showLayer(Self.settingsLayer, now: now)
+    }
+
+    /// The layer the settings request shows.
+    static let settingsLayer = "settings"
 
     /// SIGUSR1 hides, SIGUSR2 shows, SIGTERM, SIGINT and SIGHUP stop the keyboard.
     func handle(signal request: SignalRequest, now: Double) {

@@ -45,6 +45,20 @@ struct KeyboardOptions {
     var xid: Bool
     /// `--hide-on-physical-keys`.
     var hideOnPhysicalKeys: Bool
+    /// `--summon-button`: a round button that shows the keyboard while it is hidden (never in a plug).
+    var summonButton: Bool
+    /// `--tray`: whether the keyboard puts an icon in the desktop's panel (never in a plug).
+    var tray: TrayChoice
+
+    /// When the keyboard has a tray icon.
+    enum TrayChoice: String {
+        /// When the panel has a tray; silently none otherwise.
+        case auto
+        /// The same, and one line on stderr when there is none.
+        case on
+        /// Never.
+        case off
+    }
     /// The command line gave `--geometry` or `--dock`: remembered places are not taken.
     var placedOnCommandLine: Bool
     /// `--help`.
@@ -82,6 +96,8 @@ struct KeyboardOptions {
         learnEverywhere = values.bool(.learnEverywhere)
         wordField = WordFieldSettings(values)
         hideOnPhysicalKeys = values.bool(.hideOnPhysicalKeys)
+        summonButton = values.bool(.summonButton) && !xid
+        tray = xid ? .off : values.string(.tray).flatMap(TrayChoice.init(rawValue:)) ?? .auto
         placedOnCommandLine = values.commandLine[.geometry] != nil || values.commandLine[.dock] != nil
         hidden = values.bool(.hidden) || autoShow
         timing = KeyTiming(values)

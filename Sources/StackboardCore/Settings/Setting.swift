@@ -78,6 +78,10 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case autoShow
     /// `--hide-on-physical-keys`, `hide-on-physical-keys`: a real keyboard's key hides it.
     case hideOnPhysicalKeys
+    /// `--summon-button`, `summon-button`: a small round button that shows the hidden keyboard.
+    case summonButton
+    /// `--tray`, `tray`: an icon in the desktop's panel (StatusNotifierItem, else XEmbed).
+    case tray
     /// `--no-key-preview`, `key-preview`: the pressed key's label enlarged above it.
     case keyPreview
     /// `--no-swipe`, `swipe`: sliding across letters types a word.

@@ -151,6 +151,16 @@ extension Setting {
         case .hideOnPhysicalKeys:
             SettingSpec(flag: "hide-on-physical-keys", key: "hide-on-physical-keys", .bool, default: .bool(false),
                         "hide when a physical keyboard types, until a field gets the focus again", for: [.keyboard])
+        case .summonButton:
+            SettingSpec(flag: "summon-button", key: "summon-button", .bool, default: .bool(false),
+                        "a small round button, always on top and never focused, that shows the keyboard while it is hidden "
+                        + "(a tap shows it, a drag moves the button; its place is remembered per monitor)", for: [.keyboard])
+        case .tray:
+            SettingSpec(flag: "tray", key: "tray", .choice(["auto", "on", "off"]), default: .string("auto"),
+                        "an icon in the desktop's panel (a click shows or hides the keyboard; its menu: show/hide, settings, "
+                        + "quit): auto when the panel has a tray (a StatusNotifierItem watcher on the session bus, else an "
+                        + "XEmbed system tray) and silently none otherwise; on: the same, and one line on stderr when there "
+                        + "is no tray; off: never", for: [.keyboard])
         case .keyPreview:
             SettingSpec(flag: "no-key-preview", key: "key-preview", .bool, default: .bool(true), flagSets: false,
                         "no enlarged label above the pressed key (never shown in a password field or with --secure)",

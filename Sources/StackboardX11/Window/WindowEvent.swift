@@ -34,6 +34,10 @@ public enum WindowEvent: Equatable, Sendable {
     case pressedOutside
     /// Keys typed into the entry window, and the XEmbed conversation of a plug (`EntryInputCollector`).
     case entry(EntryInput)
+    /// Button 1 on the summon button (`SummonWindow`).
+    case summon(SummonInput)
+    /// A click on the keyboard's icon in an XEmbed system tray (`TrayIconWindow`).
+    case trayClicked
 }
 
 /// The one switch of switch scanning.
