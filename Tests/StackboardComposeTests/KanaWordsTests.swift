@@ -49,6 +49,23 @@ final class KanaWordsTests: XCTestCase {
         XCTAssertEqual(engine.suggestions(), [])
     }
 
+    func testLettersTypedAfterTheKanaStayWhenACandidateIsPicked() throws {
+        // "nihongowo" and the n of the next word: picking 日本語を keeps that n.
+        let engine = try engine()
+        "nihongowon".forEach { _ = engine.typing(String($0)) }
+        let slot = try XCTUnwrap(engine.suggestions().firstIndex(of: "日本語を"), "\(engine.suggestions())")
+        XCTAssertEqual(engine.accepting(slot: slot), KeypadEdit(text: "日本語を"))
+        "yuuryoku".forEach { _ = engine.typing(String($0)) }
+        XCTAssertEqual(engine.suggestions().first, "にゅうりょく", "the n was kept")
+        // Katakana picked with the h of a coming "ha": the h stays in the composition.
+        engine.reset(.windowChanged)
+        "konnpyu-ta-h".forEach { _ = engine.typing(String($0)) }
+        let katakana = try XCTUnwrap(engine.suggestions().firstIndex(of: "コンピューター"), "\(engine.suggestions())")
+        XCTAssertEqual(engine.accepting(slot: katakana), KeypadEdit(text: "コンピューター"))
+        XCTAssertEqual(engine.suggestions().first, "h")
+        XCTAssertEqual(engine.typing(" "), KeypadEdit(text: "h"), "space types what is left as it is")
+    }
+
     func testKatakanaKanaAndSpace() throws {
         let engine = try engine()
         "nihongo".forEach { _ = engine.typing(String($0)) }

@@ -38,6 +38,9 @@ enum WordsCommand {
                       prints the share of taps on a wrong key, the word error rate of the literal
                       taps and after tap correction, the share of right words correction changed,
                       the keystroke savings under that noise and the decode time per word.
+                      With --language zh, ko or ja it types FILE through the keyboard's own
+                      composing engine (pinyin, jamo, romaji) and prints keystrokes per character;
+                      for ja, FILE is MeCab's analysis of the text (mecab TEXT > FILE).
           languages   the languages that have a word model, and where each is
 
         Options:

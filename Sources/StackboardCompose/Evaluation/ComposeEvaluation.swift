@@ -40,12 +40,17 @@ public struct ComposeEvaluation: Equatable, Sendable {
         /// Every letter of it, when `taps` abbreviates it: typed instead once the abbreviation
         /// was not offered (nil: `taps`).
         public var full: [String]?
+        /// Whether a candidate may end after this character: false inside a word whose letters
+        /// are all typed at its first character (a Japanese word's reading is not split between
+        /// its characters, so a candidate for part of it would leave letters untyped).
+        public var endsWord: Bool
 
         /// A step with every property given.
-        public init(character: Character, taps: [String]?, full: [String]? = nil) {
+        public init(character: Character, taps: [String]?, full: [String]? = nil, endsWord: Bool = true) {
             self.character = character
             self.taps = taps
             self.full = full
+            self.endsWord = endsWord
         }
     }
 
@@ -84,7 +89,11 @@ public struct ComposeEvaluation: Equatable, Sendable {
     /// with more than `lookahead` characters begun and none such, the longest that starts it;
     /// once every letter is typed, the longest that starts it (▸ for the next pages, at most
     /// `pages`); a run no candidate reaches is typed as it is (`unreachable`).
+    ///
+    /// `elsewhere`: characters of the text typed on another layer or layout, not through the
+    /// engine (Latin letters in Japanese text: the engine would make them kana).
     public static func candidates(_ steps: [Step], engine: KeypadWords, shown: Int, pages: Int = 8, lookahead: Int = 4,
+                                  elsewhere: (Character) -> Bool = { _ in false },
                                   clock: () -> Double) -> ComposeEvaluation {
         var result = ComposeEvaluation()
         var out = ""
@@ -97,6 +106,12 @@ public struct ComposeEvaluation: Equatable, Sendable {
         while i < steps.count {
             guard steps[i].taps != nil else {
                 let c = steps[i].character
+                if elsewhere(c) {
+                    typeAsItIs()
+                    out.append(c)
+                    i += 1
+                    continue
+                }
                 if !(c.isASCII && c.isLowercase) { typeAsItIs() }
                 out += engine.typing(String(c)).text
                 i += 1
@@ -154,6 +169,7 @@ public struct ComposeEvaluation: Equatable, Sendable {
             for slot in 1..<max(1, min(labels.count, shown + 1)) {
                 let word = Array(labels[slot])
                 guard !word.isEmpty, word.count >= atLeast, picked + word.count <= target.count,
+                      run[picked + word.count - 1].endsWord,
                       Array(target[picked..<(picked + word.count)]) == word else { continue }
                 if best.map({ word.count > $0.count }) ?? true { best = (slot, word.count) }
             }
@@ -171,6 +187,12 @@ public struct ComposeEvaluation: Equatable, Sendable {
         }
         while picked < target.count {
             if next < target.count, let taps = run[next].taps {
+                guard !taps.isEmpty else {
+                    // Typed with the letters of a character before it (a Japanese word's reading).
+                    next += 1
+                    letter = 0
+                    continue
+                }
                 result.letterTaps += 1
                 pendingLetters += 1
                 let tapped = clock()

@@ -1,11 +1,12 @@
 import StackboardSystem
 
-/// `stackboard words evaluate FILE --language zh|ko`: a text typed through the keyboard's own
-/// engine as a user would (pinyin letter by letter, picking candidates as soon as they are
-/// offered; jamo by jamo), never learning anything.
+/// `stackboard words evaluate FILE --language zh|ko|ja`: a text typed through the keyboard's own
+/// engine as a user would (pinyin or romaji letter by letter, picking candidates as soon as they
+/// are offered; jamo by jamo), never learning anything. For Japanese, FILE is MeCab's analysis of
+/// the text, which gives the readings (`JapaneseReadings`).
 public enum ComposeEvaluator {
     /// The languages the keyboard composes itself.
-    public static let languages = ["zh", "ko"]
+    public static let languages = ["zh", "ko", "ja"]
     /// The candidates the bar shows a page.
     public static let shown = RimeLibrary.pageSize
 
@@ -38,6 +39,17 @@ public enum ComposeEvaluator {
                 return (abbreviated ? "abbreviated" : "full",
                         ComposeEvaluation.candidates(steps, engine: engine, shown: shown, clock: MonotonicClock.now))
             }
+        case "ja":
+            // The text is MeCab's analysis of it: the readings come from there.
+            let steps = JapaneseReadings.steps(analysis: text)
+            guard steps.contains(where: { $0.taps != nil }) else {
+                throw ComposeError("for Japanese, FILE is MeCab's analysis of the text (with readings): "
+                                   + "run 'mecab TEXT > FILE' (Debian: mecab, mecab-ipadic-utf8) and evaluate FILE")
+            }
+            let engine = KanaWords(anthy: try AnthyConverter(), learning: false)
+            // Latin letters in the text are typed on a Latin layout (🌐): the engine would make kana of them.
+            return [("romaji", ComposeEvaluation.candidates(steps, engine: engine, shown: shown,
+                                                            elsewhere: { $0.isASCII && $0.isLetter }, clock: MonotonicClock.now))]
         default:
             throw ComposeError("the keyboard composes only \(languages.joined(separator: ", ")) itself")
         }

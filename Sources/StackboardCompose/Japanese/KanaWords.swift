@@ -53,20 +53,21 @@ public final class KanaWords: KeypadWords {
         return list
     }
 
+    /// Types `choice`. Letters typed after the last kana (the `h` of a coming `ha`) stay in the
+    /// composition; a final n went with the conversion as ん.
     private func pick(_ choice: Choice) -> String {
-        let rest = romaji.pending == "n" ? "" : romaji.pending
         switch choice {
         case .sentence(let text):
             if learning { anthy.commit(sentence: true, firstIndex: 0) }
-            romaji.clear()
-            return text + rest
+            romaji.clearKana(keepN: false)
+            return text
         case .first(let text, let index, let length):
             if learning { anthy.commit(sentence: false, firstIndex: index) }
             romaji.dropFirst(length)
             return text
         case .katakana(let text):
-            romaji.clear()
-            return text + rest
+            romaji.clearKana(keepN: false)
+            return text
         }
     }
 
@@ -79,7 +80,8 @@ public final class KanaWords: KeypadWords {
             return KeypadEdit(text: "")
         }
         guard !romaji.isEmpty else { return KeypadEdit(text: text) }
-        let first = choices().first.map(pick) ?? takeKana()
+        // The whole conversion, then any letters after its kana, as they are.
+        let first = (choices().first.map(pick) ?? "") + takeKana()
         bar.rewind()
         return KeypadEdit(text: first + (text == " " ? "" : text))
     }

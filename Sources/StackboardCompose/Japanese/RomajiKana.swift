@@ -59,10 +59,19 @@ public struct RomajiKana: Equatable, Sendable {
         return kana.popLast() != nil
     }
 
-    /// Drops the first `count` kana (converted), keeping the rest.
+    /// Drops the first `count` kana of `finishedKana` (converted), keeping the rest: a final n
+    /// goes only when its ん was among them.
     public mutating func dropFirst(_ count: Int) {
+        let takesFinalN = count > kana.count
         kana.removeFirst(min(count, kana.count))
-        if kana.isEmpty && pending == "n" { pending = "" }
+        if takesFinalN && pending == "n" { pending = "" }
+    }
+
+    /// Clears the kana, keeping the letters after them (`n` only when `keepN`: a final n that
+    /// was not converted as ん).
+    public mutating func clearKana(keepN: Bool) {
+        kana = []
+        if pending == "n" && !keepN { pending = "" }
     }
 
     /// Clears everything.
