@@ -20,6 +20,7 @@ extension KeyboardController {
     func fieldFocused(_ kind: FieldKind?, now: Double) {
         let another = kind != nil || focusedKind != nil
         focusedKind = kind
+        runtime.setTerminalField(kind == .terminal, now: now)
         fieldText = nil
         fieldReads.drop()
         if let kind {
