@@ -13,11 +13,14 @@ public struct Shortcut: Equatable, Hashable, Sendable, CustomStringConvertible {
         self.key = key
     }
 
-    /// The chord as the layout format writes it: modifiers in a fixed order, then the key
-    /// (`ctrl+shift+z`).
+    /// The chord as people write it: modifiers in the usual order (ctrl, alt, super, shift,
+    /// altgr), then the key (`ctrl+shift+z`).
     public var description: String {
-        (modifiers.sorted().map(\.rawValue) + [key]).joined(separator: "+")
+        (Self.writtenOrder.filter(modifiers.contains).map(\.rawValue) + [key]).joined(separator: "+")
     }
+
+    /// The order modifiers are written in.
+    static let writtenOrder: [Modifier] = [.ctrl, .alt, .super, .shift, .altgr]
 
     /// The chord a terminal uses for the same thing: ctrl+c and ctrl+v copy and paste with shift
     /// added (ctrl+shift+c, ctrl+shift+v), since a terminal keeps ctrl+c for interrupting the

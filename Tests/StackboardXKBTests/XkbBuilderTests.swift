@@ -165,4 +165,32 @@ import StackboardCore
         let layout = Self.build(symbols)
         #expect(Self.rows(layout.layers[0])[1][1].style == .blank)
     }
+
+    /// A dead key of the layout's own Compose table that is an unassigned code point (xkb:et's
+    /// vowel keys) shows and types what it makes of the first letter it composes with.
+    @Test func aDeadKeyWithoutAccentShowsItsFirstComposition() throws {
+        let symbols = XkbLayoutSymbols(keys: [
+            XkbKeySymbols(keyName: "AD01", levels: [Self.c("ቀ"), nil]),
+            XkbKeySymbols(keyName: "AD07", levels: [Self.d("UFE75"), nil]),
+            XkbKeySymbols(keyName: "AC06", levels: [Self.c("ሀ"), nil]),
+        ], compositions: ["UFE75": ["ቀ": "ቁ", "ሀ": "ሁ"]])
+        let u = try Self.key(Self.build(symbols).layers[0], "ቁ")
+        #expect(u.action == .text("ቁ") && u.alternates.map(\.label) == ["ሁ"])
+        #expect(DeadKeys.character(of: "UFE75", firstComposed: "ቁ") == "ቁ")
+    }
+
+    /// Levels typing unassigned, private-use or noncharacter code points are left out; a key
+    /// left with nothing is a gap.
+    @Test func unreadableCharactersAreLeftOut() {
+        let symbols = XkbLayoutSymbols(keys: [
+            XkbKeySymbols(keyName: "AD01", levels: [Self.c("d"), Self.c("D"), Self.c(Unicode.Scalar(0xFDD7).map { String($0) } ?? "?"), Self.c("☣")]),
+            XkbKeySymbols(keyName: "AD02", levels: [Self.c("\u{F8FF}"), Self.c("\u{17FF}"), nil, nil]),
+            XkbKeySymbols(keyName: "AD03", levels: [Self.d("UFE75"), Self.c("a")]),
+        ]).withoutUnreadableCharacters()
+        #expect(symbols.keys[0].levels == [Self.c("d"), Self.c("D"), nil, Self.c("☣")])
+        #expect(symbols.keys[1].levels == [nil, nil, nil, nil])
+        #expect(symbols.keys[2].levels == [Self.d("UFE75"), Self.c("a"), nil, nil], "dead keys stay")
+        let layout = Self.build(symbols)
+        #expect(Self.rows(layout.layers[0])[1][2].style == .blank)
+    }
 }

@@ -13,7 +13,8 @@ public struct CaretTrackpad: Equatable, Sendable {
     public let start: Point
     /// The horizontal step near the start, in pixels (vertical steps are twice as long).
     public let step: Double
-    /// The most arrows one move may give (a pointer that jumps far does not flood the application).
+    /// The most arrows one move may give along each axis (a pointer that jumps far does not flood
+    /// the application).
     public static let maxArrowsPerMove = 64
 
     /// Where the last arrow of each axis was counted.
@@ -36,7 +37,7 @@ public struct CaretTrackpad: Equatable, Sendable {
                                     limit: Self.maxArrowsPerMove)
         arrows += Array(repeating: horizontal > 0 ? NamedKey.right : .left, count: abs(horizontal))
         let vertical = Self.steps(from: &countedY, to: Double(point.y), origin: Double(start.y), step: 2 * step,
-                                  limit: Self.maxArrowsPerMove - arrows.count)
+                                  limit: Self.maxArrowsPerMove)
         arrows += Array(repeating: vertical > 0 ? NamedKey.down : .up, count: abs(vertical))
         return arrows
     }
