@@ -51,7 +51,7 @@ import StackboardCore
         #expect(layout.name == "xkb:de")
         #expect(layout.language == "de")
         #expect(layout.description == "German (XKB layout de)")
-        #expect(layout.layers.map(\.name) == ["letters", "altgr", "functions"])
+        #expect(layout.layers.map(\.name) == ["letters", "altgr", "functions", "edit"])
     }
 
     @Test func keysSitInTheirRowsWithBlanksWhereTheLayoutHasNone() throws {
@@ -112,7 +112,7 @@ import StackboardCore
         let symbols = XkbLayoutSymbols(keys: [XkbKeySymbols(keyName: "AD01", levels: [.character("й"), .character("Й")])])
         let info = XkbLayoutInfo(name: XkbLayoutName(layout: "ru"), description: "Russian", languages: ["rus"])
         let layout = Self.build(symbols, info)
-        #expect(layout.layers.map(\.name) == ["letters", "functions"])
+        #expect(layout.layers.map(\.name) == ["letters", "functions", "edit"])
         #expect(!layout.layers.contains { $0.root.keys.contains { $0.label == "AltGr" } })
         #expect(layout.language == "ru")
     }
@@ -138,9 +138,21 @@ import StackboardCore
         #expect(rows[0].map(\.label) == ["esc"] + (1...12).map { "F\($0)" })
         #expect(rows[0][1].action == .key(.keysym("F1")))
         #expect(rows[1].map(\.action) == [.key(.tab), .key(.home), .key(.end), .key(.keysym("Prior")), .key(.keysym("Next")), .key(.keysym("Insert")), .key(.delete), .key(.backspace)])
-        #expect(rows[2].map(\.action) == [.modifier(.shift), .modifier(.ctrl), .modifier(.alt), .modifier(.super), .key(.returnKey)])
+        #expect(rows[2].map(\.action) == [.modifier(.shift), .modifier(.ctrl), .modifier(.alt), .modifier(.super), .layer("edit"), .key(.returnKey)])
+        #expect(rows[2][4].label == "✂")
         #expect(rows[3][1].label == "Fn" && rows[3][1].action == .layer("letters") && rows[3][1].style == .accent)
         #expect(rows[3][0].action == .layer("altgr"), "AltGr goes to its layer from here too")
+    }
+
+    /// The editing panel of an xkb: layout (✂ on its functions layer) has the shortcuts of qwerty's.
+    @Test func theEditLayerHasTheShortcutsOfQwertys() throws {
+        let edit = try #require(Self.build(Self.germanLike).layer(named: "edit"))
+        let chords = edit.root.keys.compactMap { key -> String? in
+            if case .shortcut(let s) = key.action { return "\(key.label)=\(s)" } else { return nil }
+        }
+        #expect(chords == ["select all=ctrl+a", "cut=ctrl+x", "copy=ctrl+c", "paste=ctrl+v", "undo=ctrl+z", "redo=ctrl+shift+z"])
+        #expect(edit.root.keys.contains { $0.action == .modifier(.shift) } && edit.root.keys.contains { $0.action == .key(.left) })
+        #expect(Self.rows(edit)[3].contains { $0.label == "Fn" && $0.action == .layer("functions") })
     }
 
     @Test func everyLayerTilesTheWindow() {

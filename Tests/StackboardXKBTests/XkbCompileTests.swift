@@ -20,7 +20,7 @@ import StackboardSystem
     @Test func germanHasItsLevelsDeadKeysAndAltGr() throws {
         let de = try Self.layout("xkb:de")
         #expect(de.name == "xkb:de" && de.language == "de" && de.description == "German (XKB layout de)")
-        #expect(de.layers.map(\.name) == ["letters", "altgr", "functions"])
+        #expect(de.layers.map(\.name) == ["letters", "altgr", "functions", "edit"])
         let q = try Self.key(de, "q")
         #expect(q.shiftedLabel == "Q" && q.alternates.first?.label == "@" && q.alternates.first?.shiftedLabel == "Ω")
         let acute = try Self.key(de, "´")
