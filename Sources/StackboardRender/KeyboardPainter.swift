@@ -148,11 +148,14 @@ public struct KeyboardPainter {
     static let hintDimming = 0.4
 
     /// The hint a character key shows: its first alternate's label (shifted as the key is), when
-    /// that is one or two characters (a list of layouts or a word would crowd the corner).
+    /// that is one or two characters (a list of layouts or a word would crowd the corner) and does
+    /// not begin with the key's own first code point (an emoji's skin tones repeat the emoji).
     static func hint(of key: Key, shifted: Bool) -> String? {
         guard key.style == .normal, let first = key.alternates.first else { return nil }
         let label = first.displayLabel(shifted: shifted)
-        return (1...2).contains(label.count) ? label : nil
+        guard (1...2).contains(label.count),
+              label.unicodeScalars.first != key.displayLabel(shifted: shifted).unicodeScalars.first else { return nil }
+        return label
     }
 
     /// Draws `hint` small in the top-right corner of the key body: a quarter of the key's height

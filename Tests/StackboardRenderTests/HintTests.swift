@@ -47,6 +47,10 @@ import Testing
         #expect(KeyboardPainter.hint(of: keys[1], shifted: false) == nil)
         #expect(KeyboardPainter.hint(of: keys[2], shifted: false) == nil, "function keys show none")
         #expect(KeyboardPainter.hint(of: keys[3], shifted: false) == nil, "a word would crowd the corner")
+        let wave = Key(label: "👋", action: .text("👋"), alternates: [Key(label: "👋🏻", action: .text("👋🏻"))])
+        #expect(KeyboardPainter.hint(of: wave, shifted: false) == nil, "skin tones repeat the emoji")
+        let hand = Key(label: "🖐️", action: .text("🖐️"), alternates: [Key(label: "🖐🏻", action: .text("🖐🏻"))])
+        #expect(KeyboardPainter.hint(of: hand, shifted: false) == nil, "with a variation selector too")
     }
 
     @Test func theHintIsDimmerThanTheLabel() throws {
