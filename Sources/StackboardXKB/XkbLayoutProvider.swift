@@ -12,11 +12,16 @@ public struct XkbLayoutProvider: LayoutProvider {
     /// The Compose table dead keys are resolved with: fixed, so that a layout is the same
     /// whatever the user's locale.
     public var composeLocale: String
+    /// libX11's locale directory, where a locale with a Compose table of its own has its
+    /// `LOCALE/Compose` (libxkbcommon reads the tables from there).
+    public var localeRoot: String
 
     /// A provider for xkb-data in `configRoot`.
-    public init(configRoot: String = "/usr/share/X11/xkb", composeLocale: String = "en_US.UTF-8") {
+    public init(configRoot: String = "/usr/share/X11/xkb", composeLocale: String = "en_US.UTF-8",
+                localeRoot: String = "/usr/share/X11/locale") {
         self.configRoot = configRoot
         self.composeLocale = composeLocale
+        self.localeRoot = localeRoot
     }
 
     /// The provider for an environment: `XKB_CONFIG_ROOT` when set (libxkbcommon reads it too).
@@ -57,6 +62,23 @@ public struct XkbLayoutProvider: LayoutProvider {
         XkbLayoutBuilder(info: info, symbols: try symbols(of: info.name, locales: Self.ownLocales(of: info, name: info.name))).layout()
     }
 
+    /// Of `locales`, those with a Compose file of their own in `localeRoot` (not
+    /// `composeLocale`'s) that begins a sequence with a character of `symbols`: only those are
+    /// compiled (`ComposeFile`).
+    func ownTables(_ locales: [String], for symbols: XkbLayoutSymbols) -> [String] {
+        let files = locales.filter { $0 != composeLocale }.compactMap { locale -> (String, [UInt8])? in
+            FileSystem.contents(localeRoot + "/" + locale + "/Compose", limit: 16 << 20).map { (locale, $0) }
+        }
+        guard !files.isEmpty else { return [] }
+        let names = Set(symbols.keys.flatMap(\.levels).compactMap { level -> String? in
+            guard case .character(let c)? = level else { return nil }
+            return XkbCompose.keysymName(of: c)
+        })
+        return files.compactMap { locale, bytes in
+            ComposeFile.sequenceStarts(in: String(decoding: bytes, as: UTF8.self)).isDisjoint(with: names) ? nil : locale
+        }
+    }
+
     /// `symbols` with every character that begins a sequence of `compose` made a dead key.
     static func markingDeadKeys(_ symbols: XkbLayoutSymbols, of compose: XkbCompose) -> XkbLayoutSymbols {
         var marked = symbols
@@ -93,7 +115,7 @@ public struct XkbLayoutProvider: LayoutProvider {
 
     /// The compiled symbols of `name`'s alphanumeric keys and its dead keys' compositions: from
     /// the fixed Compose table (`composeLocale`), and for a dead key it does not know, from the
-    /// first of `locales` (the layout's own tables) that does. A character that begins
+    /// first of `locales` (the layout's own tables: `ownTables`) that does. A character that begins
     /// sequences of the first own table that exists is a dead key of that table: xkb:et's vowel
     /// keys are code points (U+FE75) that only its am_ET.UTF-8 table gives a meaning. Levels
     /// that type no readable character are left out (`withoutUnreadableCharacters`).
@@ -103,6 +125,7 @@ public struct XkbLayoutProvider: LayoutProvider {
             throw LayoutError(file: "", message: "libxkbcommon cannot compile the XKB layout \(name.rulesName) from \(configRoot) (its symbols are missing or broken); try another layout, or reinstall xkb-data")
         }
         var symbols = XkbLayoutSymbols(keys: XkbKeyRows.all.compactMap(keymap.levels(ofKey:)))
+        let locales = locales.isEmpty ? [] : ownTables(locales, for: symbols)
         if let own = locales.lazy.compactMap({ XkbCompose(context: context, locale: $0) }).first {
             symbols = Self.markingDeadKeys(symbols, of: own)
         }

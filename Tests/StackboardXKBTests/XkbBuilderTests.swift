@@ -206,3 +206,16 @@ import StackboardCore
         #expect(Self.rows(layout.layers[0])[1][2].style == .blank)
     }
 }
+
+/// Compose files read without compiling them.
+@Suite struct ComposeFileTests {
+    @Test func sequenceStartsAreTheFirstKeysymOfEachLine() {
+        let starts = ComposeFile.sequenceStarts(in: """
+        # Modifier: /u/
+        include "/usr/share/X11/locale/en_US.UTF-8/Compose"
+        <UFE75> <U1200> : "ሁ" U1201 # key h
+          <dead_acute> <e> : "é"
+        """)
+        #expect(starts == ["UFE75", "dead_acute"])
+    }
+}
