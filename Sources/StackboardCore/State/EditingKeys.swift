@@ -16,6 +16,14 @@ extension KeyboardState {
     /// Whether a pointer is sliding on the space bar as a trackpad.
     public var trackpadActive: Bool { pointers.values.contains { $0.trackpad != nil } }
 
+    /// What a space bar shows while it is a trackpad: the way the caret goes.
+    public static let trackpadLabel = "◀ ▶"
+
+    /// Whether the key at `index` is a space bar being slid on as a trackpad.
+    func isTrackpadKey(_ index: Int) -> Bool {
+        pointers.values.contains { $0.key == index && $0.trackpad != nil }
+    }
+
     /// The focused field is (true) or is not (false) a terminal: a shortcut key's copy and paste
     /// go as ctrl+shift+c and ctrl+shift+v there (`Shortcut.inTerminal`).
     public mutating func setTerminalField(_ terminal: Bool) -> [Effect] {

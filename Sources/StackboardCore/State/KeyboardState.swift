@@ -150,6 +150,7 @@ public struct KeyboardState: Sendable {
         }
         v.dwellProgress = dwellProgress(ofKey: index)
         v.scanHighlighted = isScanHighlighted(index)
+        if isTrackpadKey(index) { v.label = KeyboardState.trackpadLabel }
         return v
     }
 
