@@ -53,8 +53,8 @@ import Testing
         #expect(KeyboardPainter.hint(of: hand, shifted: false) == nil, "with a variation selector too")
     }
 
-    @Test func theHintIsDimmerThanTheLabel() throws {
-        let theme = try Samples.theme("light")
+    @Test(arguments: Samples.themes.names) func theHintIsDimmerThanTheLabel(name: String) throws {
+        let theme = try Samples.theme(name)
         let dim = theme.normal.label.blended(with: theme.normal.fill, amount: KeyboardPainter.hintDimming)
         #expect(dim.contrastRatio(with: theme.normal.fill) < theme.normal.label.contrastRatio(with: theme.normal.fill))
         #expect(dim.contrastRatio(with: theme.normal.fill) >= 3, "still legible")
