@@ -3,11 +3,12 @@
 ///
 /// Each axis counts on its own: one arrow (← → horizontally, ↑ ↓ vertically) per step of the
 /// pointer along it, measured from where the last arrow was counted. A step is `step` pixels near
-/// where the slide began and gets shorter as the pointer goes farther from there, down to a
-/// quarter of that at four steps' distance and beyond, so that a short slide moves the caret a
-/// character at a time and a long one moves it fast. Coming back toward the start the steps grow
-/// again (a step's length is taken where it begins). Vertical steps are twice as long as horizontal ones (lines are farther apart than
-/// characters, and a slide along a line should not wander off it).
+/// where the slide began and gets shorter as the pointer goes farther from there (`stepLength`),
+/// down to a quarter of that at three steps' distance and beyond, so that a short slide moves the
+/// caret a character at a time and a long one moves it fast. Coming back toward the start the
+/// steps grow again (a step's length is taken where it begins). Vertical steps are twice as long
+/// as horizontal ones (lines are farther apart than characters, and a slide along a line should
+/// not wander off it).
 public struct CaretTrackpad: Equatable, Sendable {
     /// Where the slide began (window pixels).
     public let start: Point

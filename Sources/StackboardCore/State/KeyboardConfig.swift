@@ -26,11 +26,11 @@ public struct KeyboardConfig: Sendable, Equatable {
     /// A configuration with every property given (all optional).
     public init(mode: KeyboardMode = .typing, timing: KeyTiming = KeyTiming(), decimalSeparator: String = ".",
                 keyPreview: Bool = false, swipe: Bool = false, spaceTrackpad: Bool = false) {
-        self.spaceTrackpad = spaceTrackpad
         self.mode = mode
         self.timing = timing
         self.decimalSeparator = decimalSeparator
         self.keyPreview = keyPreview
         self.swipe = swipe
+        self.spaceTrackpad = spaceTrackpad
     }
 }
