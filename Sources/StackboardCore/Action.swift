@@ -119,6 +119,10 @@ public enum Action: Equatable, Hashable, Sendable {
     case suggestion(Int)
     /// Shows the layout of that name (the language key's long-press list).
     case showLayout(String)
+    /// Sends a key chord (`ctrl+c`): the editing panel's select all, cut, copy, paste, undo and
+    /// redo. In a terminal, copy and paste go as ctrl+shift+c and ctrl+shift+v
+    /// (`Shortcut.inTerminal`). A keypad that edits its own field has no use for it.
+    case shortcut(Shortcut)
 
     /// Every action name of the layout format, for error messages and docs.
     public static let allNames: [String] = [
@@ -126,7 +130,7 @@ public enum Action: Equatable, Hashable, Sendable {
         "left", "right", "up", "down", "home", "end", "keysym",
         "shift", "ctrl", "alt", "super", "altgr", "capslock",
         "layer", "next-layout", "hide", "decimal", "multiply",
-        "morse-dot", "morse-dash", "morse-gap", "shuffled-digit", "done", "cancel", "move",
+        "morse-dot", "morse-dash", "morse-gap", "shuffled-digit", "done", "cancel", "move", "shortcut",
     ]
 
     /// The action's name in the layout format.
@@ -152,6 +156,7 @@ public enum Action: Equatable, Hashable, Sendable {
         case .move: return "move"
         case .suggestion: return "suggestion"
         case .showLayout: return "show-layout"
+        case .shortcut: return "shortcut"
         }
     }
 }

@@ -1,7 +1,9 @@
 /// How a key label is shown when the text it types cannot be shown as it is: an invisible
 /// character (a joiner, a direction mark, a special space) shows its short name (ZWJ, RLM,
-/// NBSP), and anything else with no visible form its code point (U+E000). The key still types
-/// exactly its text; only the painter uses this. A combining mark alone (an Arabic fatha, a
+/// NBSP), and anything else with no visible form, or no glyph in any installed font, a word
+/// from its Unicode name (`spelledOut`: TAGALOG LETTER RA shows "ra"). Never a code point: a
+/// person reads a word, not U+170D. The key still types exactly its text; only the painter
+/// uses this. A combining mark alone (an Arabic fatha, a
 /// Devanagari vowel sign) is left as it is: HarfBuzz draws it on a dotted circle in the mark's
 /// own font (a ◌ added here would come from another font and sit beside the mark).
 public enum LabelDisplay {
@@ -22,17 +24,38 @@ public enum LabelDisplay {
         guard let first = scalars.first else { return label }
         if scalars.count == 1 {
             if let name = invisibleNames[first.value] { return name }
-            if isInvisible(first) { return codePoints(label) }
+            if isInvisible(first) { return spelledOut(label) }
         }
         return label
     }
 
-    /// `U+E000` (several code points separated by spaces): the last resort for a label no font shows.
-    public static func codePoints(_ text: String) -> String {
-        text.unicodeScalars.map { scalar in
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        }.joined(separator: " ")
+    /// The label in words, for a label no font shows: each character by the end of its Unicode
+    /// name, after the word that says what it is (LETTER, SIGN, ...), in lower case, capitalized
+    /// for a capital letter (VITHKUQI CAPITAL LETTER BE: "Be"; VEDIC SIGN DOUBLE ANUSVARA
+    /// ANTARGOMUKHA: "double anusvara antargomukha"); a character Unicode gives no name (private
+    /// use, a control, unassigned) is "private", "control" or "unassigned". Words are separated by spaces.
+    public static func spelledOut(_ text: String) -> String {
+        text.unicodeScalars.map(word).joined(separator: " ")
+    }
+
+    /// The kinds of character a Unicode name says before the character's own name.
+    static let nameKinds: Set<Substring> = ["LETTER", "LIGATURE", "SIGN", "DIGIT", "MARK", "SYLLABLE", "SYMBOL",
+                                            "CHARACTER", "VOWEL", "CONSONANT", "NUMBER", "PUNCTUATION", "ACCENT"]
+
+    /// One character in a word (see `spelledOut`).
+    static func word(_ scalar: Unicode.Scalar) -> String {
+        guard let name = scalar.properties.name ?? scalar.properties.nameAlias else {
+            switch scalar.properties.generalCategory {
+            case .privateUse: return "private"
+            case .control: return "control"
+            default: return "unassigned"
+            }
+        }
+        let words = name.split(separator: " ")
+        let own = words.lastIndex(where: nameKinds.contains).map { words[($0 + 1)...] } ?? words[...]
+        let lower = (own.isEmpty ? words[...] : own).joined(separator: " ").lowercased()
+        guard words.contains("CAPITAL"), let first = lower.first else { return lower }
+        return first.uppercased() + lower.dropFirst()
     }
 
     /// Whether `scalar` draws nothing visible on its own: controls, format characters,

@@ -10,13 +10,17 @@ public struct KeyboardPainter {
     public let theme: Theme
     /// Multiplies outline widths, corner radii, paddings and the smallest label size.
     public let scale: Double
+    /// Whether a key with long-press alternates shows the first one small in its top-right
+    /// corner (the `hints` setting), in its label's colour blended toward its fill.
+    public let hints: Bool
     /// Measures and draws the labels (owns the Pango caches).
     let text: TextRenderer
 
-    /// A painter with `theme` at `scale` (clamped to 0.25...8). Its text (Pango) starts now,
-    /// or, with `deferredText`, at `startText()` or the first label.
-    public init(theme: Theme, scale: Double = 1, deferredText: Bool = false) throws(RenderError) {
+    /// A painter with `theme` at `scale` (clamped to 0.25...8), with or without `hints`. Its text
+    /// (Pango) starts now, or, with `deferredText`, at `startText()` or the first label.
+    public init(theme: Theme, scale: Double = 1, hints: Bool = false, deferredText: Bool = false) throws(RenderError) {
         self.theme = theme
+        self.hints = hints
         self.scale = scale.isFinite ? min(8, max(0.25, scale)) : 1
         self.text = try TextRenderer(family: theme.fontFamily, bold: theme.boldLabels, deferred: deferredText)
     }
@@ -93,6 +97,9 @@ public struct KeyboardPainter {
         if let progress = state.dwellProgress { paintDwellRing(ctx, body: body, progress: progress) }
         paintLabel(ctx, label: state.label ?? key.displayLabel(shifted: shifted || state.shifted), body: body,
                    color: colors.label, pending: key.action == .morseGap ? pendingMorse : nil)
+        if hints, let hint = Self.hint(of: key, shifted: shifted || state.shifted) {
+            paintHint(ctx, hint, body: body, color: colors.label.blended(with: colors.fill, amount: Self.hintDimming))
+        }
         ctx.restore()
     }
 
@@ -135,6 +142,35 @@ public struct KeyboardPainter {
                                        preferred: preferredLabelSize(label, keyHeight: keyHeight),
                                        minimum: minimumLabelSize) else { return }
         text.draw(fitted, in: ctx, centeredIn: area, color: color)
+    }
+
+    /// How far a hint's colour goes from the label's toward the key's fill.
+    static let hintDimming = 0.4
+
+    /// The hint a character key shows: its first alternate's label (shifted as the key is), when
+    /// that is one or two characters (a list of layouts or a word would crowd the corner) and does
+    /// not begin with the key's own first code point (an emoji's skin tones repeat the emoji).
+    static func hint(of key: Key, shifted: Bool) -> String? {
+        guard key.style == .normal, let first = key.alternates.first else { return nil }
+        let label = first.displayLabel(shifted: shifted)
+        guard (1...2).contains(label.count),
+              label.unicodeScalars.first != key.displayLabel(shifted: shifted).unicodeScalars.first else { return nil }
+        return label
+    }
+
+    /// Draws `hint` small in the top-right corner of the key body: a quarter of the key's height
+    /// (at least the smallest label size), inside the label padding.
+    private func paintHint(_ ctx: CairoContext, _ hint: String, body: RectD, color: Color) {
+        let area = labelArea(body)
+        let size = max(minimumLabelSize, body.height * 0.24)
+        let box = RectD(x: area.x + area.width * 0.55, y: area.y - body.height * 0.03, width: area.width * 0.45,
+                        height: min(area.height * 0.45, size * 1.4))
+        guard box.width > 0, box.height > 0,
+              let fitted = text.fitted(hint, width: box.width, height: box.height, preferred: size,
+                                       minimum: minimumLabelSize) else { return }
+        let right = RectD(x: box.x + box.width - fitted.logicalRect.width, y: box.y, width: fitted.logicalRect.width,
+                          height: box.height)
+        text.draw(fitted, in: ctx, centeredIn: right, color: color)
     }
 
     /// A slot of the suggestion bar: flat on the background (the bar is not a row of keys), a

@@ -8,6 +8,7 @@ extension KeyboardPainter {
     public func addFingerprint(to key: inout FirstFrameKey) {
         key.add("theme") { theme.feed(into: &$0) }
         key.add("scale", scale)
+        key.add("hints", hints ? 1 : 0)
         key.add("font options", TextRenderer.fixedOptions)
         // Pango's version is in its file's status (`lazyLibraryFiles`): asking it would open Pango.
         key.add("libraries", "cairo \(String(cString: cairo_version_string()))")

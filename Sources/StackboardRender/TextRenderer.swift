@@ -123,12 +123,13 @@ public final class TextRenderer {
     }
 
     /// What a key label shows: `LabelDisplay.visible` (a lone combining mark on ◌, an
-    /// invisible character by its short name), or its code points when no installed font has a
-    /// glyph for it, so that no key ever shows a box.
+    /// invisible character by its short name), or its characters in words
+    /// (`LabelDisplay.spelledOut`) when no installed font has a glyph for it, so that no key
+    /// ever shows a box or a code point.
     public func shownText(_ label: String) -> String {
         let visible = LabelDisplay.visible(label)
         guard unknownGlyphCount(visible) > 0 else { return visible }
-        return LabelDisplay.codePoints(label)
+        return LabelDisplay.spelledOut(label)
     }
 
     /// The key label `text` (as `shownText` shows it) fitted into a box: `preferred` pixels when

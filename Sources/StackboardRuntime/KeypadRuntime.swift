@@ -244,6 +244,13 @@ public final class KeypadRuntime {
         perform(state.setSecureEntry(secure), now: now)
     }
 
+    /// The focused field is or is not a terminal (`KeyboardState.setTerminalField`: copy and
+    /// paste keys send ctrl+shift+c and ctrl+shift+v there).
+    public func setTerminalField(_ terminal: Bool, now: Double) {
+        guard state.terminalField != terminal else { return }
+        perform(state.setTerminalField(terminal), now: now)
+    }
+
     /// The keyboard's own shift at a sentence start, wanted or not (`KeyboardState.setAutoShift`).
     /// The state is left alone when nothing would change: a change withdraws the key offered
     /// ahead of a release.

@@ -50,10 +50,13 @@ public enum DeadKeys {
 
     /// What the dead key `name` types (and shows): its spacing accent, else its combining mark,
     /// else what the Compose table makes of it followed by a space (`composedWithSpace`, for
-    /// dead keys with no accent such as `dead_greek` → µ, `dead_currency` → ¤); nil when none.
-    public static func character(of name: String, composedWithSpace: String? = nil) -> String? {
+    /// dead keys with no accent such as `dead_greek` → µ, `dead_currency` → ¤), else what it
+    /// composes with the first letter of the layout it composes with (`firstComposed`: a dead key
+    /// that is an unassigned code point, as xkb:et's vowel keys are: ቁ for its u); nil when none.
+    public static func character(of name: String, composedWithSpace: String? = nil, firstComposed: String? = nil) -> String? {
         if let accent = accents[name] { return accent.spacing ?? accent.combining }
         if let composed = composedWithSpace, !composed.isEmpty { return composed }
+        if let composed = firstComposed, !composed.isEmpty { return composed }
         return nil
     }
 }

@@ -137,6 +137,29 @@ final class XkbCompose {
         xkb_compose_table_unref(table)
     }
 
+    /// Whether the one character `text` begins a sequence of this table: on a layout whose own
+    /// Compose table says so, the key is a dead key (xkb:et's vowel keys).
+    func beginsSequence(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        guard scalars.count == 1, let first = scalars.first else { return false }
+        let keysym = xkb_utf32_to_keysym(first.value)
+        guard keysym != 0 else { return false }
+        xkb_compose_state_reset(state)
+        defer { xkb_compose_state_reset(state) }
+        _ = xkb_compose_state_feed(state, keysym)
+        return xkb_compose_state_get_status(state) == XKB_COMPOSE_COMPOSING
+    }
+
+    /// The keysym name a character's dead key goes by here: `UFE75` for U+FE75.
+    static func keysymName(of text: String) -> String? {
+        let scalars = text.unicodeScalars
+        guard scalars.count == 1, let first = scalars.first else { return nil }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let n = xkb_keysym_get_name(xkb_utf32_to_keysym(first.value), &buffer, buffer.count)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// What `dead` followed by each of `bases` (single characters) composes, by base.
     func compositions(dead: String, bases: [String]) -> [String: String] {
         let deadKeysym = XkbKeymap.keysym(dead: dead)

@@ -7,7 +7,9 @@ extension XkbLayoutBuilder {
     func text(_ symbol: XkbSymbol) -> String? {
         switch symbol {
         case .character(let c): return c.isEmpty ? nil : c
-        case .dead(let name): return DeadKeys.character(of: name, composedWithSpace: symbols.compositions[name]?[" "])
+        case .dead(let name):
+            return DeadKeys.character(of: name, composedWithSpace: symbols.compositions[name]?[" "],
+                                      firstComposed: compositions(of: .dead(name)).first?.label)
         }
     }
 

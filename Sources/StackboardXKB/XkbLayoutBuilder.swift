@@ -11,7 +11,10 @@ import StackboardCore
 ///   and the bottom row: AltGr (switches layers), Fn, ☺ (the emoji panel), ctrl, alt, space
 ///   (labelled with the layout's description), ← ↑ ↓ →, the grip (✥: moves the window).
 /// - Layer `functions` (the Fn key): esc and F1-F12; home, end, page up and down, insert,
-///   delete, backspace; shift, ctrl, alt, super and return.
+///   delete, backspace; shift, ctrl, alt, super, ✂ (the editing panel) and return.
+/// - Layer `edit` (the ✂ key), as qwerty's: select all, cut, copy, paste, undo and redo as
+///   shortcut keys (ctrl+a, ctrl+x, ctrl+c, ctrl+v, ctrl+z, ctrl+shift+z), the arrows, home,
+///   end, page up and down, delete, backspace, shift and return.
 /// - LSGT is left out when it only repeats characters other keys have (the `us` layout's `<` `>`);
 ///   a key with no symbol is a blank spacer, so the rows keep their shape.
 public struct XkbLayoutBuilder {
@@ -26,6 +29,8 @@ public struct XkbLayoutBuilder {
     public static let altgrLayer = "altgr"
     /// The name of the layer of function keys.
     public static let functionsLayer = "functions"
+    /// The name of the editing panel's layer.
+    public static let editLayer = "edit"
 
     /// A builder for the layout `info` with `symbols`.
     public init(info: XkbLayoutInfo, symbols: XkbLayoutSymbols) {
@@ -39,6 +44,7 @@ public struct XkbLayoutBuilder {
         var layers = [Layer(name: Self.lettersLayer, root: rows(levels: (0, 1), altgrKey: altgr ? .off : nil))]
         if altgr { layers.append(Layer(name: Self.altgrLayer, root: rows(levels: (2, 3), altgrKey: .on))) }
         layers.append(Layer(name: Self.functionsLayer, root: functionRows(altgrKey: altgr ? .off : nil)))
+        layers.append(Layer(name: Self.editLayer, root: editRows(altgrKey: altgr ? .off : nil)))
         return Layout(name: info.name.description,
                       description: "\(info.description) (XKB layout \(info.name.rulesName))",
                       defaults: LayoutDefaults(spacing: 6, insets: Insets(all: 6)),
@@ -104,8 +110,29 @@ public struct XkbLayoutBuilder {
                       function(.key(.backspace), weight: 1.5, repeats: true)]
         let third = [function(.modifier(.shift), weight: 2), function(.modifier(.ctrl), weight: 1.5),
                      function(.modifier(.alt), weight: 1.5), function(.modifier(.super), weight: 1.5),
+                     Key(label: "✂", action: .layer(Self.editLayer), weight: 1.5, style: .function),
                      function(.key(.returnKey), weight: 2)]
         let rows: [[StackItem]] = [first, second, third].map { $0.map(StackItem.key) } + [lastRow(altgrKey, functions: true)]
+        return Stack(axis: .vertical, items: rows.map { .stack(Stack(axis: .horizontal, distribution: .proportional, items: $0)) })
+    }
+
+    /// The `edit` layer: select all, cut, copy, paste, ⌫; undo, redo, home, ↑, end, PgUp, del;
+    /// ⇧ ← ↓ → PgDn ⏎; the bottom row (its Fn goes back to the functions).
+    func editRows(altgrKey: AltGrKey?) -> Stack {
+        func chord(_ label: String, _ modifiers: Set<Modifier>, _ key: String, weight: Double = 1, repeats: Bool = false) -> Key {
+            Key(label: label, action: .shortcut(Shortcut(modifiers: modifiers, key: key)), weight: weight, style: .function,
+                repeats: repeats)
+        }
+        let first = [chord("select all", [.ctrl], "a", weight: 1.5), chord("cut", [.ctrl], "x"), chord("copy", [.ctrl], "c"),
+                     chord("paste", [.ctrl], "v"), function(.key(.backspace), weight: 1.5, repeats: true)]
+        let second = [chord("undo", [.ctrl], "z", repeats: true), chord("redo", [.ctrl, .shift], "z", repeats: true),
+                      function(.key(.home)), function(.key(.up), repeats: true), function(.key(.end)),
+                      Key(label: "PgUp", action: .key(.keysym("Prior")), style: .function),
+                      Key(label: "del", action: .key(.delete), style: .function, repeats: true)]
+        let third = [function(.modifier(.shift), weight: 1.5), function(.key(.left), repeats: true),
+                     function(.key(.down), repeats: true), function(.key(.right), repeats: true),
+                     Key(label: "PgDn", action: .key(.keysym("Next")), style: .function), function(.key(.returnKey), weight: 1.5)]
+        let rows: [[StackItem]] = [first, second, third].map { $0.map(StackItem.key) } + [lastRow(altgrKey)]
         return Stack(axis: .vertical, items: rows.map { .stack(Stack(axis: .horizontal, distribution: .proportional, items: $0)) })
     }
 

@@ -40,6 +40,31 @@ public struct XkbLayoutSymbols: Hashable, Sendable {
         self.compositions = compositions
     }
 
+    /// These symbols without the levels that type a code point Unicode leaves unassigned, keeps
+    /// for private use or calls a noncharacter: such a level means something only with a
+    /// Compose file or a font of its own (xkb:fr(bepo_afnor)'s U+FDD7, xkb:kh's U+17FF, the
+    /// Apple logo U+F8FF of xkb:us(mac)), so it would type a character no application shows and
+    /// could show no label a person reads. Dead keys of the layout's own Compose table are
+    /// marked before (`XkbLayoutProvider.symbols`), so they stay.
+    public func withoutUnreadableCharacters() -> XkbLayoutSymbols {
+        var kept = self
+        for (k, key) in keys.enumerated() {
+            for (l, level) in key.levels.enumerated() {
+                guard case .character(let text)? = level, text.unicodeScalars.contains(where: Self.isUnreadable) else { continue }
+                kept.keys[k].levels[l] = nil
+            }
+        }
+        return kept
+    }
+
+    /// Whether `scalar` is unassigned, private use, a surrogate or a noncharacter.
+    static func isUnreadable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .unassigned, .privateUse, .surrogate: return true
+        default: return scalar.properties.isNoncharacterCodePoint
+        }
+    }
+
     /// The key named `name`, if the layout has it.
     public func key(_ name: String) -> XkbKeySymbols? { keys.first { $0.keyName == name } }
 

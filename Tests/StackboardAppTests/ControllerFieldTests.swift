@@ -54,6 +54,18 @@ import Testing
         reads.pending.removeFirst()(text)
     }
 
+    /// A terminal's focus reaches the state: its shortcut keys copy and paste with shift there.
+    @Test func aTerminalFieldIsToldToTheState() throws {
+        let (f, _, _) = try fixture()
+        f.controller.fieldFocused(.terminal, now: 1)
+        #expect(f.controller.runtime.state.terminalField)
+        f.controller.fieldFocused(.text, now: 2)
+        #expect(!f.controller.runtime.state.terminalField)
+        f.controller.fieldFocused(.terminal, now: 3)
+        f.controller.fieldFocused(nil, now: 4)
+        #expect(!f.controller.runtime.state.terminalField, "no field seen: chords as written")
+    }
+
     @Test func theFieldsTextIsReadOnFocusAndAnEmptyFieldLatchesTheShift() throws {
         let (f, words, reads) = try fixture()
         f.controller.fieldFocused(.text, now: 1)

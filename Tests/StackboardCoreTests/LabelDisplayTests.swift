@@ -12,12 +12,24 @@ import Testing
         #expect(LabelDisplay.visible("\u{200D}") == "ZWJ")
         #expect(LabelDisplay.visible("\u{200F}") == "RLM")
         #expect(LabelDisplay.visible("\u{00A0}") == "NBSP")
-        #expect(LabelDisplay.visible("\u{E60B}") == "U+E60B", "private use")
-        #expect(LabelDisplay.visible("\u{0085}") == "U+0085", "a C1 control")
-        #expect(LabelDisplay.visible("\u{09B3}") == "U+09B3", "unassigned")
+        #expect(LabelDisplay.visible("\u{E60B}") == "private", "private use")
+        #expect(LabelDisplay.visible("\u{0085}") == "control", "a C1 control")
+        #expect(LabelDisplay.visible("\u{09B3}") == "unassigned")
+        #expect(LabelDisplay.visible("\u{2061}") == "f()", "a format character with a short name")
+        #expect(LabelDisplay.visible("\u{0600}") == "arabic number sign", "a format character: its name")
         #expect(LabelDisplay.visible(" ") == " ")
         #expect(LabelDisplay.visible("") == "")
-        #expect(LabelDisplay.codePoints("\u{105A2}x") == "U+105A2 U+0078")
+    }
+
+    /// What a key shows for a character no installed font has: a word from its name, never U+XXXX.
+    @Test func charactersWithoutAGlyphAreSpelledOutByName() {
+        #expect(LabelDisplay.spelledOut("\u{170D}") == "ra", "TAGALOG LETTER RA")
+        #expect(LabelDisplay.spelledOut("\u{10570}") == "A", "VITHKUQI CAPITAL LETTER A")
+        #expect(LabelDisplay.spelledOut("\u{10597}") == "a", "VITHKUQI SMALL LETTER A")
+        #expect(LabelDisplay.spelledOut("\u{0B55}") == "overline", "ORIYA SIGN OVERLINE")
+        #expect(LabelDisplay.spelledOut("\u{1CFA}") == "double anusvara antargomukha")
+        #expect(LabelDisplay.spelledOut("\u{170D}x") == "ra x")
+        #expect(!LabelDisplay.spelledOut("\u{E000}\u{FE75}").contains("U+"))
     }
 
     @Test func layoutsMayNameTheirLanguage() throws {

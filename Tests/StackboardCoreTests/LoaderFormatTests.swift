@@ -36,6 +36,7 @@ import Testing
         case "keysym": return #"{"action": "keysym", "keysym": "XF86AudioMute"}"#
         case "layer": return #"{"action": "layer", "layer": "main"}"#
         case "multiply": return #"{"action": "multiply", "factor": 1000}"#
+        case "shortcut": return #"{"action": "shortcut", "shortcut": "ctrl+c"}"#
         default: return #"{"action": "\#(name)"}"#
         }
     }

@@ -92,7 +92,11 @@ import StackboardSystem
 
     @Test func qwertyIsAFullKeyboard() throws {
         let layout = try Self.shipped("qwerty")
-        #expect(layout.layers.map(\.name) == ["letters", "numbers", "symbols"])
+        #expect(layout.layers.map(\.name) == ["letters", "numbers", "symbols", "edit"])
+        let edit = try #require(layout.layer(named: "edit")).root.keys
+        let chords = edit.compactMap { key -> String? in if case .shortcut(let s) = key.action { return "\(key.label)=\(s)" } else { return nil } }
+        #expect(chords == ["select all=ctrl+a", "cut=ctrl+x", "copy=ctrl+c", "paste=ctrl+v", "undo=ctrl+z", "redo=ctrl+shift+z"])
+        #expect(layout.layer(named: "symbols")?.root.keys.contains { $0.label == "✂" && $0.action == .layer("edit") } == true)
         let letters = try #require(layout.layer(named: "letters")).root.keys
         let texts = Set(letters.compactMap { $0.text(shifted: false) })
         for scalar in UnicodeScalar("a").value...UnicodeScalar("z").value {

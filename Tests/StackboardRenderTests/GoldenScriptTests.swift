@@ -13,10 +13,10 @@ import Testing
     static let family = Samples.pinnedFamily
 
     static func paint(_ layout: Layout, layer: String? = nil, shifted: Bool = false, theme: String = "light",
-                      size: Size = Size(width: 960, height: 300)) throws -> ImageSurface {
+                      size: Size = Size(width: 960, height: 300), hints: Bool = false) throws -> ImageSurface {
         var chosen = try Samples.theme(theme)
         chosen.fontFamily = family
-        let painter = try KeyboardPainter(theme: chosen)
+        let painter = try KeyboardPainter(theme: chosen, hints: hints)
         let shown = try #require(layer.map { layout.layer(named: $0) } ?? layout.layers.first)
         let geometry = KeyboardGeometry(layout: layout, layer: shown, size: size)
         let (image, ctx) = try Samples.canvas(size)
@@ -35,6 +35,13 @@ import Testing
         let image = try Self.paint(try Self.xkb(name), layer: layer, shifted: shifted)
         let slug = name.dropFirst(4).replacingOccurrences(of: "(", with: "-").replacingOccurrences(of: ")", with: "")
         try Golden.check(image, named: "xkb-\(slug)-\(layer)" + (shifted ? "-shifted" : ""))
+    }
+
+    /// Hints: each key's first long-press alternate small in its top-right corner, dimmer than
+    /// its label (AltGr characters and the dead keys' first letters on xkb:de), in both themes.
+    @Test(arguments: ["light", "dark"]) func hints(theme: String) throws {
+        let image = try Self.paint(try Self.xkb("xkb:de"), theme: theme, hints: true)
+        try Golden.check(image, named: "xkb-de-letters-hints-\(theme)")
     }
 
     @Test func emojiPanel() throws {

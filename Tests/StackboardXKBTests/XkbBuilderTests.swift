@@ -51,7 +51,7 @@ import StackboardCore
         #expect(layout.name == "xkb:de")
         #expect(layout.language == "de")
         #expect(layout.description == "German (XKB layout de)")
-        #expect(layout.layers.map(\.name) == ["letters", "altgr", "functions"])
+        #expect(layout.layers.map(\.name) == ["letters", "altgr", "functions", "edit"])
     }
 
     @Test func keysSitInTheirRowsWithBlanksWhereTheLayoutHasNone() throws {
@@ -112,7 +112,7 @@ import StackboardCore
         let symbols = XkbLayoutSymbols(keys: [XkbKeySymbols(keyName: "AD01", levels: [.character("й"), .character("Й")])])
         let info = XkbLayoutInfo(name: XkbLayoutName(layout: "ru"), description: "Russian", languages: ["rus"])
         let layout = Self.build(symbols, info)
-        #expect(layout.layers.map(\.name) == ["letters", "functions"])
+        #expect(layout.layers.map(\.name) == ["letters", "functions", "edit"])
         #expect(!layout.layers.contains { $0.root.keys.contains { $0.label == "AltGr" } })
         #expect(layout.language == "ru")
     }
@@ -138,9 +138,21 @@ import StackboardCore
         #expect(rows[0].map(\.label) == ["esc"] + (1...12).map { "F\($0)" })
         #expect(rows[0][1].action == .key(.keysym("F1")))
         #expect(rows[1].map(\.action) == [.key(.tab), .key(.home), .key(.end), .key(.keysym("Prior")), .key(.keysym("Next")), .key(.keysym("Insert")), .key(.delete), .key(.backspace)])
-        #expect(rows[2].map(\.action) == [.modifier(.shift), .modifier(.ctrl), .modifier(.alt), .modifier(.super), .key(.returnKey)])
+        #expect(rows[2].map(\.action) == [.modifier(.shift), .modifier(.ctrl), .modifier(.alt), .modifier(.super), .layer("edit"), .key(.returnKey)])
+        #expect(rows[2][4].label == "✂")
         #expect(rows[3][1].label == "Fn" && rows[3][1].action == .layer("letters") && rows[3][1].style == .accent)
         #expect(rows[3][0].action == .layer("altgr"), "AltGr goes to its layer from here too")
+    }
+
+    /// The editing panel of an xkb: layout (✂ on its functions layer) has the shortcuts of qwerty's.
+    @Test func theEditLayerHasTheShortcutsOfQwertys() throws {
+        let edit = try #require(Self.build(Self.germanLike).layer(named: "edit"))
+        let chords = edit.root.keys.compactMap { key -> String? in
+            if case .shortcut(let s) = key.action { return "\(key.label)=\(s)" } else { return nil }
+        }
+        #expect(chords == ["select all=ctrl+a", "cut=ctrl+x", "copy=ctrl+c", "paste=ctrl+v", "undo=ctrl+z", "redo=ctrl+shift+z"])
+        #expect(edit.root.keys.contains { $0.action == .modifier(.shift) } && edit.root.keys.contains { $0.action == .key(.left) })
+        #expect(Self.rows(edit)[3].contains { $0.label == "Fn" && $0.action == .layer("functions") })
     }
 
     @Test func everyLayerTilesTheWindow() {
@@ -164,5 +176,46 @@ import StackboardCore
         let symbols = XkbLayoutSymbols(keys: [XkbKeySymbols(keyName: "AD01", levels: [.dead("dead_unheardof"), nil])])
         let layout = Self.build(symbols)
         #expect(Self.rows(layout.layers[0])[1][1].style == .blank)
+    }
+
+    /// A dead key of the layout's own Compose table that is an unassigned code point (xkb:et's
+    /// vowel keys) shows and types what it makes of the first letter it composes with.
+    @Test func aDeadKeyWithoutAccentShowsItsFirstComposition() throws {
+        let symbols = XkbLayoutSymbols(keys: [
+            XkbKeySymbols(keyName: "AD01", levels: [Self.c("ቀ"), nil]),
+            XkbKeySymbols(keyName: "AD07", levels: [Self.d("UFE75"), nil]),
+            XkbKeySymbols(keyName: "AC06", levels: [Self.c("ሀ"), nil]),
+        ], compositions: ["UFE75": ["ቀ": "ቁ", "ሀ": "ሁ"]])
+        let u = try Self.key(Self.build(symbols).layers[0], "ቁ")
+        #expect(u.action == .text("ቁ") && u.alternates.map(\.label) == ["ሁ"])
+        #expect(DeadKeys.character(of: "UFE75", firstComposed: "ቁ") == "ቁ")
+    }
+
+    /// Levels typing unassigned, private-use or noncharacter code points are left out; a key
+    /// left with nothing is a gap.
+    @Test func unreadableCharactersAreLeftOut() {
+        let symbols = XkbLayoutSymbols(keys: [
+            XkbKeySymbols(keyName: "AD01", levels: [Self.c("d"), Self.c("D"), Self.c(Unicode.Scalar(0xFDD7).map { String($0) } ?? "?"), Self.c("☣")]),
+            XkbKeySymbols(keyName: "AD02", levels: [Self.c("\u{F8FF}"), Self.c("\u{17FF}"), nil, nil]),
+            XkbKeySymbols(keyName: "AD03", levels: [Self.d("UFE75"), Self.c("a")]),
+        ]).withoutUnreadableCharacters()
+        #expect(symbols.keys[0].levels == [Self.c("d"), Self.c("D"), nil, Self.c("☣")])
+        #expect(symbols.keys[1].levels == [nil, nil, nil, nil])
+        #expect(symbols.keys[2].levels == [Self.d("UFE75"), Self.c("a"), nil, nil], "dead keys stay")
+        let layout = Self.build(symbols)
+        #expect(Self.rows(layout.layers[0])[1][2].style == .blank)
+    }
+}
+
+/// Compose files read without compiling them.
+@Suite struct ComposeFileTests {
+    @Test func sequenceStartsAreTheFirstKeysymOfEachLine() {
+        let starts = ComposeFile.sequenceStarts(in: """
+        # Modifier: /u/
+        include "/usr/share/X11/locale/en_US.UTF-8/Compose"
+        <UFE75> <U1200> : "ሁ" U1201 # key h
+          <dead_acute> <e> : "é"
+        """)
+        #expect(starts == ["UFE75", "dead_acute"])
     }
 }

@@ -20,7 +20,7 @@ import StackboardSystem
     @Test func germanHasItsLevelsDeadKeysAndAltGr() throws {
         let de = try Self.layout("xkb:de")
         #expect(de.name == "xkb:de" && de.language == "de" && de.description == "German (XKB layout de)")
-        #expect(de.layers.map(\.name) == ["letters", "altgr", "functions"])
+        #expect(de.layers.map(\.name) == ["letters", "altgr", "functions", "edit"])
         let q = try Self.key(de, "q")
         #expect(q.shiftedLabel == "Q" && q.alternates.first?.label == "@" && q.alternates.first?.shiftedLabel == "Ω")
         let acute = try Self.key(de, "´")
@@ -98,6 +98,41 @@ import StackboardSystem
         #expect(Self.provider.provides("xkb:anything") && !Self.provider.provides("xkbde"))
     }
 
+    /// Whether a label as shown reads as a code rather than a glyph or a word: a code point
+    /// (`U+FE75`, `UFE75`, `0x100FE75`), a raw keysym name (`dead_acute`, `XF86AudioMute`), or
+    /// a character Unicode has not assigned or keeps for private use.
+    static func looksLikeACode(_ label: String) -> Bool {
+        let hex = "0123456789ABCDEFabcdef"
+        let upper = label.uppercased()
+        for prefix in ["U+", "U", "0X"] where upper.hasPrefix(prefix) && upper.count > prefix.count + 3
+            && upper.dropFirst(prefix.count).allSatisfy({ hex.contains($0) }) { return true }
+        if label.hasPrefix("XF86") || (label.contains("_") && label.count > 1 && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+            return true
+        }
+        return label.unicodeScalars.contains { [.unassigned, .privateUse].contains($0.properties.generalCategory) }
+    }
+
+    @Test func theCodeCheckCatchesCodes() {
+        #expect(Self.looksLikeACode("U+FE75") && Self.looksLikeACode("UFE75") && Self.looksLikeACode("dead_acute"))
+        #expect(Self.looksLikeACode("XF86AudioMute") && Self.looksLikeACode("\u{FE75}") && Self.looksLikeACode("\u{E000}"))
+        #expect(!Self.looksLikeACode("ü") && !Self.looksLikeACode("_") && !Self.looksLikeACode("F1") && !Self.looksLikeACode("PgUp"))
+        #expect(!Self.looksLikeACode("German") && !Self.looksLikeACode("ZWJ") && !Self.looksLikeACode("ቁ"))
+    }
+
+    /// xkb:et's vowel keys are unassigned code points that its own Compose table (am_ET.UTF-8)
+    /// uses as dead keys: each shows and types what it makes of the first letter it composes
+    /// with, and offers the rest on a long press.
+    @Test func ethiopicVowelKeysAreDeadKeysOfTheirOwnComposeTable() throws {
+        let et = try Self.layout("xkb:et")
+        let keys = et.layer(named: "letters")?.root.keys ?? []
+        #expect(!keys.contains { Self.looksLikeACode($0.label) || Self.looksLikeACode($0.shiftedLabel ?? "") })
+        let u = try #require(keys.first { $0.label == "ቁ" }, "AD07, dead u with ቀ (q)")
+        #expect(u.action == .text("ቁ"))
+        #expect(u.alternates.contains { $0.label == "ሁ" } && u.alternates.contains { $0.label == "ኡ" })
+        let a = try #require(keys.first { $0.label == "ቃ" }, "AC01, dead a with ቀ")
+        #expect(a.alternates.contains { $0.label == "ኣ" })
+    }
+
     /// Every layout and variant the rules list builds (but `custom`, which xkb-data ships
     /// without symbols), and every layer's keys tile the window.
     @Test func everyListedLayoutBuildsAndTiles() throws {
@@ -118,6 +153,12 @@ import StackboardSystem
                 }
                 for key in layer.root.keys where key.style != .blank && key.label.isEmpty && key.action != .space {
                     failed.append("\(info.name)/\(layer.name): a key without a label")
+                }
+                for key in layer.root.keys {
+                    for label in ([key] + key.alternates).flatMap({ [$0.label, $0.shiftedLabel].compactMap { $0 } })
+                    where Self.looksLikeACode(label) || Self.looksLikeACode(LabelDisplay.visible(label)) {
+                        failed.append("\(info.name)/\(layer.name): the label \(LabelDisplay.visible(label)) is a code, not a glyph or a word")
+                    }
                 }
             }
         }

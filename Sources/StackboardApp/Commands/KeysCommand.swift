@@ -36,7 +36,8 @@ enum KeysCommand {
             let slots = values.bool(.entryWindow) ? 0 : values.int(.suggestions)
             let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
             layout = LanguageCycle(values.names(.languages) ?? [])
-                .keyed(try LayoutPreparation.forLocale(shuffle: false, suggestions: slots, ownField: values.bool(.entryWindow))
+                .keyed(try LayoutPreparation.forLocale(shuffle: false, suggestions: slots, ownField: values.bool(.entryWindow),
+                                                   numberRow: values.bool(.numberRow))
                     .load(name), named: name)
         } catch {
             throw UsageError(error.description)

@@ -31,7 +31,8 @@ enum RenderCommand {
         guard let size = values.size(.size) else { throw UsageError("'stackboard render' needs --size WxH.") }
         let preparation = LayoutPreparation.forLocale(shuffle: values.bool(.shuffle),
                                                       suggestions: values.bool(.entryWindow) ? 0 : values.int(.suggestions),
-                                                      ownField: values.bool(.entryWindow), wordsLanguage: values.string(.language))
+                                                      ownField: values.bool(.entryWindow), wordsLanguage: values.string(.language),
+                                                      numberRow: values.bool(.numberRow))
         let layout: Layout
         let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
         do { layout = LanguageCycle(values.names(.languages) ?? []).keyed(try preparation.load(name), named: name) } catch {
@@ -66,7 +67,7 @@ enum RenderCommand {
                       values: SettingValues, output: String) throws(RenderError) {
         let surface = try ImageSurface(size: size)
         let ctx = try CairoContext(surface: surface)
-        let painter = try KeyboardPainter(theme: theme, scale: scale)
+        let painter = try KeyboardPainter(theme: theme, scale: scale, hints: values.bool(.hints))
         ctx.fill(Rect(size: size), with: theme.background)
         if values.bool(.entryWindow) {
             let (fieldRect, keys) = EntryLayout.geometry(layout: layout, layer: layer, size: size)

@@ -52,7 +52,7 @@ final class EntryApp: WindowShellClient {
             printError("stackboard: \(error.message)")
             throw ExitStatus(2)
         }
-        let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: setup.theme, scale: options.keypad.scale) }
+        let painter = try startupStep(exit: 1) { () throws(RenderError) in try KeyboardPainter(theme: setup.theme, scale: options.keypad.scale, hints: options.keypad.hints) }
         fieldPainter = try startupStep(exit: 1) { () throws(RenderError) in try FieldPainter(theme: setup.theme, scale: options.keypad.scale) }
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         let screen = connection.screenSize
@@ -71,7 +71,8 @@ final class EntryApp: WindowShellClient {
         let secure = setup.rules.secure
         let longPress = secure ? KeyTiming.noLongPress : KeyTiming().longPressDelay
         let config = KeyboardConfig(timing: KeyTiming(longPressDelay: longPress), decimalSeparator: setup.decimalSeparator,
-                                    keyPreview: options.keypad.keyPreview && !secure, swipe: options.keypad.swipe && !secure)
+                                    keyPreview: options.keypad.keyPreview && !secure, swipe: options.keypad.swipe && !secure,
+                                    spaceTrackpad: options.keypad.trackpad)
         let session = EntrySession(initial: options.initial, rules: setup.rules, decimalSeparator: setup.decimalSeparator,
                                    reportBackspaceOnEmpty: setup.reportBackspaceOnEmpty)
         runtime = KeypadRuntime(layout: setup.layout, surface: window, frame: Self.keypadRect(in: window.size, field: !options.noField),

@@ -21,6 +21,7 @@ extension KeyboardController {
     func fieldFocused(_ kind: FieldKind?, now: Double) {
         let another = kind != nil || focusedKind != nil
         focusedKind = kind
+        runtime.setTerminalField(kind == .terminal, now: now)
         fieldText = nil
         if kind != nil { inputMethodPresent = inputMethod().present }
         fieldReads.drop()

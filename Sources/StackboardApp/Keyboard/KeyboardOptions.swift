@@ -32,6 +32,8 @@ struct KeyboardOptions {
     var scanSwitch: ScanSwitch
     /// Slots of the typing layouts' suggestion bar (0: no bar).
     var suggestions: Int
+    /// Digits on top of the letters (`--number-row`).
+    var numberRow: Bool
     /// The languages the language key cycles through (empty: no language key).
     var languages: LanguageCycle
     /// `--auto-show`: follow the focus of text fields (starts hidden).
@@ -106,6 +108,7 @@ struct KeyboardOptions {
         languages = LanguageCycle(values.names(.languages) ?? [])
         // A plug sits in a greeter or a locker: no suggestions unless asked for.
         suggestions = xid && !values.bool(.suggest) ? 0 : values.int(.suggestions)
+        numberRow = values.bool(.numberRow)
         var problems: [ConfigProblem] = []
         keypad = try KeypadSettings(values, file: configFile, problems: &problems)
         scanSwitch = try values.custom(.scanSwitch, file: configFile, problems: &problems, ScanSwitch.init(parsing:))
@@ -146,7 +149,8 @@ struct KeyboardOptions {
 
     /// The state machine's behaviour settings.
     func keyboardConfig(decimalSeparator: String) -> KeyboardConfig {
-        KeyboardConfig(mode: .typing, timing: timing, decimalSeparator: decimalSeparator, keyPreview: keypad.keyPreview, swipe: keypad.swipe)
+        KeyboardConfig(mode: .typing, timing: timing, decimalSeparator: decimalSeparator, keyPreview: keypad.keyPreview, swipe: keypad.swipe,
+                       spaceTrackpad: keypad.trackpad)
     }
 }
 

@@ -64,7 +64,8 @@ struct KeyboardStartup {
         HeapMemory.useOneArena()
         signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
         environment = FileSystem.environment()
-        let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions, wordsLanguage: options.keypad.language)
+        let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions, wordsLanguage: options.keypad.language,
+                                                      numberRow: options.numberRow)
         self.preparation = preparation
         let languages = options.languages
         let loadNotingDeal = { (name: String) throws(LayoutError) -> (layout: Layout, dealtAtRandom: Bool) in
@@ -90,7 +91,7 @@ struct KeyboardStartup {
         self.layouts = layouts
         let theme = options.keypad.theme(for: first, in: ThemeCatalog(layouts: preparation.catalog))
         let painter = try startupStep(exit: 1) { () throws(RenderError) in
-            try KeyboardPainter(theme: theme, scale: options.keypad.scale, deferredText: true)
+            try KeyboardPainter(theme: theme, scale: options.keypad.scale, hints: options.keypad.hints, deferredText: true)
         }
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         self.connection = connection

@@ -21,6 +21,10 @@ struct KeypadSettings {
     var keyPreview: Bool
     /// Swipe typing on layouts with a suggestion bar (`--no-swipe` turns it off).
     var swipe: Bool
+    /// A key's first long-press alternate small in its corner (`--no-hints` turns it off).
+    var hints: Bool
+    /// A long press on space makes it a trackpad (`--no-trackpad` turns it off).
+    var trackpad: Bool
 
     /// The keypad's settings among `values`. A theme the command line names must load; one
     /// that only the configuration file `file` names adds to `problems` when it does not (and
@@ -34,6 +38,8 @@ struct KeypadSettings {
         learn = values.bool(.learn)
         keyPreview = values.bool(.keyPreview)
         swipe = values.bool(.swipe)
+        hints = values.bool(.hints)
+        trackpad = values.bool(.trackpad)
     }
 
     /// The theme to paint `layout` with: the one given, else the layout's preference (a line on

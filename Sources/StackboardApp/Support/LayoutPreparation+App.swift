@@ -6,12 +6,15 @@ extension LayoutPreparation {
     /// layouts, see `LayoutCatalog.stackboard`) and the decimal separator of the user's
     /// LC_NUMERIC locale; digits shuffled when `shuffle`; a layout's suggestion bar with
     /// `suggestions` slots (0: none) where the suggestions' language (`wordsLanguage`, else the
-    /// layout's) has a word model; with `ownField`, for a keypad that edits its own field.
-    static func forLocale(shuffle: Bool = true, suggestions: Int, ownField: Bool = false, wordsLanguage: String? = nil) -> LayoutPreparation {
+    /// layout's) has a word model; with `ownField`, for a keypad that edits its own field; with
+    /// `numberRow`, digits on top of the letters.
+    static func forLocale(shuffle: Bool = true, suggestions: Int, ownField: Bool = false, wordsLanguage: String? = nil,
+                          numberRow: Bool = false) -> LayoutPreparation {
         var preparation = LayoutPreparation(shuffle: shuffle, decimalSeparator: LocaleNumbers.decimalSeparator(),
                                             catalog: .stackboard(), suggestionSlots: suggestions)
         preparation.ownField = ownField
         preparation.wordsLanguage = wordsLanguage
+        preparation.numberRow = numberRow
         preparation.hasWords = { WordModels.forCurrentProcess().locate($0) != nil }
         preparation.translations = Localization.current
         return preparation

@@ -86,6 +86,9 @@ public struct FirstFrameKey: Sendable {
         feed(key.action, into: &hasher)
         hasher.combine(key.weight)
         hasher.combine(key.style.rawValue)
+        // A key's first alternate is painted as its hint.
+        hasher.combine(key.alternates.first?.label)
+        hasher.combine(key.alternates.first?.shiftedLabel)
     }
 
     /// An action by its name and payload (the painter tells suggestion slots and Morse gaps
@@ -95,6 +98,7 @@ public struct FirstFrameKey: Sendable {
         switch action {
         case .text(let text), .key(.keysym(let text)), .layer(let text): hasher.combine(text)
         case .multiply(let n), .suggestion(let n): hasher.combine(n)
+        case .shortcut(let chord): hasher.combine(chord.description)
         default: break // the name says it all (modifiers are named by their modifier)
         }
     }

@@ -2,11 +2,11 @@
 extension LayoutDecoder {
     /// The fields of a key object.
     static let keyFields = ["label", "shifted", "action", "text", "keysym", "layer", "factor",
-                            "weight", "style", "alternates", "repeat"]
+                            "weight", "style", "alternates", "repeat", "shortcut"]
 
     /// The parameter fields and the action each belongs to.
     static let parameterFields: [(field: String, action: String)] = [
-        ("text", "text"), ("keysym", "keysym"), ("layer", "layer"), ("factor", "multiply"),
+        ("text", "text"), ("keysym", "keysym"), ("layer", "layer"), ("factor", "multiply"), ("shortcut", "shortcut"),
     ]
 
     /// The largest key or stack weight.
@@ -119,6 +119,11 @@ extension LayoutDecoder {
             let layer = try fields.requiredString("layer", expected: "the name of a layer of this layout", in: "a layer key")
             layerReferences.append(LayerReference(name: layer, path: fields.path("layer"), offset: fields.value("layer")?.offset ?? fields.offset))
             return .layer(layer)
+        case "shortcut":
+            let text = try fields.requiredString("shortcut", expected: "a key chord such as \"ctrl+c\" or \"ctrl+shift+z\"", in: "a shortcut key")
+            do { return .shortcut(try Shortcut.parse(text)) } catch {
+                throw context.error(fields.path("shortcut"), fields.value("shortcut") ?? JSONValue(.null, offset: fields.offset), error.message)
+            }
         case "multiply":
             guard let node = fields.value("factor") else {
                 throw fields.missing("factor", expected: "the whole number to multiply by, for example 1000", in: "a multiply key")

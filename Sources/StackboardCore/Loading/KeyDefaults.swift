@@ -35,18 +35,20 @@ public enum KeyDefaults {
         "done": ("✓", .accent, false),
         "cancel": ("✕", .function, false),
         "move": ("✥", .function, false),
+        "shortcut": ("", .function, false),
     ]
 
     /// The label a key with `action` shows when the layout gives none.
     ///
-    /// Text keys show their text, keysym keys the keysym name, layer keys the layer name and
-    /// multiply keys `×1000`; the rest come from `table`.
+    /// Text keys show their text, keysym keys the keysym name, layer keys the layer name,
+    /// multiply keys `×1000` and shortcut keys their chord (`ctrl+c`); the rest come from `table`.
     public static func label(for action: Action) -> String {
         switch action {
         case .text(let t): return t
         case .key(.keysym(let name)): return name
         case .layer(let name): return name
         case .multiply(let factor): return "×\(factor)"
+        case .shortcut(let chord): return chord.description
         default: return table[action.name]?.label ?? action.name
         }
     }

@@ -1,6 +1,6 @@
 /// Loads a layout by name or file and makes it ready to show: PIN digits dealt (shuffled unless
-/// asked not to), decimal keys labelled with the locale's separator, and the field rules of its
-/// entry preset. One place, used by the keyboard, entry mode, StackboardKit, `render` and `keys`,
+/// asked not to), the number row added if asked for, decimal keys labelled with the locale's
+/// separator, and the field rules of its entry preset. One place, used by the keyboard, entry mode, StackboardKit, `render` and `keys`,
 /// so that they all show the same keys.
 public struct LayoutPreparation: Sendable {
     /// Whether shuffled-digit slots get a random deal (false: in order).
@@ -22,6 +22,8 @@ public struct LayoutPreparation: Sendable {
     public var wordsLanguage: String?
     /// The key names in the user's language (`Layout.translatingLabels`).
     public var translations = Translations.english
+    /// Whether a letters layer gets a row of digits on top (`Layout.withNumberRow`).
+    public var numberRow = false
 
     /// A preparation with these choices.
     public init(shuffle: Bool = true, decimalSeparator: String = ".", catalog: LayoutCatalog,
@@ -59,7 +61,8 @@ public struct LayoutPreparation: Sendable {
         // A composing bar (Hangul, pinyin, kana) is its engine's, whatever the word models.
         let composes = layout.suggestionBar?.compose != nil
         let slots = composes ? suggestionSlots : hasWords.map { $0(wordsLanguage ?? layout.language ?? "en") ? suggestionSlots : 0 } ?? suggestionSlots
-        let ready = dealt.withDecimalSeparator(decimalSeparator).withSuggestionSlots(slots).translatingLabels(translations)
+        let rowed = numberRow ? dealt.withNumberRow() : dealt
+        let ready = rowed.withDecimalSeparator(decimalSeparator).withSuggestionSlots(slots).translatingLabels(translations)
         return ownField ? ready.forOwnField() : ready
     }
 

@@ -86,6 +86,12 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case keyPreview
     /// `--no-swipe`, `swipe`: sliding across letters types a word.
     case swipe
+    /// `--no-hints`, `hints`: a key's first long-press alternate shown small in its corner.
+    case hints
+    /// `--number-row`, `number-row`: a row of digits above the letters.
+    case numberRow
+    /// `--no-trackpad`, `trackpad`: a long press on space makes it a trackpad that moves the caret.
+    case trackpad
     /// `--repeat-delay`, `repeat.delay`.
     case repeatDelay
     /// `--repeat-interval`, `repeat.interval`.

@@ -169,6 +169,18 @@ extension Setting {
             SettingSpec(flag: "no-swipe", key: "swipe", .bool, default: .bool(true), flagSets: false,
                         "no swipe typing (on layouts with a suggestion bar: slide from the first letter of a word through "
                         + "its letters and lift to type it)", for: [.keyboard, .entry])
+        case .hints:
+            SettingSpec(flag: "no-hints", key: "hints", .bool, default: .bool(true), flagSets: false,
+                        "no hints (otherwise a key with long-press alternates shows the first one small in its corner)",
+                        for: [.keyboard, .entry, .render])
+        case .numberRow:
+            SettingSpec(flag: "number-row", key: "number-row", .bool, default: .bool(false),
+                        "a row of digits 1-0 above the letters of a letters layer that has none (qwerty; the xkb: "
+                        + "layouts have their own)", for: [.keyboard, .render, .keys])
+        case .trackpad:
+            SettingSpec(flag: "no-trackpad", key: "trackpad", .bool, default: .bool(true), flagSets: false,
+                        "space repeats when held (otherwise a long press on space makes it a trackpad: slide to move "
+                        + "the caret with the arrow keys, faster the farther the slide goes)", for: [.keyboard, .entry])
         case .repeatDelay:
             SettingSpec(flag: "repeat-delay", key: "repeat.delay", .int(100...5000), default: .int(500), unit: "ms",
                         "hold a repeating key (backspace, arrows) this long before it repeats", for: [.keyboard])

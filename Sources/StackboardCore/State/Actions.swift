@@ -72,6 +72,9 @@ extension KeyboardState {
             guard let letter = MorseCode.decode(code) else { return [.click(.error)] }
             return typed(shifted ? String(letter).uppercased() : String(letter))
         case .key(let named): return [.key(named, modifiers: active)]
+        case .shortcut(let chord):
+            let sent = terminalField ? chord.inTerminal : chord
+            return [.key(.keysym(sent.key), modifiers: sent.modifiers.union(active))]
         default: return []
         }
     }

@@ -19,14 +19,18 @@ public struct KeyboardConfig: Sendable, Equatable {
     /// Sliding from a letter through other letters types a word, on layouts with a suggestion
     /// bar once a word list is there (`KeyboardState.setSwipeReady`); never in secure entry.
     public var swipe: Bool = false
+    /// A long press on a space bar without alternates makes it a trackpad that moves the caret
+    /// (`CaretTrackpad`) instead of repeating the space.
+    public var spaceTrackpad: Bool = false
 
     /// A configuration with every property given (all optional).
     public init(mode: KeyboardMode = .typing, timing: KeyTiming = KeyTiming(), decimalSeparator: String = ".",
-                keyPreview: Bool = false, swipe: Bool = false) {
+                keyPreview: Bool = false, swipe: Bool = false, spaceTrackpad: Bool = false) {
         self.mode = mode
         self.timing = timing
         self.decimalSeparator = decimalSeparator
         self.keyPreview = keyPreview
         self.swipe = swipe
+        self.spaceTrackpad = spaceTrackpad
     }
 }

@@ -35,6 +35,11 @@
 ///   key, becomes a swipe: no key is highlighted or fired, its path is a trail, and its release
 ///   hands the path over (`.swipe`). A slide that stays on its key, or begins elsewhere, is an
 ///   ordinary press. Each pointer swipes on its own.
+/// - Trackpad (`config.spaceTrackpad`): a long press on a space bar without alternates makes it a
+///   trackpad: the pointer's slides send arrow keys (`CaretTrackpad`; in entry mode they move the
+///   field's cursor), and its release types no space. Such a space bar does not repeat.
+/// - Shortcut keys send their chord with the active modifiers added; in a terminal
+///   (`setTerminalField`) copy and paste go as ctrl+shift+c and ctrl+shift+v.
 public struct KeyboardState: Sendable {
     /// The layout shown.
     public internal(set) var layout: Layout
@@ -75,6 +80,8 @@ public struct KeyboardState: Sendable {
     var lingering: LingeringPreview?
     /// Whether the host can decode swipes (it has a word list).
     public internal(set) var swipeReady = false
+    /// Whether the focused field is a terminal (`setTerminalField`).
+    public internal(set) var terminalField = false
 
     /// A keyboard showing the first layer of `layout` at `size`.
     public init(layout: Layout, size: Size, config: KeyboardConfig) {
@@ -143,6 +150,7 @@ public struct KeyboardState: Sendable {
         }
         v.dwellProgress = dwellProgress(ofKey: index)
         v.scanHighlighted = isScanHighlighted(index)
+        if isTrackpadKey(index) { v.label = KeyboardState.trackpadLabel }
         return v
     }
 

@@ -39,6 +39,8 @@ struct PointerTrack: Sendable, Equatable {
     var corner: Corner?
     /// The press began on a letter with swiping on: the path so far, and whether it is a swipe yet.
     var swipe: SwipeTrack?
+    /// A long press on the space bar made it a trackpad: its moves send arrows, its release nothing.
+    var trackpad: CaretTrackpad?
 
     /// Whether the key under the pointer is painted pressed (a swipe highlights no key).
     var showsPressed: Bool { swipe?.active != true }
@@ -84,6 +86,12 @@ extension KeyboardState {
     mutating func move(_ pointer: Int, to point: Point, now: Double) -> [Effect] {
         guard var track = pointers[pointer], point != track.point else { return [] }
         track.point = point
+        if var pad = track.trackpad {
+            let arrows = pad.move(to: point)
+            track.trackpad = pad
+            pointers[pointer] = track
+            return arrows.flatMap { perform(Key(label: "", action: .key($0)), heldUsed: false) }
+        }
         if track.choosingAlternate {
             if var popup = alternates, let frame = frame(of: popup.keyIndex) {
                 if let anchor = track.popupAnchor {
@@ -142,6 +150,11 @@ extension KeyboardState {
             guard !down.repeated, let key = key(at: down.key) else { return [] }
             return perform(key, heldUsed: down.heldUsed)
         }
+        if pointers[pointer]?.trackpad != nil {
+            let effects = move(pointer, to: point, now: now)
+            pointers[pointer] = nil
+            return effects // a trackpad's release types no space
+        }
         _ = move(pointer, to: point, now: now)
         let shown = preview
         guard let track = pointers.removeValue(forKey: pointer) else { return [] }
@@ -163,10 +176,11 @@ extension KeyboardState {
         if track.choosingAlternate { alternates = nil }
     }
 
-    /// The timer a key starts when a pointer lands on it: long press for keys with alternates,
-    /// else repeat for repeating keys.
+    /// The timer a key starts when a pointer lands on it: long press for keys with alternates
+    /// and for the space bar when it is a trackpad (`config.spaceTrackpad`), else repeat for
+    /// repeating keys.
     func timer(for key: Key, now: Double) -> PointerTimer? {
-        if !key.alternates.isEmpty { return .longPressAt(now + timing.longPressDelay) }
+        if !key.alternates.isEmpty || isTrackpad(key) { return .longPressAt(now + timing.longPressDelay) }
         if key.repeats && KeyboardState.mayRepeat(key.action) { return .repeatAt(now + timing.repeatDelay) }
         return nil
     }
@@ -186,6 +200,11 @@ extension KeyboardState {
         switch timer {
         case .longPressAt:
             track.timer = nil
+            if isTrackpad(key), let frame = frame(of: track.key) {
+                track.trackpad = CaretTrackpad(start: track.point, step: KeyboardState.trackpadStep(keyFrame: frame))
+                pointers[id] = track
+                return []
+            }
             if alternates == nil, let frame = frame(of: track.key) {
                 alternates = AlternatesPopup(keyIndex: track.key, options: key.alternates, keyFrame: frame,
                                              window: geometry.size, spacing: layout.defaults.spacing)

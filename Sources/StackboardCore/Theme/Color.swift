@@ -30,6 +30,15 @@ public struct Color: Equatable, Hashable, Sendable {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// This colour moved `amount` (0: none, 1: all the way) toward `other`, channel by channel
+    /// (alpha too): a dimmer label is the label blended toward its key's fill.
+    public func blended(with other: Color, amount: Double) -> Color {
+        let t = amount.isFinite ? min(1, max(0, amount)) : 0
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+        return Color(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue),
+                     alpha: mix(alpha, other.alpha))
+    }
+
     /// WCAG relative luminance (0 for black, 1 for white), ignoring alpha.
     public var luminance: Double {
         func linear(_ c: Double) -> Double { c <= 0.03928 ? c / 12.92 : PureMath.exp(2.4 * PureMath.log((c + 0.055) / 1.055)) }
