@@ -27,8 +27,16 @@ enum ControlCommands {
         --geometry, the keyboard window's geometry on the root window (1920x360+1280+720).
         """), runStatus)
 
+    static let click = Command(.click, summary: "choose what the running keyboard's next dwell click does",
+                               help: help("click left|right|middle|double|drag|pause", .click, """
+        Chooses what the next dwell click outside the keyboard does (with --dwell-click MS):
+        right, middle, double and drag are done once, then clicks are left again; a drag
+        presses at one rest and releases at the next; pause makes no clicks until another
+        type is chosen.
+        """), runClick)
+
     /// Every control command, in `--help` order.
-    static let all = [show, hide, toggle, layout, status, quit]
+    static let all = [show, hide, toggle, layout, status, quit, click]
 
     private static func help(_ usage: String, _ command: CommandName, _ text: String) -> String {
         """
@@ -68,6 +76,16 @@ enum ControlCommands {
             }
         }
         return deliver(.layout(reference), display: arguments.settings().string(.display))
+    }
+
+    private static func runClick(_ arguments: Arguments) throws(UsageError) -> Int32 {
+        guard arguments.positional.count == 1, let given = arguments.positional.first else {
+            throw UsageError("'stackboard click' needs one click type: \(ClickType.namesText), for example 'stackboard click right'.")
+        }
+        guard let type = ClickType(rawValue: given) else {
+            throw UsageError("'\(given)' is not a click type: give \(ClickType.namesText).")
+        }
+        return deliver(.click(type), display: arguments.settings().string(.display))
     }
 
     private static func runStatus(_ arguments: Arguments) throws(UsageError) -> Int32 {

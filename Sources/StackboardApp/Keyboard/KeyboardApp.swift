@@ -43,6 +43,10 @@ final class KeyboardApp: WindowShellClient {
     private var injectorDone = false
     /// The first half of the start (the first frame on screen), finished in `run`.
     private let startup: KeyboardStartup
+    /// `--dwell-click`: the rest before a click outside the keyboard (nil: off).
+    private let dwellClickDuration: Double?
+    /// Dwell clicking anywhere, set up after the first frame when it is on.
+    private var dwellClicking: DwellClicking?
 
     /// Loads the layouts, opens the display, claims the control channel and shows the window
     /// with its first frame (`KeyboardStartup`), then sets up the rest. On failure the error is
@@ -128,6 +132,7 @@ final class KeyboardApp: WindowShellClient {
             controller.displayLayout = first.name
         }
         hidden = options.hidden
+        dwellClickDuration = options.xid ? nil : options.dwellClick
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
         bus?.controller = controller
@@ -172,6 +177,7 @@ final class KeyboardApp: WindowShellClient {
         }
         // After the first frame: the raw presses' connection costs a few round trips.
         shell.window.input.watchPressesOutside(on: shell.pump)
+        startDwellClicking()
         let end = shell.run(extra: [bus as LoopSource?, injector.pongSource].compactMap { $0 })
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
@@ -202,6 +208,20 @@ final class KeyboardApp: WindowShellClient {
         HeapMemory.giveBackFreePages()
     }
 
+    /// Sets dwell clicking up (`--dwell-click`): raw motion, XTest, the ring. Without what it
+    /// needs, says so and goes on without it.
+    private func startDwellClicking() {
+        guard let duration = dwellClickDuration, let channel else { return }
+        do {
+            let clicking = try DwellClicking(keyboard: shell.window, owner: channel.window, duration: duration,
+                                             report: { printError("stackboard: " + $0) })
+            shell.add([clicking])
+            dwellClicking = clicking
+        } catch {
+            printError("stackboard: \(error.description)")
+        }
+    }
+
     // MARK: WindowShellClient
 
     func handle(_ event: WindowEvent, now: Double) {
@@ -215,6 +235,13 @@ final class KeyboardApp: WindowShellClient {
         case .context(.physicalKey(let device)):
             controller.handle(event, now: now)
             bus?.physicalKey(device: device, now: now)
+        case .control(.click(let type)):
+            if let dwellClicking {
+                dwellClicking.choose(type, now: now)
+            } else {
+                printError("stackboard: 'stackboard click \(type.rawValue)' does nothing: dwell clicking is off "
+                           + "(start the keyboard with --dwell-click MS)")
+            }
         case .entry(.embedderGone):
             shell.loop.stop(0) // a greeter's keyboard ends with its embedder, its keymap given back
         default:
@@ -262,6 +289,7 @@ final class KeyboardApp: WindowShellClient {
     private func shutdown(_ status: Int32) -> Int32 {
         words.save(now: MonotonicClock.now(), force: true)
         controller.runtime.releaseAll(now: MonotonicClock.now())
+        dwellClicking?.releaseHeld()
         injector.shutdown()
         injectorDone = true
         shell.clicks.close()

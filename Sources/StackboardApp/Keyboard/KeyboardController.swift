@@ -162,6 +162,7 @@ final class KeyboardController: TypingHost {
         case .toggle: commanded(!visible, now: now)
         case .layout(let name): _ = switchLayout(named: name, now: now)
         case .quit: stop(0)
+        case .click: break // the keyboard application's (dwell clicking)
         }
     }
 

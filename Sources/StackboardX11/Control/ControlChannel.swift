@@ -73,7 +73,7 @@ public final class ControlChannel {
             guard message.window == Window(window), message.message_type == messageType, message.format == 32 else {
                 return nil
             }
-            return ControlCommand.decode(code: message.data.l.0) {
+            return ControlCommand.decode(code: message.data.l.0, argument: message.data.l.1) {
                 properties.text(on: Window(window), property: layoutRequest, delete: true).flatMap { $0.isEmpty ? nil : $0 }
             }
         case SelectionClear:

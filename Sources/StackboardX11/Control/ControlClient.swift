@@ -31,6 +31,7 @@ public enum ControlClient {
             event.xclient.message_type = access.atom(ControlAtomName.message)
             event.xclient.format = 32
             event.xclient.data.l.0 = command.wireCode
+            event.xclient.data.l.1 = command.wireArgument
             let failed = XErrorTrap.failed(on: connection.display) {
                 XSendEvent(connection.display, owner, 0, NoEventMask, &event)
             }
@@ -88,6 +89,8 @@ private final class ClientConnection {
         self.display = display
         self.name = requested
         self.screen = XDefaultScreen(display)
+        // A button a killed keyboard's drag left down is released by the next command.
+        HeldButton.releaseAbandoned(display)
     }
 
     /// The window owning the keyboard selection of the default screen; `.notRunning` if none.
