@@ -217,6 +217,7 @@ final class KeyboardApp: WindowShellClient {
                                              report: { printError("stackboard: " + $0) })
             shell.add([clicking])
             dwellClicking = clicking
+            controller.clickChooser = { [weak clicking] type, now in clicking?.choose(type, now: now) }
         } catch {
             printError("stackboard: \(error.description)")
         }
@@ -235,13 +236,6 @@ final class KeyboardApp: WindowShellClient {
         case .context(.physicalKey(let device)):
             controller.handle(event, now: now)
             bus?.physicalKey(device: device, now: now)
-        case .control(.click(let type)):
-            if let dwellClicking {
-                dwellClicking.choose(type, now: now)
-            } else {
-                printError("stackboard: 'stackboard click \(type.rawValue)' does nothing: dwell clicking is off "
-                           + "(start the keyboard with --dwell-click MS)")
-            }
         case .entry(.embedderGone):
             shell.loop.stop(0) // a greeter's keyboard ends with its embedder, its keymap given back
         default:

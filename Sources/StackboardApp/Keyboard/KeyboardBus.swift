@@ -118,6 +118,8 @@ final class KeyboardBus: LoopSource {
         case .setAutoShowPaused(let paused):
             decide(policy.handle(.paused(paused), now: now), now: now)
             service.setAutoShowPaused(paused)
+        case .setClickType(let type):
+            if let problem = controller.chooseClick(type, now: now) { return request.fail(problem) }
         }
         request.done()
     }

@@ -162,8 +162,22 @@ final class KeyboardController: TypingHost {
         case .toggle: commanded(!visible, now: now)
         case .layout(let name): _ = switchLayout(named: name, now: now)
         case .quit: stop(0)
-        case .click: break // the keyboard application's (dwell clicking)
+        case .click(let type): if let problem = chooseClick(type, now: now) { report(problem) }
         }
+    }
+
+    /// Dwell clicking's choice of the next click (set by the keyboard application when
+    /// `--dwell-click` is on).
+    var clickChooser: ((ClickType, Double) -> Void)?
+
+    /// Chooses what the next dwell click does (`stackboard click`, D-Bus `SetClickType`); says
+    /// why not when dwell clicking is off.
+    func chooseClick(_ type: ClickType, now: Double) -> String? {
+        guard let clickChooser else {
+            return "'stackboard click \(type.rawValue)' does nothing: dwell clicking is off (start the keyboard with --dwell-click MS)"
+        }
+        clickChooser(type, now)
+        return nil
     }
 
     /// Shows or hides because the user said so, and tells auto-show.
