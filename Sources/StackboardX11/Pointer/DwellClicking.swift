@@ -96,16 +96,23 @@ public final class DwellClicking: XEventHandler {
 
     // MARK: X
 
-    /// Where the pointer is on the root window, and whether that is on the keyboard (mapped).
+    /// Where the pointer is on the root window, and whether that is on the keyboard (mapped) or
+    /// on one of its popups (the alternates, the key preview: asked only while one is shown).
     private func pointer() -> (Point, Bool)? {
+        let display = connection.display
         var root: Window = 0, child: Window = 0
         var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
         var mask: UInt32 = 0
-        guard XQueryPointer(connection.display, Window(keyboard.windowID), &root, &child, &rootX, &rootY, &x, &y, &mask) != 0 else {
+        guard XQueryPointer(display, Window(keyboard.windowID), &root, &child, &rootX, &rootY, &x, &y, &mask) != 0 else {
             return nil // on another screen
         }
         let size = keyboard.size
-        let over = keyboard.isMapped && x >= 0 && y >= 0 && Int(x) < size.width && Int(y) < size.height
+        var over = keyboard.isMapped && x >= 0 && y >= 0 && Int(x) < size.width && Int(y) < size.height
+        let popups = [keyboard.popup, keyboard.previewPopup].compactMap { $0 }.filter(\.isShown).map(\.id)
+        if !over, !popups.isEmpty,
+           XQueryPointer(display, connection.root, &root, &child, &rootX, &rootY, &x, &y, &mask) != 0 {
+            over = popups.contains(child)
+        }
         return (Point(x: Int(rootX), y: Int(rootY)), over)
     }
 
