@@ -119,6 +119,9 @@ public enum Action: Equatable, Hashable, Sendable {
     case suggestion(Int)
     /// Shows the layout of that name (the language key's long-press list).
     case showLayout(String)
+    /// Chooses what the next dwell click outside the keyboard does (`click-right` and so on:
+    /// the click panel; `--dwell-click`).
+    case click(ClickType)
 
     /// Every action name of the layout format, for error messages and docs.
     public static let allNames: [String] = [
@@ -127,7 +130,7 @@ public enum Action: Equatable, Hashable, Sendable {
         "shift", "ctrl", "alt", "super", "altgr", "capslock",
         "layer", "next-layout", "hide", "decimal", "multiply",
         "morse-dot", "morse-dash", "morse-gap", "shuffled-digit", "done", "cancel", "move",
-    ]
+    ] + ClickType.allCases.map { "click-" + $0.rawValue }
 
     /// The action's name in the layout format.
     public var name: String {
@@ -152,6 +155,7 @@ public enum Action: Equatable, Hashable, Sendable {
         case .move: return "move"
         case .suggestion: return "suggestion"
         case .showLayout: return "show-layout"
+        case .click(let type): return "click-" + type.rawValue
         }
     }
 }

@@ -146,3 +146,16 @@ import Testing
         #expect(RingShape.rows(diameter: 0, thickness: 6).isEmpty)
     }
 }
+
+@Suite struct ClickPanelTests {
+    @Test func theClicksLayoutsKeysChooseTheClickTypeAndNeverRepeat() throws {
+        let layout = try ShippedLayoutsTests.shipped("clicks")
+        var rig = Rig(layout: layout)
+        for type in ClickType.allCases {
+            let label = KeyDefaults.label(for: .click(type))
+            #expect(rig.tap(label).filter { if case .chooseClick = $0 { true } else { false } } == [.chooseClick(type)],
+                    "the \(label) key")
+        }
+        #expect(!KeyboardState.mayRepeat(.click(.left)))
+    }
+}

@@ -241,6 +241,8 @@ final class KeyboardController: TypingHost {
             mover?.begin(pointer: pointer, kind: kind, from: from, to: to, now: MonotonicClock.now())
         case .toggleDock:
             if let control = mover?.toggleDock() { runtime.setWindowControl(control, now: MonotonicClock.now()) }
+        case .chooseClick(let type):
+            if let problem = chooseClick(type, now: MonotonicClock.now()) { report(problem) }
         }
     }
 
