@@ -77,6 +77,12 @@ import Testing
         #expect(next.status == 1, "no keyboard runs: \(next.stdout) \(next.stderr)")
         try waitFor("the release by the next command", "release", 1, 250, 350)
         #expect(!session.run("xprop", ["-root", "_STACKBOARD_HELD_BUTTON"]).stdout.contains("= 1,"), "the record is gone")
+
+        // A keyboard that does not dwell-click is not told a click type: the command says so.
+        let plain = try RunningKeyboard(session, [])
+        let refused = session.run(Tools.stackboard, ["click", "right"])
+        #expect(refused.status == 1 && refused.stderr.contains("--dwell-click"), "\(refused.status): \(refused.stderr)")
+        plain.child.stop()
         target.stop()
     }
 }

@@ -32,7 +32,7 @@ enum ControlCommands {
         Chooses what the next dwell click outside the keyboard does (with --dwell-click MS):
         right, middle, double and drag are done once, then clicks are left again; a drag
         presses at one rest and releases at the next; pause makes no clicks until another
-        type is chosen.
+        type is chosen. A keyboard started without --dwell-click is not told (exit status 1).
         """), runClick)
 
     /// Every control command, in `--help` order.
@@ -85,7 +85,19 @@ enum ControlCommands {
         guard let type = ClickType(rawValue: given) else {
             throw UsageError("'\(given)' is not a click type: give \(ClickType.namesText).")
         }
-        return deliver(.click(type), display: arguments.settings().string(.display))
+        let display = arguments.settings().string(.display)
+        // The keyboard would only say so on its own stderr: one that does not dwell-click is told nothing.
+        do {
+            guard try ControlClient.status(displayName: display).dwellClick != nil else {
+                printError("stackboard: the running keyboard does not dwell-click: start it with --dwell-click MS "
+                           + "(for example 'stackboard --dwell-click 1000'), then choose the click")
+                return 1
+            }
+        } catch {
+            printError("stackboard: \(error.description)")
+            return 1
+        }
+        return deliver(.click(type), display: display)
     }
 
     private static func runStatus(_ arguments: Arguments) throws(UsageError) -> Int32 {

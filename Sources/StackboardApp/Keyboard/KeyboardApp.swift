@@ -217,7 +217,8 @@ final class KeyboardApp: WindowShellClient {
                                              report: { printError("stackboard: " + $0) })
             shell.add([clicking])
             dwellClicking = clicking
-            controller.clickChooser = { [weak clicking] type, now in clicking?.choose(type, now: now) }
+            controller.clickChooser = { [weak clicking] type in clicking?.choose(type) }
+            channel.publish(dwellClickMilliseconds: Int((duration * 1000).rounded()))
         } catch {
             printError("stackboard: \(error.description)")
         }

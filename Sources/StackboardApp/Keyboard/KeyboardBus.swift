@@ -119,7 +119,7 @@ final class KeyboardBus: LoopSource {
             decide(policy.handle(.paused(paused), now: now), now: now)
             service.setAutoShowPaused(paused)
         case .setClickType(let type):
-            if let problem = controller.chooseClick(type, now: now) { return request.fail(problem) }
+            if let problem = controller.chooseClick(type) { return request.fail(problem) }
         }
         request.done()
     }

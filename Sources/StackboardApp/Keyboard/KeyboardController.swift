@@ -162,21 +162,21 @@ final class KeyboardController: TypingHost {
         case .toggle: commanded(!visible, now: now)
         case .layout(let name): _ = switchLayout(named: name, now: now)
         case .quit: stop(0)
-        case .click(let type): if let problem = chooseClick(type, now: now) { report(problem) }
+        case .click(let type): if let problem = chooseClick(type) { report(problem) }
         }
     }
 
     /// Dwell clicking's choice of the next click (set by the keyboard application when
     /// `--dwell-click` is on).
-    var clickChooser: ((ClickType, Double) -> Void)?
+    var clickChooser: ((ClickType) -> Void)?
 
     /// Chooses what the next dwell click does (`stackboard click`, D-Bus `SetClickType`); says
     /// why not when dwell clicking is off.
-    func chooseClick(_ type: ClickType, now: Double) -> String? {
+    func chooseClick(_ type: ClickType) -> String? {
         guard let clickChooser else {
-            return "'stackboard click \(type.rawValue)' does nothing: dwell clicking is off (start the keyboard with --dwell-click MS)"
+            return "the click type '\(type.rawValue)' changes nothing: dwell clicking is off (start the keyboard with --dwell-click MS)"
         }
-        clickChooser(type, now)
+        clickChooser(type)
         return nil
     }
 
@@ -242,7 +242,7 @@ final class KeyboardController: TypingHost {
         case .toggleDock:
             if let control = mover?.toggleDock() { runtime.setWindowControl(control, now: MonotonicClock.now()) }
         case .chooseClick(let type):
-            if let problem = chooseClick(type, now: MonotonicClock.now()) { report(problem) }
+            if let problem = chooseClick(type) { report(problem) }
         }
     }
 

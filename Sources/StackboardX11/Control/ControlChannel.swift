@@ -120,6 +120,13 @@ public final class ControlChannel {
         XFlush(display)
     }
 
+    /// Publishes dwell clicking's rest in milliseconds as `_STACKBOARD_DWELL_CLICK` (so that
+    /// `stackboard click` can tell a keyboard that does not dwell-click). Call it once it is on.
+    public func publish(dwellClickMilliseconds: Int) {
+        properties.setText(String(dwellClickMilliseconds), on: Window(window), property: properties.atom(ControlAtomName.dwellClick))
+        XFlush(display)
+    }
+
     /// Nobody can read the selection's contents (it only marks ownership): say so (ICCCM 2.2).
     private func refuse(_ request: XSelectionRequestEvent) {
         guard request.owner == Window(window), request.selection == selection else { return }

@@ -52,8 +52,10 @@ public enum ControlClient {
             let monitor = access.text(on: owner, property: access.atom(ControlAtomName.monitor))
             let keyboard = PropertyReader(display: connection.display)
                 .values(access.atom(ControlAtomName.keyboardWindow), of: owner, type: Atom(XA_WINDOW)).first
-            return ControlStatus(window: UInt(owner), state: state, layout: layout, monitor: monitor,
-                                 geometry: keyboard.flatMap { connection.rootFrame(of: Window($0)) })
+            var status = ControlStatus(window: UInt(owner), state: state, layout: layout, monitor: monitor,
+                                       geometry: keyboard.flatMap { connection.rootFrame(of: Window($0)) })
+            status.dwellClick = access.text(on: owner, property: access.atom(ControlAtomName.dwellClick)).flatMap { Int($0) }
+            return status
         }
     }
 

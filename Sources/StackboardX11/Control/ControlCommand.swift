@@ -60,6 +60,8 @@ public struct ControlStatus: Equatable, Sendable {
     public var monitor: String?
     /// The keyboard window's frame on the root window now (nil: not published, or gone).
     public var geometry: Rect?
+    /// `_STACKBOARD_DWELL_CLICK`: the rest before a dwell click in milliseconds (nil: off).
+    public var dwellClick: Int?
     /// A status with every property given.
     public init(window: UInt, state: String?, layout: String?, monitor: String? = nil, geometry: Rect? = nil) {
         self.window = window; self.state = state; self.layout = layout

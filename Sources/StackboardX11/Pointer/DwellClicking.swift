@@ -53,7 +53,7 @@ public final class DwellClicking: XEventHandler {
     public var type: ClickType { clicker.type }
 
     /// Chooses what the next click does (`stackboard click TYPE`, the click panel).
-    public func choose(_ type: ClickType, now: Double) {
+    public func choose(_ type: ClickType) {
         if let release = clicker.choose(type) { perform(release) }
         showRing()
     }
