@@ -1,4 +1,5 @@
 import Foundation
+import StackboardX11
 import Testing
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -30,6 +31,10 @@ import Testing
                                                             "--at", "0,0", "--size", "900x440"])
         _ = try target.requireLine(timeout: 60, "the click target's ready line") { $0.hasPrefix("ready ") }
         let kb = try RunningKeyboard(session, ["--print", "--dwell-click", "300", "--geometry", "1280x260+0+540"])
+        // Dwell clicking is set up after the first frame; it says so on the control window.
+        try session.waitUntil(timeout: 20, "dwell clicking to be set up") {
+            (try? ControlClient.status(displayName: session.display))?.dwellClick == 300
+        }
         var events: [Seen] { target.lines.compactMap(Seen.init) }
         func waitFor(_ what: String, _ kind: String, _ button: Int, _ x: Int, _ y: Int) throws {
             try session.waitUntil(timeout: 20, "\(what) at \(x),\(y) (the target got \(events))") {

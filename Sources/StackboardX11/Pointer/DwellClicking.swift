@@ -18,8 +18,9 @@ public final class DwellClicking: XEventHandler {
     private let opcode: Int32
     private var clicker: DwellClicker
     private let ring: DwellRing
-    /// Raw motion came in this turn: the pointer is asked where it is.
-    private var moved = true
+    /// Raw motion came in this turn: the pointer is asked where it is. Not at the start: a
+    /// pointer resting where it was when the keyboard started clicks nothing until it moves.
+    private var moved = false
     /// Said when a ring cannot be shown, once.
     private let report: (String) -> Void
     private var toldRingFailure = false
