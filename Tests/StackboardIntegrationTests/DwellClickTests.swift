@@ -12,7 +12,7 @@ import Testing
 /// the next `stackboard` command has run.
 @Suite struct DwellClickTests {
     /// A button event the target printed: `press|double|release BUTTON X Y`.
-    private struct Seen: Equatable {
+    private struct Seen: Equatable, CustomStringConvertible {
         var kind: String
         var button: Int
         var x: Int
@@ -23,6 +23,7 @@ import Testing
             (kind, button, self.x, self.y) = (String(p[0]), b, x, y)
         }
         func at(_ x: Int, _ y: Int) -> Bool { abs(self.x - x) <= 2 && abs(self.y - y) <= 2 }
+        var description: String { "\(kind) \(button) \(x),\(y)" }
     }
 
     @Test func restsClickAndTheClickTypeIsChosenFromOutside() throws {
