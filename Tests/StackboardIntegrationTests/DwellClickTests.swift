@@ -52,6 +52,15 @@ import Testing
         try waitFor("a left click", "release", 1, 200, 200)
         #expect(events.filter { $0.kind == "press" }.count == 1, "one click per rest: \(events)")
 
+        // The pointer still after its click: nothing wakes the keyboard (no polling, no ring
+        // timer). A second of stillness (the pointer tool's pause, no motion) is counted; the
+        // click's own news (the target's focus, on the root) may still come in it.
+        let before = try PhysicalKeyTests.wakeUps(kb.child.pid)
+        kb.pointer(["pause:1000"])
+        let woken = try PhysicalKeyTests.wakeUps(kb.child.pid) - before
+        #expect(woken <= 2, "the keyboard woke \(woken) times while the pointer was still")
+        #expect(events.filter { $0.kind == "press" }.count == 1, "one click per rest: \(events)")
+
         click("right")
         kb.pointer(["320,240"])
         try waitFor("a right click", "release", 3, 320, 240)
