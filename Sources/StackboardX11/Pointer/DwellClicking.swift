@@ -5,7 +5,7 @@ import StackboardCore
 /// pointer with XInput 2 raw motion on the root window (events come only while it moves, so a
 /// still pointer wakes nothing), asks where it is once per turn that had motion
 /// (`XQueryPointer` on the keyboard's window: the root position and whether it is on the
-/// keyboard, in one round trip), shows the progress ring (`DwellRing`) and carries the clicks
+/// keyboard, in one round trip; a second while a popup of the keyboard is shown), shows the progress ring (`DwellRing`) and carries the clicks
 /// out with XTest at the rest point. A drag's held button is recorded on the root window
 /// (`HeldButton`) so that a killed keyboard's button is released by the next command.
 ///

@@ -5,7 +5,9 @@ import StackboardCore
 /// The dwell click's progress ring around the pointer: a popup window (override-redirect, an
 /// empty input region: it never takes a click or the focus) whose outline is the ring itself
 /// (`RingShape`, X Shape's bounding region), so the pointer and what is under it stay in view.
-/// Made when first shown; mapped only while a rest is counting.
+/// Made with dwell clicking; mapped only while a rest is counting. Its exposes are not answered
+/// (the keyboard window's handler takes every Expose): the ring is painted whole at each of its
+/// steps, and an override-redirect window with save-under is rarely exposed in between.
 final class DwellRing {
     /// The ring's outer diameter and thickness in pixels.
     static let diameter = 44
