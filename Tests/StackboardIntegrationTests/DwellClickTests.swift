@@ -7,9 +7,9 @@ import Testing
 
 /// Dwell clicking anywhere (`--dwell-click`) end to end, against a GTK 3 window that prints the
 /// buttons it gets (Tests/Tools/click-target.py): a rest clicks left at the rest point, `stackboard
-/// click` chooses a right click, a double click and a drag (press at one rest, release at the
-/// next), and a keyboard killed with SIGKILL in the middle of a drag leaves no button down once
-/// the next `stackboard` command has run.
+/// click` and the click panel choose a right click, a double click and a drag (press at one
+/// rest, release at the next), and a keyboard killed with SIGKILL in the middle of a drag
+/// leaves no button down once the next `stackboard` command has run.
 @Suite struct DwellClickTests {
     /// A button event the target printed: `press|double|release BUTTON X Y`.
     private struct Seen: Equatable, CustomStringConvertible {
@@ -31,7 +31,7 @@ import Testing
         let target = try session.spawn("/usr/bin/python3", [Tools.repoRoot + "/Tests/Tools/click-target.py",
                                                             "--at", "0,0", "--size", "900x440"])
         _ = try target.requireLine(timeout: 60, "the click target's ready line") { $0.hasPrefix("ready ") }
-        let kb = try RunningKeyboard(session, ["--print", "--dwell-click", "300", "--geometry", "1280x260+0+540"])
+        let kb = try RunningKeyboard(session, ["--layout", "clicks", "--dwell-click", "300", "--geometry", "1280x260+0+540"])
         // Dwell clicking is set up after the first frame; it says so on the control window.
         try session.waitUntil(timeout: 20, "dwell clicking to be set up") {
             (try? ControlClient.status(displayName: session.display))?.dwellClick == 300
@@ -65,7 +65,8 @@ import Testing
         kb.pointer(["320,240"])
         try waitFor("a right click", "release", 3, 320, 240)
 
-        click("double")
+        // The click panel (the clicks layout) chooses too.
+        try kb.tap(labels: ["double click"])
         kb.pointer(["420,260"])
         try waitFor("a double click", "double", 1, 420, 260)
 
@@ -75,15 +76,16 @@ import Testing
         kb.pointer(["500,300"])
         try waitFor("a drag's release", "release", 1, 500, 300)
 
-        // Resting over the keyboard (three dwell times) clicks none of its keys: a key clicked
-        // would be printed (--print) before the press of the drag below is seen.
-        kb.pointer([kb.at(kb.info.width / 2, kb.info.height / 2), "pause:900"])
+        // Resting over the keyboard (three dwell times) clicks none of its keys: its hide key,
+        // clicked, would hide it before the press of the drag below is seen.
+        let hide = try kb.key("hide")
+        kb.pointer([kb.at(hide.center.x, hide.center.y), "pause:900"])
 
         // Killed in the middle of a drag: the next command releases the button.
         click("drag")
         kb.pointer(["250,350"])
         try waitFor("the second drag's press", "press", 1, 250, 350)
-        #expect(kb.printed.isEmpty, "a rest on the keyboard clicked a key: \(kb.printed)")
+        #expect(kb.stackboard(["status"]).stdout == "shown\n", "a rest on the keyboard clicked its hide key")
         #expect(session.run("xprop", ["-root", "_STACKBOARD_HELD_BUTTON"]).stdout.contains("= 1,"))
         kb.child.signal(SIGKILL)
         _ = kb.child.wait(timeout: 10)
