@@ -260,6 +260,11 @@ public final class KeypadRuntime {
         perform(state.setWindowControl(control), now: now)
     }
 
+    /// Shows dwell clicking's next click type on the click panel's keys (nil: off).
+    public func setClickType(_ type: ClickType?, now: Double) {
+        perform(state.setClickType(type), now: now)
+    }
+
     /// The current layer's geometry in surface pixels.
     public var placedGeometry: KeyboardGeometry {
         frame.x == 0 && frame.y == 0 ? state.geometry : EntryLayout.offset(state.geometry, by: Point(x: frame.x, y: frame.y))

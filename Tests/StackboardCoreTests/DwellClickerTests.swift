@@ -159,3 +159,17 @@ import Testing
         #expect(!KeyboardState.mayRepeat(.click(.left)))
     }
 }
+
+extension ClickPanelTests {
+    @Test func theChosenTypesKeyIsShownLockedOnlyWhileDwellClickingIsOn() throws {
+        var rig = Rig(layout: try ShippedLayoutsTests.shipped("clicks"))
+        let right = rig.index(KeyDefaults.label(for: .click(.right))), left = rig.index(KeyDefaults.label(for: .click(.left)))
+        #expect(!rig.state.visual(ofKey: left).locked, "off: no key shows a type")
+        #expect(!rig.state.setClickType(.right).isEmpty, "the panel is repainted")
+        #expect(rig.state.visual(ofKey: right).locked && !rig.state.visual(ofKey: left).locked)
+        _ = rig.state.setClickType(.left)
+        #expect(rig.state.visual(ofKey: left).locked && !rig.state.visual(ofKey: right).locked)
+        _ = rig.state.setClickType(nil)
+        #expect(!rig.state.visual(ofKey: left).locked)
+    }
+}

@@ -218,6 +218,9 @@ final class KeyboardApp: WindowShellClient {
             shell.add([clicking])
             dwellClicking = clicking
             controller.clickChooser = { [weak clicking] type in clicking?.choose(type) }
+            // The click panel's keys show the type (the one-shot ones go back to left by themselves).
+            clicking.onTypeChanged = { [runtime = controller.runtime] type in runtime.setClickType(type, now: MonotonicClock.now()) }
+            controller.runtime.setClickType(clicking.type, now: MonotonicClock.now())
             channel.publish(dwellClickMilliseconds: Int((duration * 1000).rounded()))
         } catch {
             printError("stackboard: \(error.description)")

@@ -21,6 +21,8 @@ public final class DwellClicking: XEventHandler {
     /// Raw motion came in this turn: the pointer is asked where it is. Not at the start: a
     /// pointer resting where it was when the keyboard started clicks nothing until it moves.
     private var moved = false
+    /// Told the click type after each change (a choice, or a one-shot type used up).
+    public var onTypeChanged: ((ClickType) -> Void)?
     /// Said when a ring cannot be shown, once.
     private let report: (String) -> Void
     private var toldRingFailure = false
@@ -55,8 +57,10 @@ public final class DwellClicking: XEventHandler {
 
     /// Chooses what the next click does (`stackboard click TYPE`, the click panel).
     public func choose(_ type: ClickType) {
+        let before = clicker.type
         if let release = clicker.choose(type) { perform(release) }
         showRing()
+        if clicker.type != before { onTypeChanged?(clicker.type) }
     }
 
     /// Releases a button a drag holds (the end of the keyboard, a signal).
@@ -88,11 +92,13 @@ public final class DwellClicking: XEventHandler {
                 clicker.moved(to: point, overKeyboard: overKeyboard, now: batch.now)
             }
         }
+        let before = clicker.type
         if let click = clicker.advance(now: batch.now) {
             ring.hide()
             perform(click)
         }
         showRing()
+        if clicker.type != before { onTypeChanged?(clicker.type) }
     }
 
     // MARK: X
