@@ -13,6 +13,8 @@ public enum ControlServiceCommand: Equatable, Sendable {
     case setLayout(String)
     /// Onboard's `AutoShowPaused` property set.
     case setAutoShowPaused(Bool)
+    /// `SetClickType(s)`: what the next dwell click does; answer with `done()` or `fail(_:)`.
+    case setClickType(ClickType)
 }
 
 /// One request from the bus. `setLayout` waits for the runtime's answer; the others were answered
@@ -38,7 +40,7 @@ public enum ControlServiceEvent {
 }
 
 /// Stackboard's D-Bus control on the session bus, as a poll-loop source: the name
-/// `org.stackboard.Keyboard` at `/org/stackboard/Keyboard` (Show, Hide, Toggle, SetLayout; Visible and
+/// `org.stackboard.Keyboard` at `/org/stackboard/Keyboard` (Show, Hide, Toggle, SetLayout, SetClickType; Visible and
 /// Layout properties with PropertiesChanged), and Onboard's `org.onboard.Onboard` at
 /// `/org/onboard/Onboard/Keyboard` (Show, Hide, ToggleVisible; Visible, AutoShowPaused) so that
 /// scripts written for Onboard work. The runtime owns it: it carries out the requests `service`
@@ -57,6 +59,7 @@ public final class ControlService {
     /// `org.stackboard.Keyboard`.
     public static let stackboardInterface = BusInterface(name: "org.stackboard.Keyboard", methods: [
         .init("Show"), .init("Hide"), .init("Toggle"), .init("SetLayout", inputs: [("name", "s")]),
+        .init("SetClickType", inputs: [("type", "s")]),
     ], properties: [.init("Visible", type: "b"), .init("Layout", type: "s")])
     /// `org.onboard.Onboard.Keyboard`, as Onboard 1.4 has it.
     public static let onboardInterface = BusInterface(name: "org.onboard.Onboard.Keyboard", methods: [
@@ -197,6 +200,13 @@ public final class ControlService {
                           case "Show": self?.request(.show, call)
                           case "Hide": self?.request(.hide, call)
                           case "Toggle": self?.request(.toggle, call)
+                          case "SetClickType":
+                              let name = call.arguments.first?.string ?? ""
+                              guard let type = ClickType(rawValue: name) else {
+                                  return call.fail(name: "org.stackboard.Keyboard.Error.Failed",
+                                                   message: "'\(name)' is not a click type: give \(ClickType.namesText)")
+                              }
+                              self?.queue.append(.request(ControlRequest(.setClickType(type), call: call)))
                           default:
                               let name = call.arguments.first?.string ?? ""
                               self?.queue.append(.request(ControlRequest(.setLayout(name), call: call)))

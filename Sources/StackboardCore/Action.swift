@@ -123,6 +123,9 @@ public enum Action: Equatable, Hashable, Sendable {
     /// redo. In a terminal, copy and paste go as ctrl+shift+c and ctrl+shift+v
     /// (`Shortcut.inTerminal`). A keypad that edits its own field has no use for it.
     case shortcut(Shortcut)
+    /// Chooses what the next dwell click outside the keyboard does (`click-right` and so on:
+    /// the click panel; `--dwell-click`).
+    case click(ClickType)
 
     /// Every action name of the layout format, for error messages and docs.
     public static let allNames: [String] = [
@@ -131,7 +134,7 @@ public enum Action: Equatable, Hashable, Sendable {
         "shift", "ctrl", "alt", "super", "altgr", "capslock",
         "layer", "next-layout", "hide", "decimal", "multiply",
         "morse-dot", "morse-dash", "morse-gap", "shuffled-digit", "done", "cancel", "move", "shortcut",
-    ]
+    ] + ClickType.allCases.map { "click-" + $0.rawValue }
 
     /// The action's name in the layout format.
     public var name: String {
@@ -157,6 +160,7 @@ public enum Action: Equatable, Hashable, Sendable {
         case .suggestion: return "suggestion"
         case .showLayout: return "show-layout"
         case .shortcut: return "shortcut"
+        case .click(let type): return "click-" + type.rawValue
         }
     }
 }

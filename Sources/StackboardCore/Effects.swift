@@ -84,6 +84,8 @@ public enum Effect: Equatable, Hashable, Sendable {
     case redrawAlternates
     /// Hide the keyboard.
     case hide
+    /// Choose what the next dwell click outside the keyboard does.
+    case chooseClick(ClickType)
     /// Switch to the next layout.
     case nextLayout
     /// The word in slot `n` of the suggestion bar was tapped.

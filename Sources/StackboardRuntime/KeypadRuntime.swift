@@ -9,6 +9,8 @@ public enum TypingRequest: Equatable, Sendable {
     case key(NamedKey, modifiers: Set<Modifier>)
     /// Hide the keyboard.
     case hide
+    /// Choose what the next dwell click outside the keyboard does (the click panel).
+    case chooseClick(ClickType)
     /// Show the next layout of the cycle.
     case nextLayout
     /// Show the layout of that name.
@@ -265,6 +267,11 @@ public final class KeypadRuntime {
         perform(state.setWindowControl(control), now: now)
     }
 
+    /// Shows dwell clicking's next click type on the click panel's keys (nil: off).
+    public func setClickType(_ type: ClickType?, now: Double) {
+        perform(state.setClickType(type), now: now)
+    }
+
     /// The current layer's geometry in surface pixels.
     public var placedGeometry: KeyboardGeometry {
         frame.x == 0 && frame.y == 0 ? state.geometry : EntryLayout.offset(state.geometry, by: Point(x: frame.x, y: frame.y))
@@ -345,6 +352,7 @@ extension KeypadRuntime {
             case .edit:
                 wordsTold = fieldRequest(effect, now: now) || wordsTold
             case .hide: typingHost?.keypad(self, perform: .hide)
+            case .chooseClick(let type): typingHost?.keypad(self, perform: .chooseClick(type))
             case .nextLayout: typingHost?.keypad(self, perform: .nextLayout)
             case .showLayout(let name): typingHost?.keypad(self, perform: .showLayout(name))
             case .openLayer(let name): typingHost?.keypad(self, perform: .openLayer(name))
@@ -380,7 +388,7 @@ extension KeypadRuntime {
             case .redrawTrail:
                 trailDirty = true
                 prepareSwipeDecoder()
-            case .type, .key, .acceptSuggestion, .hide, .nextLayout, .showLayout, .openLayer, .edit, .done, .cancel, .dragWindow,
+            case .type, .key, .acceptSuggestion, .hide, .chooseClick, .nextLayout, .showLayout, .openLayer, .edit, .done, .cancel, .dragWindow,
                  .toggleDock, .swipe: continue
             }
         }

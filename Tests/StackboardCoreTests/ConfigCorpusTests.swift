@@ -49,7 +49,7 @@ import StackboardSystem
         #expect(config[.hidden] == .bool(false))
         #expect(config[.sound] == .bool(true) && config[.volume] == .int(40) && config[.soundDevice] == .string("default"))
         #expect(config[.repeatDelay] == .int(400) && config[.repeatInterval] == .int(40))
-        #expect(config[.longPress] == .int(600) && config[.dwell] == .int(800))
+        #expect(config[.longPress] == .int(600) && config[.dwell] == .int(800) && config[.dwellClick] == .int(1000))
         #expect(config[.scanInterval] == .int(1000) && config[.scanLoops] == .int(3) && config[.scanSwitch] == .string("space"))
     }
 

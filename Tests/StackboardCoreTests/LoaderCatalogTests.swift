@@ -114,7 +114,7 @@ import StackboardSystem
             Issue.record("an unknown name must not load")
         } catch {
             #expect(error.message.contains(#"no layout named "qwerz"; did you mean "qwerty"?"#))
-            #expect(error.message.contains("Available layouts: amount-zh, binary, code, decimal, hangul, id-card, japanese, morse, numeric, phone, pin, pinyin, pinyin-traditional, qwerty, scan, scan-de, scan-es, scan-fr, scan-ru."))
+            #expect(error.message.contains("Available layouts: amount-zh, binary, clicks, code, decimal, hangul, id-card, japanese, morse, numeric, phone, pin, pinyin, pinyin-traditional, qwerty, scan, scan-de, scan-es, scan-fr, scan-ru."))
             #expect(error.message.contains("Searched: \(S.shippedDirectory)"))
             #expect(error.description.hasPrefix("no layout named"))
         }

@@ -4,7 +4,7 @@ import Testing
 import StackboardSystem
 
 @Suite struct ShippedLayoutsTests {
-    static let names = ["amount-zh", "binary", "code", "decimal", "hangul", "id-card", "japanese", "morse", "numeric", "phone", "pin", "pinyin-traditional", "pinyin", "qwerty", "scan-de", "scan-es", "scan-fr", "scan-ru", "scan"]
+    static let names = ["amount-zh", "binary", "clicks", "code", "decimal", "hangul", "id-card", "japanese", "morse", "numeric", "phone", "pin", "pinyin-traditional", "pinyin", "qwerty", "scan-de", "scan-es", "scan-fr", "scan-ru", "scan"]
     static let sizes = [Size(width: 320, height: 240), Size(width: 800, height: 300), Size(width: 1280, height: 400),
                         Size(width: 1919, height: 601), Size(width: 333, height: 77)]
 

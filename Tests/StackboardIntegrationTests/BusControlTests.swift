@@ -56,6 +56,12 @@ import Testing
         #expect(bad.stderr.contains("no layout named 'nope'"), "\(bad.stderr)")
         #expect(loop.requests.last?.command == .setLayout("nope"))
 
+        let click = try call(bus, loop, "gdbus", gdbus(path, "org.stackboard.Keyboard.SetClickType", ["right"])) { $0.done() }
+        #expect(click.poll() == 0, "\(click.stderr)")
+        #expect(loop.requests.last?.command == .setClickType(.right))
+        let noType = try call(bus, loop, "gdbus", gdbus(path, "org.stackboard.Keyboard.SetClickType", ["sideways"]))
+        #expect(noType.poll() != 0 && noType.stderr.contains("not a click type"), "\(noType.stderr)")
+
         let wrong = try call(bus, loop, "gdbus", gdbus(path, "org.stackboard.Keyboard.Frobnicate"))
         #expect(wrong.poll() != 0 && wrong.stderr.contains("UnknownMethod"), "\(wrong.stderr)")
         #expect(loop.notices.isEmpty, "\(loop.notices)")

@@ -37,8 +37,10 @@ import CX11
         try ControlClient.send(.hide, displayName: session.display)
         try ControlClient.send(.toggle, displayName: session.display)
         try ControlClient.send(.layout(name), displayName: session.display)
+        try ControlClient.send(.click(.drag), displayName: session.display)
+        try ControlClient.send(.click(.pause), displayName: session.display)
         try ControlClient.send(.quit, displayName: session.display)
-        #expect(host.commands(count: 5) == [.show, .hide, .toggle, .layout(name), .quit])
+        #expect(host.commands(count: 7) == [.show, .hide, .toggle, .layout(name), .click(.drag), .click(.pause), .quit])
         // The request is consumed: the property is gone once the command was read.
         #expect(!host.hasProperty("_STACKBOARD_LAYOUT_REQUEST", on: window))
     }

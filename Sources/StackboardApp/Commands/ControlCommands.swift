@@ -27,8 +27,16 @@ enum ControlCommands {
         --geometry, the keyboard window's geometry on the root window (1920x360+1280+720).
         """), runStatus)
 
+    static let click = Command(.click, summary: "choose what the running keyboard's next dwell click does",
+                               help: help("click left|right|middle|double|drag|pause", .click, """
+        Chooses what the next dwell click outside the keyboard does (with --dwell-click MS):
+        right, middle, double and drag are done once, then clicks are left again; a drag
+        presses at one rest and releases at the next; pause makes no clicks until another
+        type is chosen. A keyboard started without --dwell-click is not told (exit status 1).
+        """), runClick)
+
     /// Every control command, in `--help` order.
-    static let all = [show, hide, toggle, layout, status, quit]
+    static let all = [show, hide, toggle, layout, status, quit, click]
 
     private static func help(_ usage: String, _ command: CommandName, _ text: String) -> String {
         """
@@ -68,6 +76,28 @@ enum ControlCommands {
             }
         }
         return deliver(.layout(reference), display: arguments.settings().string(.display))
+    }
+
+    private static func runClick(_ arguments: Arguments) throws(UsageError) -> Int32 {
+        guard arguments.positional.count == 1, let given = arguments.positional.first else {
+            throw UsageError("'stackboard click' needs one click type: \(ClickType.namesText), for example 'stackboard click right'.")
+        }
+        guard let type = ClickType(rawValue: given) else {
+            throw UsageError("'\(given)' is not a click type: give \(ClickType.namesText).")
+        }
+        let display = arguments.settings().string(.display)
+        // The keyboard would only say so on its own stderr: one that does not dwell-click is told nothing.
+        do {
+            guard try ControlClient.status(displayName: display).dwellClick != nil else {
+                printError("stackboard: the running keyboard does not dwell-click: start it with --dwell-click MS "
+                           + "(for example 'stackboard --dwell-click 1000'), then choose the click")
+                return 1
+            }
+        } catch {
+            printError("stackboard: \(error.description)")
+            return 1
+        }
+        return deliver(.click(type), display: display)
     }
 
     private static func runStatus(_ arguments: Arguments) throws(UsageError) -> Int32 {

@@ -49,6 +49,10 @@ final class KeyboardApp: WindowShellClient {
     private var injectorDone = false
     /// The first half of the start (the first frame on screen), finished in `run`.
     private let startup: KeyboardStartup
+    /// `--dwell-click`: the rest before a click outside the keyboard (nil: off).
+    private let dwellClickDuration: Double?
+    /// Dwell clicking anywhere, set up after the first frame when it is on.
+    private var dwellClicking: DwellClicking?
 
     /// Loads the layouts, opens the display, claims the control channel and shows the window
     /// with its first frame (`KeyboardStartup`), then sets up the rest. On failure the error is
@@ -159,6 +163,7 @@ final class KeyboardApp: WindowShellClient {
             controller.displayLayout = first.name
         }
         hidden = options.hidden
+        dwellClickDuration = options.xid ? nil : options.dwellClick
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
         bus?.controller = controller
@@ -204,6 +209,7 @@ final class KeyboardApp: WindowShellClient {
         }
         // After the first frame: the raw presses' connection costs a few round trips.
         shell.window.input.watchPressesOutside(on: shell.pump)
+        startDwellClicking()
         let end = shell.run(extra: [bus as LoopSource?, injector.pongSource].compactMap { $0 })
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
@@ -232,6 +238,25 @@ final class KeyboardApp: WindowShellClient {
         controller.completeLayouts = startup.completion
         // Parsing, font loading and the first paint leave free heap pages behind.
         HeapMemory.giveBackFreePages()
+    }
+
+    /// Sets dwell clicking up (`--dwell-click`): raw motion, XTest, the ring. Without what it
+    /// needs, says so and goes on without it.
+    private func startDwellClicking() {
+        guard let duration = dwellClickDuration, let channel else { return }
+        do {
+            let clicking = try DwellClicking(keyboard: shell.window, owner: channel.window, duration: duration,
+                                             report: { printError("stackboard: " + $0) })
+            shell.add([clicking])
+            dwellClicking = clicking
+            controller.clickChooser = { [weak clicking] type in clicking?.choose(type) }
+            // The click panel's keys show the type (the one-shot ones go back to left by themselves).
+            clicking.onTypeChanged = { [runtime = controller.runtime] type in runtime.setClickType(type, now: MonotonicClock.now()) }
+            controller.runtime.setClickType(clicking.type, now: MonotonicClock.now())
+            channel.publish(dwellClickMilliseconds: Int((duration * 1000).rounded()))
+        } catch {
+            printError("stackboard: \(error.description)")
+        }
     }
 
     // MARK: WindowShellClient
@@ -352,6 +377,7 @@ final class KeyboardApp: WindowShellClient {
     private func shutdown(_ status: Int32) -> Int32 {
         words.save(now: MonotonicClock.now(), force: true)
         controller.runtime.releaseAll(now: MonotonicClock.now())
+        dwellClicking?.releaseHeld()
         injector.shutdown()
         injectorDone = true
         shell.clicks.close()

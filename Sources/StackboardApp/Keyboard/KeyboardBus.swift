@@ -155,6 +155,8 @@ final class KeyboardBus: LoopSource {
         case .setAutoShowPaused(let paused):
             decide(policy.handle(.paused(paused), now: now), now: now)
             service.setAutoShowPaused(paused)
+        case .setClickType(let type):
+            if let problem = controller.chooseClick(type) { return request.fail(problem) }
         }
         request.done()
     }

@@ -162,7 +162,22 @@ final class KeyboardController: TypingHost {
         case .toggle: commanded(!visible, now: now)
         case .layout(let name): _ = switchLayout(named: name, now: now)
         case .quit: stop(0)
+        case .click(let type): if let problem = chooseClick(type) { report(problem) }
         }
+    }
+
+    /// Dwell clicking's choice of the next click (set by the keyboard application when
+    /// `--dwell-click` is on).
+    var clickChooser: ((ClickType) -> Void)?
+
+    /// Chooses what the next dwell click does (`stackboard click`, D-Bus `SetClickType`); says
+    /// why not when dwell clicking is off.
+    func chooseClick(_ type: ClickType) -> String? {
+        guard let clickChooser else {
+            return "the click type '\(type.rawValue)' changes nothing: dwell clicking is off (start the keyboard with --dwell-click MS)"
+        }
+        clickChooser(type)
+        return nil
     }
 
     /// Shows or hides because the user said so, and tells auto-show.
@@ -243,6 +258,8 @@ final class KeyboardController: TypingHost {
             mover?.begin(pointer: pointer, kind: kind, from: from, to: to, now: MonotonicClock.now())
         case .toggleDock:
             if let control = mover?.toggleDock() { runtime.setWindowControl(control, now: MonotonicClock.now()) }
+        case .chooseClick(let type):
+            if let problem = chooseClick(type) { report(problem) }
         }
     }
 

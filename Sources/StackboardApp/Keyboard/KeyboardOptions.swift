@@ -30,6 +30,8 @@ struct KeyboardOptions {
     var timing: KeyTiming
     /// The scanning switch.
     var scanSwitch: ScanSwitch
+    /// `--dwell-click`: seconds the pointer rests outside the keyboard before it clicks (nil: off).
+    var dwellClick: Double?
     /// Slots of the typing layouts' suggestion bar (0: no bar).
     var suggestions: Int
     /// Digits on top of the letters (`--number-row`).
@@ -103,6 +105,8 @@ struct KeyboardOptions {
         placedOnCommandLine = values.commandLine[.geometry] != nil || values.commandLine[.dock] != nil
         hidden = values.bool(.hidden) || autoShow
         timing = KeyTiming(values)
+        let dwellClickMs = values.int(.dwellClick)
+        dwellClick = dwellClickMs > 0 ? Double(dwellClickMs) / 1000 : nil
         geometry = values.geometry(.geometry)
         dock = values.string(.dock).flatMap(DockEdge.init(rawValue:))
         languages = LanguageCycle(values.names(.languages) ?? [])

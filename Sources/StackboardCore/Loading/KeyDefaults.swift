@@ -36,6 +36,12 @@ public enum KeyDefaults {
         "cancel": ("✕", .function, false),
         "move": ("✥", .function, false),
         "shortcut": ("", .function, false),
+        "click-left": ("left click", .function, false),
+        "click-right": ("right click", .function, false),
+        "click-middle": ("middle click", .function, false),
+        "click-double": ("double click", .function, false),
+        "click-drag": ("drag", .function, false),
+        "click-pause": ("no clicks", .function, false),
     ]
 
     /// The label a key with `action` shows when the layout gives none.

@@ -34,9 +34,11 @@ public enum CommandName: String, CaseIterable, Hashable, Sendable {
     case status
     /// `stackboard quit`.
     case quit
+    /// `stackboard click TYPE`: what the next dwell click does.
+    case click
 
     /// The commands that talk to the keyboard running on the display.
-    public static let control: Set<CommandName> = [.show, .hide, .toggle, .layout, .status, .quit]
+    public static let control: Set<CommandName> = [.show, .hide, .toggle, .layout, .status, .quit, .click]
 
     /// Whether the command reads `config.json` (the keyboard and entry mode; the command line wins).
     public var readsConfig: Bool { self == .keyboard || self == .entry }

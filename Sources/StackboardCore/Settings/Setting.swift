@@ -100,6 +100,8 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case longPress
     /// `--dwell`, `dwell`.
     case dwell
+    /// `--dwell-click`, `dwellClick`: the pointer resting outside the keyboard clicks there.
+    case dwellClick
     /// `--scan`: switch scanning on.
     case scan
     /// `--scan-interval`, `scan.interval`.

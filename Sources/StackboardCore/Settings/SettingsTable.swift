@@ -3,7 +3,7 @@
 /// command-line parser (`Arguments`), the configuration loader (`ConfigLoader`), every
 /// command's `--help` and the man page test all read it, so a setting is written once.
 ///
-/// Ranges, one per setting: scale 0.25 to 4; dwell 0 (off) or 100 to 10000 ms; sizes 1 to
+/// Ranges, one per setting: scale 0.25 to 4; dwell and dwell-click 0 (off) or 100 to 10000 ms; sizes 1 to
 /// 16384 pixels a side; the rest as listed below.
 ///
 /// To add a setting (say `suggestions`):
@@ -194,6 +194,10 @@ extension Setting {
             SettingSpec(flag: "dwell", key: "dwell", .int(100...10_000, off: 0), default: .int(0),
                         unit: "ms", example: "800", "type a key when the pointer rests on it this long, for head pointers "
                         + "and eye trackers", for: [.keyboard])
+        case .dwellClick:
+            SettingSpec(flag: "dwell-click", key: "dwellClick", .int(100...10_000, off: 0), default: .int(0),
+                        unit: "ms", example: "1000", "click where the pointer rests this long outside the keyboard "
+                        + "('stackboard click right' chooses the next click's type)", for: [.keyboard])
         case .scan:
             SettingSpec(flag: "scan", .bool, "switch scanning: rows, then a row's keys, are highlighted in turn and the "
                         + "switch picks; any --scan-* option, or scan.interval in the file, turns it on", for: [.keyboard])

@@ -30,6 +30,8 @@ extension KeyboardState {
             return [.showLayout(name)]
         case .hide:
             return [.hide]
+        case .click(let type):
+            return [.chooseClick(type)]
         case .move:
             return []
         case .suggestion(let slot):

@@ -72,6 +72,8 @@ public struct KeyboardState: Sendable {
     var pressSerial = 0
     /// What the grip and the corners may do to the window.
     public internal(set) var windowControl: WindowControl = .none
+    /// Dwell clicking's next click type, shown locked on the click panel's key (nil: off).
+    public internal(set) var clickType: ClickType?
     /// When the grip was last tapped (the first of a possible double tap).
     var lastGripTap: Double?
     /// Secure entry: no preview, no swiping.
@@ -145,6 +147,8 @@ public struct KeyboardState: Sendable {
             v.locked = state == .locked
         case .capsLock:
             v.locked = capsLock
+        case .click(let type):
+            v.locked = type == clickType
         default:
             break
         }

@@ -188,7 +188,7 @@ extension KeyboardState {
     /// Keys that change the keyboard's own state never repeat.
     static func mayRepeat(_ action: Action) -> Bool {
         switch action {
-        case .modifier, .capsLock, .layer, .nextLayout, .hide, .move: return false
+        case .modifier, .capsLock, .layer, .nextLayout, .hide, .move, .click: return false
         default: return true
         }
     }

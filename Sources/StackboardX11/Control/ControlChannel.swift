@@ -73,7 +73,7 @@ public final class ControlChannel {
             guard message.window == Window(window), message.message_type == messageType, message.format == 32 else {
                 return nil
             }
-            return ControlCommand.decode(code: message.data.l.0) {
+            return ControlCommand.decode(code: message.data.l.0, argument: message.data.l.1) {
                 properties.text(on: Window(window), property: layoutRequest, delete: true).flatMap { $0.isEmpty ? nil : $0 }
             }
         case SelectionClear:
@@ -117,6 +117,13 @@ public final class ControlChannel {
             XChangeProperty(display, Window(window), properties.atom(ControlAtomName.keyboardWindow), Atom(XA_WINDOW), 32,
                             PropModeReplace, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
         }
+        XFlush(display)
+    }
+
+    /// Publishes dwell clicking's rest in milliseconds as `_STACKBOARD_DWELL_CLICK` (so that
+    /// `stackboard click` can tell a keyboard that does not dwell-click). Call it once it is on.
+    public func publish(dwellClickMilliseconds: Int) {
+        properties.setText(String(dwellClickMilliseconds), on: Window(window), property: properties.atom(ControlAtomName.dwellClick))
         XFlush(display)
     }
 

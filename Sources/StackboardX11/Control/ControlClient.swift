@@ -31,6 +31,7 @@ public enum ControlClient {
             event.xclient.message_type = access.atom(ControlAtomName.message)
             event.xclient.format = 32
             event.xclient.data.l.0 = command.wireCode
+            event.xclient.data.l.1 = command.wireArgument
             let failed = XErrorTrap.failed(on: connection.display) {
                 XSendEvent(connection.display, owner, 0, NoEventMask, &event)
             }
@@ -51,8 +52,10 @@ public enum ControlClient {
             let monitor = access.text(on: owner, property: access.atom(ControlAtomName.monitor))
             let keyboard = PropertyReader(display: connection.display)
                 .values(access.atom(ControlAtomName.keyboardWindow), of: owner, type: Atom(XA_WINDOW)).first
-            return ControlStatus(window: UInt(owner), state: state, layout: layout, monitor: monitor,
-                                 geometry: keyboard.flatMap { connection.rootFrame(of: Window($0)) })
+            var status = ControlStatus(window: UInt(owner), state: state, layout: layout, monitor: monitor,
+                                       geometry: keyboard.flatMap { connection.rootFrame(of: Window($0)) })
+            status.dwellClick = access.text(on: owner, property: access.atom(ControlAtomName.dwellClick)).flatMap { Int($0) }
+            return status
         }
     }
 
@@ -88,6 +91,8 @@ private final class ClientConnection {
         self.display = display
         self.name = requested
         self.screen = XDefaultScreen(display)
+        // A button a killed keyboard's drag left down is released by the next command.
+        HeldButton.releaseAbandoned(display)
     }
 
     /// The window owning the keyboard selection of the default screen; `.notRunning` if none.

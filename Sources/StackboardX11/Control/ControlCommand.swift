@@ -12,6 +12,8 @@ public enum ControlCommand: Equatable, Sendable {
     case layout(String)
     /// Exit (`stackboard quit`, or another program took the keyboard's selection).
     case quit
+    /// What the next dwell click outside the keyboard does (`stackboard click TYPE`).
+    case click(ClickType)
 
     /// The code carried in `data.l[0]` of the `_STACKBOARD_CONTROL` client message.
     var wireCode: Int {
@@ -21,17 +23,26 @@ public enum ControlCommand: Equatable, Sendable {
         case .toggle: return 3
         case .layout: return 4
         case .quit: return 5
+        case .click: return 6
         }
     }
 
-    /// The command for a wire code; `layout` carries the name read from the request property.
-    static func decode(code: Int, layoutName: () -> String?) -> ControlCommand? {
+    /// The number carried in `data.l[1]`: a click type's place in `ClickType.allCases` (0 otherwise).
+    var wireArgument: Int {
+        guard case .click(let type) = self else { return 0 }
+        return ClickType.allCases.firstIndex(of: type) ?? 0
+    }
+
+    /// The command for a wire code and argument; `layout` carries the name read from the
+    /// request property.
+    static func decode(code: Int, argument: Int = 0, layoutName: () -> String?) -> ControlCommand? {
         switch code {
         case 1: return .show
         case 2: return .hide
         case 3: return .toggle
         case 4: return layoutName().map { .layout($0) }
         case 5: return .quit
+        case 6: return ClickType.allCases.indices.contains(argument) ? .click(ClickType.allCases[argument]) : nil
         default: return nil
         }
     }
@@ -49,6 +60,8 @@ public struct ControlStatus: Equatable, Sendable {
     public var monitor: String?
     /// The keyboard window's frame on the root window now (nil: not published, or gone).
     public var geometry: Rect?
+    /// `_STACKBOARD_DWELL_CLICK`: the rest before a dwell click in milliseconds (nil: off).
+    public var dwellClick: Int?
     /// A status with every property given.
     public init(window: UInt, state: String?, layout: String?, monitor: String? = nil, geometry: Rect? = nil) {
         self.window = window; self.state = state; self.layout = layout

@@ -6,8 +6,8 @@ import CX11
 /// (like a window manager's `WM_S0`). A client sends that window a `_STACKBOARD_CONTROL`
 /// ClientMessage (format 32, `data.l[0]` = command code); for `layout` it first puts the name
 /// in the window's `_STACKBOARD_LAYOUT_REQUEST` property (UTF8_STRING). The keyboard publishes
-/// `_STACKBOARD_STATE` ("shown"/"hidden"), `_STACKBOARD_LAYOUT`, `_STACKBOARD_MONITOR` and
-/// `_STACKBOARD_WINDOW` on the same window.
+/// `_STACKBOARD_STATE` ("shown"/"hidden"), `_STACKBOARD_LAYOUT`, `_STACKBOARD_MONITOR`,
+/// `_STACKBOARD_WINDOW` and `_STACKBOARD_DWELL_CLICK` on the same window.
 enum ControlAtomName {
     /// The selection a running keyboard owns on `screen`.
     static func selection(screen: Int32) -> String { "_STACKBOARD_S\(screen)" }
@@ -23,6 +23,8 @@ enum ControlAtomName {
     static let monitor = "_STACKBOARD_MONITOR"
     /// The keyboard's own window (WINDOW), whose geometry `stackboard status --geometry` reads.
     static let keyboardWindow = "_STACKBOARD_WINDOW"
+    /// The rest before a dwell click in milliseconds ("1000"), absent when dwell clicking is off.
+    static let dwellClick = "_STACKBOARD_DWELL_CLICK"
 }
 
 /// The longest layout name or path a request may carry, in bytes.

@@ -122,6 +122,7 @@ public final class Injector {
         selectEvents()
         try refresh()
         restoredAtStart = restoreAbandoned()
+        HeldButton.releaseAbandoned(connection.raw) // a killed keyboard's drag, like its keycodes
     }
 
     deinit {
