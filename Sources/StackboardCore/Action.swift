@@ -119,6 +119,12 @@ public enum Action: Equatable, Hashable, Sendable {
     case suggestion(Int)
     /// Shows the layout of that name (the language key's long-press list).
     case showLayout(String)
+    /// Opens the settings panel (⚙; also a long press on the grip). Nothing where the panel is
+    /// locked or never offered (a plug, entry mode): there the key is removed.
+    case settings
+    /// A control of the settings panel: what it changes. Made by `SettingsPanel`, never written
+    /// in a layout file.
+    case setting(SettingsCommand)
 
     /// Every action name of the layout format, for error messages and docs.
     public static let allNames: [String] = [
@@ -126,7 +132,7 @@ public enum Action: Equatable, Hashable, Sendable {
         "left", "right", "up", "down", "home", "end", "keysym",
         "shift", "ctrl", "alt", "super", "altgr", "capslock",
         "layer", "next-layout", "hide", "decimal", "multiply",
-        "morse-dot", "morse-dash", "morse-gap", "shuffled-digit", "done", "cancel", "move",
+        "morse-dot", "morse-dash", "morse-gap", "shuffled-digit", "done", "cancel", "move", "settings",
     ]
 
     /// The action's name in the layout format.
@@ -152,6 +158,8 @@ public enum Action: Equatable, Hashable, Sendable {
         case .move: return "move"
         case .suggestion: return "suggestion"
         case .showLayout: return "show-layout"
+        case .settings: return "settings"
+        case .setting: return "setting"
         }
     }
 }

@@ -32,11 +32,15 @@ enum RenderCommand {
         let preparation = LayoutPreparation.forLocale(shuffle: values.bool(.shuffle),
                                                       suggestions: values.bool(.entryWindow) ? 0 : values.int(.suggestions),
                                                       ownField: values.bool(.entryWindow), wordsLanguage: values.string(.language))
-        let layout: Layout
+        var layout: Layout
         let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
         do { layout = LanguageCycle(values.names(.languages) ?? []).keyed(try preparation.load(name), named: name) } catch {
             printError("stackboard: \(error.description)")
             return 1
+        }
+        if !values.bool(.entryWindow) {
+            layout = SettingsPanelChoices.forCommand(layout, values: values, catalog: preparation.catalog,
+                                                     withPanel: values.string(.layer).map(SettingsPanel.isPanelLayer) ?? false)
         }
         let layer = try LayoutPreparation.layer(values.string(.layer), of: layout)
         var problems: [ConfigProblem] = []

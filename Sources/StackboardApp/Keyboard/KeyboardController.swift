@@ -18,8 +18,11 @@ final class KeyboardController: TypingHost {
     private(set) var layouts: LayoutCycle
     /// The text whose key went out the moment its release arrived (`keypad(_:releaseAhead:)` below).
     var sentAhead: String?
-    /// Loads a layout by name or file for `stackboard layout NAME`.
-    let load: (String) throws(LayoutError) -> Layout
+    /// Loads a layout by name or file for `stackboard layout NAME` (another, once the settings
+    /// panel changed what a layout is made with).
+    var load: (String) throws(LayoutError) -> Layout
+    /// The settings panel's side of the keyboard (nil: not offered, as in a plug).
+    var settings: SettingsPanelHost?
     /// `--print`: where each typed key's line goes (nil: nowhere).
     let printKey: ((String) -> Void)?
     /// Where problems are reported (one line each, never with typed text).
@@ -221,6 +224,10 @@ final class KeyboardController: TypingHost {
             mover?.begin(pointer: pointer, kind: kind, from: from, to: to, now: MonotonicClock.now())
         case .toggleDock:
             if let control = mover?.toggleDock() { runtime.setWindowControl(control, now: MonotonicClock.now()) }
+        case .openSettings:
+            settings?.open(now: MonotonicClock.now())
+        case .settings(let command):
+            settings?.handle(command, now: MonotonicClock.now())
         }
     }
 
@@ -289,6 +296,14 @@ final class KeyboardController: TypingHost {
         layouts.show(layout)
         show(layout, now: now)
         return nil
+    }
+
+    /// Takes `cycle` in place of the layouts (the settings panel changed the languages, the
+    /// layout or what layouts are made with) and shows `shown` of it (nil: the cycle's current).
+    func replaceLayouts(_ cycle: LayoutCycle, showing shown: Layout? = nil, now: Double) {
+        layouts = cycle
+        if let shown { layouts.show(shown) }
+        if let current = layouts.current { show(current, now: now) }
     }
 
     /// The display's keymap changed: a keyboard that shows the display's own layout (`xkb`)

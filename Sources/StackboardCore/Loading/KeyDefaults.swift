@@ -35,6 +35,7 @@ public enum KeyDefaults {
         "done": ("✓", .accent, false),
         "cancel": ("✕", .function, false),
         "move": ("✥", .function, false),
+        "settings": ("⚙", .function, false),
     ]
 
     /// The label a key with `action` shows when the layout gives none.

@@ -78,6 +78,10 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case autoShow
     /// `--hide-on-physical-keys`, `hide-on-physical-keys`: a real keyboard's key hides it.
     case hideOnPhysicalKeys
+    /// `--settings`, `settings`: the settings panel (⚙) offered, or locked away (a kiosk).
+    case settingsPanel
+    /// `settings-pin`: the PIN the settings panel asks for before it opens.
+    case settingsPin
     /// `--no-key-preview`, `key-preview`: the pressed key's label enlarged above it.
     case keyPreview
     /// `--no-swipe`, `swipe`: sliding across letters types a word.
@@ -90,7 +94,7 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case longPress
     /// `--dwell`, `dwell`.
     case dwell
-    /// `--scan`: switch scanning on.
+    /// `--scan`, `scan.enabled`: switch scanning on (or off in the file).
     case scan
     /// `--scan-interval`, `scan.interval`.
     case scanInterval

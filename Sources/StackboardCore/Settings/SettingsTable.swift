@@ -151,6 +151,14 @@ extension Setting {
         case .hideOnPhysicalKeys:
             SettingSpec(flag: "hide-on-physical-keys", key: "hide-on-physical-keys", .bool, default: .bool(false),
                         "hide when a physical keyboard types, until a field gets the focus again", for: [.keyboard])
+        case .settingsPanel:
+            SettingSpec(flag: "settings", key: "settings", .choice(["on", "locked"]), default: .string("on"),
+                        "locked: no settings panel (no ⚙ key, no long press on the grip), for kiosks; never offered "
+                        + "in a plug (--xid) anyway", for: [.keyboard, .keys, .render])
+        case .settingsPin:
+            SettingSpec(flag: nil, key: "settings-pin", .text, placeholder: "DIGITS", example: "2468",
+                        "4 to 8 digits the settings panel asks for before it opens (a PIN pad takes them)",
+                        for: [.keyboard])
         case .keyPreview:
             SettingSpec(flag: "no-key-preview", key: "key-preview", .bool, default: .bool(true), flagSets: false,
                         "no enlarged label above the pressed key (never shown in a password field or with --secure)",
@@ -173,8 +181,10 @@ extension Setting {
                         unit: "ms", example: "800", "type a key when the pointer rests on it this long, for head pointers "
                         + "and eye trackers", for: [.keyboard])
         case .scan:
-            SettingSpec(flag: "scan", .bool, "switch scanning: rows, then a row's keys, are highlighted in turn and the "
-                        + "switch picks; any --scan-* option, or scan.interval in the file, turns it on", for: [.keyboard])
+            SettingSpec(flag: "scan", key: "scan.enabled", .bool, default: .bool(false),
+                        "switch scanning: rows, then a row's keys, are highlighted in turn and the switch picks; any "
+                        + "--scan-* option turns it on, and so does scan.interval in the file unless scan.enabled is false",
+                        for: [.keyboard])
         case .scanInterval:
             SettingSpec(flag: "scan-interval", key: "scan.interval", .int(200...10_000), default: .int(1000), unit: "ms",
                         "how long each row or key stays highlighted", for: [.keyboard])

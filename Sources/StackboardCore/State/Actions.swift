@@ -32,6 +32,10 @@ extension KeyboardState {
             return [.hide]
         case .move:
             return []
+        case .settings:
+            return [.openSettings]
+        case .setting(let command):
+            return [.settings(command)]
         case .suggestion(let slot):
             consumeModifiers()
             return [.acceptSuggestion(slot)]
