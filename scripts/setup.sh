@@ -35,6 +35,7 @@ PACKAGES=(
   libopencc-dev                           # `words evaluate --language zh`: Simplified → Traditional for the pinyin
   libanthy-dev anthy                      # Japanese kana to kanji composed by the keyboard itself (opened on first use)
   fortunes-zh                             # held-out Chinese prose: only `words evaluate --language zh`, never tuning
+  iso-codes                               # the settings panel's language names, translated (its JSON and gettext catalogs)
 )
 
 missing=()

@@ -126,6 +126,12 @@ public enum Action: Equatable, Hashable, Sendable {
     /// Chooses what the next dwell click outside the keyboard does (`click-right` and so on:
     /// the click panel; `--dwell-click`).
     case click(ClickType)
+    /// Opens the settings panel (⚙; also a long press on the grip). Nothing where the panel is
+    /// locked or never offered (a plug, entry mode): there the key is removed.
+    case settings
+    /// A control of the settings panel: what it changes. Made by `SettingsPanel`, never written
+    /// in a layout file.
+    case setting(SettingsCommand)
 
     /// Every action name of the layout format, for error messages and docs.
     public static let allNames: [String] = [
@@ -133,7 +139,7 @@ public enum Action: Equatable, Hashable, Sendable {
         "left", "right", "up", "down", "home", "end", "keysym",
         "shift", "ctrl", "alt", "super", "altgr", "capslock",
         "layer", "next-layout", "hide", "decimal", "multiply",
-        "morse-dot", "morse-dash", "morse-gap", "shuffled-digit", "done", "cancel", "move", "shortcut",
+        "morse-dot", "morse-dash", "morse-gap", "shuffled-digit", "done", "cancel", "move", "shortcut", "settings",
     ] + ClickType.allCases.map { "click-" + $0.rawValue }
 
     /// The action's name in the layout format.
@@ -161,6 +167,8 @@ public enum Action: Equatable, Hashable, Sendable {
         case .showLayout: return "show-layout"
         case .shortcut: return "shortcut"
         case .click(let type): return "click-" + type.rawValue
+        case .settings: return "settings"
+        case .setting: return "setting"
         }
     }
 }

@@ -108,4 +108,8 @@ public enum Effect: Equatable, Hashable, Sendable {
     case swipe(SwipeGesture)
     /// Repaint the trails of the swipes in progress (`KeyboardState.swipeTrails`).
     case redrawTrail
+    /// Open the settings panel (the host knows whether it may: a lock, a PIN, a plug).
+    case openSettings
+    /// A control of the settings panel was picked: write the change and apply it.
+    case settings(SettingsCommand)
 }

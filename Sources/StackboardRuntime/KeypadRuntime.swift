@@ -22,6 +22,10 @@ public enum TypingRequest: Equatable, Sendable {
     case dragWindow(pointer: Int, kind: WindowDragKind, from: Point, to: Point)
     /// Dock the floating keyboard, or undock the docked one (a double tap on the grip).
     case toggleDock
+    /// Open the settings panel (⚙), if the host offers it.
+    case openSettings
+    /// A control of the settings panel: write the change and apply it.
+    case settings(SettingsCommand)
 }
 
 /// The host of a typing keypad: carries out what its keys ask for.
@@ -86,8 +90,8 @@ public final class KeypadRuntime {
     }
     /// Whether the typing host holds a `ReleaseAhead` of the state as it is.
     var offersReleaseAhead = false
-    /// Paints the keys and the popup.
-    public let painter: KeyboardPainter
+    /// Paints the keys and the popup (another theme or scale: `setPainter`).
+    public private(set) var painter: KeyboardPainter
     /// Where the keys are painted.
     public let surface: KeypadSurface
     /// The keypad's rectangle on the surface (the entry window's field sits above it).
@@ -199,6 +203,34 @@ public final class KeypadRuntime {
     public func setLayout(_ layout: Layout, now: Double) {
         perform(state.setLayout(layout), now: now)
         swipeChoices = nil
+        closePopup()
+        closePreview()
+        markAllDirty()
+    }
+
+    /// Shows `layout` at its layer `name` (the first when it has none of that name): the
+    /// settings panel made again with the values it changed, on the page it was on.
+    public func setLayout(_ layout: Layout, showing name: String, now: Double) {
+        perform(state.setLayout(layout, showing: name), now: now)
+        swipeChoices = nil
+        closePopup()
+        closePreview()
+        markAllDirty()
+    }
+
+    /// Paints with `painter` from now on (the settings panel changed the theme or the size):
+    /// everything is painted again.
+    public func setPainter(_ painter: KeyboardPainter) {
+        self.painter = painter
+        closePopup()
+        closePreview()
+        markAllDirty()
+    }
+
+    /// Takes `config` (key preview, swiping, timing, dwell, scanning) as the settings panel
+    /// changed it; the mode stays the keypad's.
+    public func setConfig(_ config: KeyboardConfig, now: Double) {
+        perform(state.setConfig(config), now: now)
         closePopup()
         closePreview()
         markAllDirty()
@@ -361,6 +393,8 @@ extension KeypadRuntime {
                 typingHost?.keypad(self, perform: .dragWindow(pointer: pointer, kind: kind, from: Point(x: from.x + dx, y: from.y + dy),
                                                               to: Point(x: to.x + dx, y: to.y + dy)))
             case .toggleDock: typingHost?.keypad(self, perform: .toggleDock)
+            case .openSettings: typingHost?.keypad(self, perform: .openSettings)
+            case .settings(let command): typingHost?.keypad(self, perform: .settings(command))
             case .swipe(let gesture): wordsTold = typeSwipe(gesture, now: now) || wordsTold
             case .done:
                 // What is being composed (pinyin, a syllable) goes into the field first.
@@ -389,7 +423,7 @@ extension KeypadRuntime {
                 trailDirty = true
                 prepareSwipeDecoder()
             case .type, .key, .acceptSuggestion, .hide, .chooseClick, .nextLayout, .showLayout, .openLayer, .edit, .done, .cancel, .dragWindow,
-                 .toggleDock, .swipe: continue
+                 .toggleDock, .swipe, .openSettings, .settings: continue
             }
         }
     }

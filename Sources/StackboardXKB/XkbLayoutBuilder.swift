@@ -8,8 +8,9 @@ import StackboardCore
 ///   level 3 and 4 (AltGr) characters, and a dead key's long press the letters it composes.
 /// - Layer `altgr` (when any key has a level 3 or 4): the same rows with levels 3 and 4.
 /// - Around them the keys of the shipped qwerty: tab, backspace, caps lock, return, two shifts;
-///   and the bottom row: AltGr (switches layers), Fn, ☺ (the emoji panel), ctrl, alt, space
-///   (labelled with the layout's description), ← ↑ ↓ →, the grip (✥: moves the window).
+///   and the bottom row: AltGr (switches layers), Fn, ☺ (the emoji panel), ⚙ (the settings
+///   panel), ctrl, alt, space (labelled with the layout's description), ← ↑ ↓ →, the grip (✥:
+///   moves the window).
 /// - Layer `functions` (the Fn key): esc and F1-F12; home, end, page up and down, insert,
 ///   delete, backspace; shift, ctrl, alt, super, ✂ (the editing panel) and return.
 /// - Layer `edit` (the ✂ key), as qwerty's: select all, cut, copy, paste, undo and redo as
@@ -136,7 +137,7 @@ public struct XkbLayoutBuilder {
         return Stack(axis: .vertical, items: rows.map { .stack(Stack(axis: .horizontal, distribution: .proportional, items: $0)) })
     }
 
-    /// AltGr, Fn, ☺, ctrl, alt, space, ←, ↑ over ↓, →, the grip.
+    /// AltGr, Fn, ☺, ⚙, ctrl, alt, space, ←, ↑ over ↓, →, the grip.
     func lastRow(_ altgrKey: AltGrKey?, functions: Bool = false) -> [StackItem] {
         var row: [StackItem] = []
         switch altgrKey {
@@ -150,6 +151,7 @@ public struct XkbLayoutBuilder {
         row.append(.key(functions ? Key(label: "Fn", action: .layer(Self.lettersLayer), style: .accent)
                                   : Key(label: "Fn", action: .layer(Self.functionsLayer), style: .function)))
         row.append(.key(Key(label: EmojiPanel.switchLabel, action: .layer(EmojiPanel.entryLayer), style: .function)))
+        row.append(.key(function(.settings)))
         row.append(.key(function(.modifier(.ctrl), weight: 1.25)))
         row.append(.key(function(.modifier(.alt), weight: 1.25)))
         row.append(.key(Key(label: info.description, action: .space, weight: 4, repeats: true)))

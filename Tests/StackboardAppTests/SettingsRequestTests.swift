@@ -2,30 +2,17 @@
 import StackboardCore
 import Testing
 
-/// The settings request (the tray menu's Settings item): the keyboard shows its layout's
-/// `settings` layer, or, without one, says so and stays as it is.
+/// The settings request from outside the keys (the tray menu's Settings item) where the panel is
+/// not offered (locked, a plug: the controller has no panel): it says so and changes nothing.
+/// With a panel it opens as ⚙ opens it (SettingsPanelKeyboardTests, TrayIconTests).
 @Suite struct SettingsRequestTests {
-    static let withSettings = Layout(name: "panel", description: "panel", layers: [
-        Layer(name: "main", root: Stack(axis: .vertical, items: [TestLayouts.row([Key(label: "a", action: .text("a"))])])),
-        Layer(name: "settings", root: Stack(axis: .vertical, items: [TestLayouts.row([Key(label: "x", action: .text("x"))])])),
-    ])
-
-    @Test func aLayoutWithASettingsLayerShowsItAndTheKeyboard() throws {
-        let f = try ControllerFixture(layouts: [Self.withSettings])
-        f.controller.handle(.hide, now: 0)
-        f.controller.openSettings(now: 1)
-        #expect(f.window.shown)
-        #expect(f.controller.runtime.state.layerName == "settings")
-        #expect(f.box.reported.isEmpty)
-    }
-
-    @Test func aLayoutWithoutOneSaysSoAndChangesNothing() throws {
+    @Test func withoutAPanelItSaysSoAndChangesNothing() throws {
         let f = try ControllerFixture(layouts: [TestLayouts.letters])
         f.controller.handle(.hide, now: 0)
         f.controller.openSettings(now: 1)
         #expect(!f.window.shown)
         #expect(f.controller.runtime.state.layerName == "main")
-        #expect(f.box.reported == ["the layout 'letters' has no 'settings' layer: there are no settings to show; "
+        #expect(f.box.reported == ["the settings panel is locked here (\"settings\": \"locked\" in config.json, or a plug): "
                                    + "settings live in ~/.config/stackboard/config.json (see stackboard(1))"])
     }
 }

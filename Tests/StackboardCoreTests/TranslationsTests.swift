@@ -26,18 +26,18 @@ import Testing
 
     @Test(arguments: [false, true])
     func aCatalogIsReadInEitherByteOrder(big: Bool) throws {
-        let catalog = try MessageCatalog(bytes: Self.mo([("space", "Leertaste"), ("del", "Entf")], big: big))
+        let catalog = try MessageCatalog(mo: Self.mo([("space", "Leertaste"), ("del", "Entf")], big: big))
         #expect(catalog.translations == ["space": "Leertaste", "del": "Entf"], "the header entry is left out")
     }
 
     @Test func aDamagedFileSaysWhatToDo() {
-        #expect(throws: MessageCatalog.Failure.notACatalog) { try MessageCatalog(bytes: Array("not a catalog at all".utf8)) }
+        #expect(throws: MessageCatalog.FormatError.notACatalog) { try MessageCatalog(mo: Array("not a catalog at all".utf8)) }
         var cut = Self.mo([("space", "Leertaste")])
         cut.removeLast(12)
-        #expect(throws: MessageCatalog.Failure.self) { try MessageCatalog(bytes: cut) }
+        #expect(throws: MessageCatalog.FormatError.self) { try MessageCatalog(mo: cut) }
         var revision = Self.mo([])
         revision[6] = 5 // major revision 5
-        #expect(throws: MessageCatalog.Failure.unsupportedRevision(5 << 16)) { try MessageCatalog(bytes: revision) }
+        #expect(throws: MessageCatalog.FormatError.unsupportedRevision(5 << 16)) { try MessageCatalog(mo: revision) }
     }
 
     @Test(arguments: [

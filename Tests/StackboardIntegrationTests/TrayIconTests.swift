@@ -36,12 +36,9 @@ struct TrayIconTests {
         #expect(layout.stdout.contains("'Hide keyboard'"), "\(layout)")
         #expect(call("/MenuBar", "com.canonical.dbusmenu.Event", ["1", "clicked", "<0>", "0"]).status == 0)
         try kb.waitForState("hidden")
-        // Settings: qwerty has no settings layer, which is said; the keyboard stays as it is.
+        // Settings: the keyboard comes back with its settings panel open.
         #expect(call("/MenuBar", "com.canonical.dbusmenu.Event", ["2", "clicked", "<0>", "0"]).status == 0)
-        try kb.child.waitUntil(timeout: 20, "the settings request answered on stderr") {
-            kb.child.stderr.contains("no 'settings' layer")
-        }
-        #expect(kb.stackboard(["status"]).stdout == "hidden\n")
+        try kb.waitForState("shown")
         // An item that is not there is an error for the caller; Quit stops the keyboard.
         #expect(call("/MenuBar", "com.canonical.dbusmenu.Event", ["9", "clicked", "<0>", "0"]).status != 0)
         #expect(call("/MenuBar", "com.canonical.dbusmenu.Event", ["4", "clicked", "<0>", "0"]).status == 0)

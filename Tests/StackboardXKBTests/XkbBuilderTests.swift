@@ -67,10 +67,11 @@ import StackboardCore
         #expect(rows[3].map(\.action).first == .modifier(.shift) && rows[3][1].label == "<" && rows[3][2].label == "y")
         #expect(rows[3].last?.action == .modifier(.shift))
         let bottom = rows[4].map(\.label)
-        #expect(bottom == ["AltGr", "Fn", "☺", "ctrl", "alt", "German", "←", "↑", "↓", "→", "✥"])
+        #expect(bottom == ["AltGr", "Fn", "☺", "⚙", "ctrl", "alt", "German", "←", "↑", "↓", "→", "✥"])
         #expect(rows[4][1].action == .layer("functions"))
         #expect(rows[4][2].action == .layer("emoji"))
-        #expect(rows[4][5].action == .space)
+        #expect(rows[4][3].action == .settings)
+        #expect(rows[4][6].action == .space)
     }
 
     @Test func shiftShowsLevelTwoAndLongPressLevelsThreeAndFour() throws {

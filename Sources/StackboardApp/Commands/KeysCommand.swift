@@ -13,6 +13,12 @@ enum KeysCommand {
     "shifted" for keys that show and type something else under shift;
     "style" is present for keys that are not normal (function, accent, blank). Blank keys are
     listed too (they are never hit). A PIN pad's shuffled digits are listed in order.
+    "to" names the layer a layer key shows. The settings panel is a layer like any other
+    (--layer settings, settings:sound, settings:words, settings:access, settings:languages...):
+    its controls carry "setting" (the key of config.json they write) and "value" (what they
+    write there; null takes it out), from the values of the keyboard's config.json with these
+    options over it (what a keyboard started without options shows); for example
+      {"layer":"settings","index":9,"label":"+","action":"setting","setting":"scale","value":1.25,...}
     --entry describes 'stackboard entry' at that size: first the text field,
       {"field":true,"x":0,"y":0,"width":360,"height":86}
     then the keys below it, in window pixels.
@@ -35,10 +41,12 @@ enum KeysCommand {
         do throws(LayoutError) {
             let slots = values.bool(.entryWindow) ? 0 : values.int(.suggestions)
             let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
-            layout = LanguageCycle(values.names(.languages) ?? [])
-                .keyed(try LayoutPreparation.forLocale(shuffle: false, suggestions: slots, ownField: values.bool(.entryWindow),
-                                                   numberRow: values.bool(.numberRow))
-                    .load(name), named: name)
+            let preparation = LayoutPreparation.forLocale(shuffle: false, suggestions: slots, ownField: values.bool(.entryWindow),
+                                                                  numberRow: values.bool(.numberRow))
+            let keyed = LanguageCycle(values.names(.languages) ?? []).keyed(try preparation.load(name), named: name)
+            layout = values.bool(.entryWindow) ? keyed
+                : SettingsPanelChoices.forCommand(keyed, values: values, catalog: preparation.catalog,
+                                                  withPanel: values.string(.layer).map(SettingsPanel.isPanelLayer) ?? false)
         } catch {
             throw UsageError(error.description)
         }
@@ -73,6 +81,12 @@ enum KeysCommand {
             if case .text(let text) = placed.key.action { fields.append(("text", .string(text))) }
             if let shifted = placed.key.shiftedLabel { fields.append(("shifted", .string(shifted))) }
             if case .suggestion(let slot) = placed.key.action { fields.append(("slot", .int(slot))) }
+            if case .layer(let name) = placed.key.action { fields.append(("to", .string(name))) }
+            if case .setting(.change(let edits)) = placed.key.action, let edit = edits.first,
+               let key = edit.setting.spec.key ?? edit.setting.spec.flag {
+                fields.append(("setting", .string(key)))
+                fields.append(("value", edit.value.map { .raw(ConfigEditor.json($0)) } ?? .raw("null")))
+            }
             if placed.key.style != .normal { fields.append(("style", .string(placed.key.style.rawValue))) }
             fields += [("x", .int(placed.frame.x)), ("y", .int(placed.frame.y)),
                        ("width", .int(placed.frame.width)), ("height", .int(placed.frame.height))]

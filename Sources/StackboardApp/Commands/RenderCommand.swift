@@ -33,11 +33,15 @@ enum RenderCommand {
                                                       suggestions: values.bool(.entryWindow) ? 0 : values.int(.suggestions),
                                                       ownField: values.bool(.entryWindow), wordsLanguage: values.string(.language),
                                                       numberRow: values.bool(.numberRow))
-        let layout: Layout
+        var layout: Layout
         let name = values.string(.layout) ?? KeyboardOptions.defaultLayout
         do { layout = LanguageCycle(values.names(.languages) ?? []).keyed(try preparation.load(name), named: name) } catch {
             printError("stackboard: \(error.description)")
             return 1
+        }
+        if !values.bool(.entryWindow) {
+            layout = SettingsPanelChoices.forCommand(layout, values: values, catalog: preparation.catalog,
+                                                     withPanel: values.string(.layer).map(SettingsPanel.isPanelLayer) ?? false)
         }
         let layer = try LayoutPreparation.layer(values.string(.layer), of: layout)
         var problems: [ConfigProblem] = []

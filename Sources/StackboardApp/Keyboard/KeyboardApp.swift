@@ -43,12 +43,12 @@ final class KeyboardApp: WindowShellClient {
     /// The display's XKB group as last followed (`--layout xkb` shows that group's layout).
     private var followedGroup: Int
     /// The word engines made so far, by language (each loaded once, saved at the end).
-    private let words: WordEngines
+    let words: WordEngines
     let hidden: Bool
     /// Whether the injector has given everything back (it must, before the connection closes).
     private var injectorDone = false
     /// The first half of the start (the first frame on screen), finished in `run`.
-    private let startup: KeyboardStartup
+    let startup: KeyboardStartup
     /// `--dwell-click`: the rest before a click outside the keyboard (nil: off).
     private let dwellClickDuration: Double?
     /// Dwell clicking anywhere, set up after the first frame when it is on.
@@ -86,9 +86,10 @@ final class KeyboardApp: WindowShellClient {
             // Without its switch the keyboard still works with the pointer: say so and go on.
             do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
         }
-        shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.keypad.sound)
+        let shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.keypad.sound)
+        self.shell = shell
         window.setHoverTracking(config.timing.dwell != nil) // after the shell started touch
-        runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
+        runtime.click = { [weak shell] kind in shell?.clicks.play(kind) }
         let tray = options.tray == .off ? nil : TrayService(environment: startup.environment,
                                                             icons: Self.trayIcons(startup, options: options))
         let bus = options.xid ? nil : KeyboardBus(environment: startup.environment, autoShow: options.autoShow,
@@ -193,6 +194,7 @@ final class KeyboardApp: WindowShellClient {
         let components: [XEventHandler?] = [InjectorEvents(injector), channel, plug, monitors, invoker, context, summonWindow, trayIcon]
         shell.add(components.compactMap { $0 })
         shell.client = self
+        startSettingsPanel(options: options)
     }
 
     /// Shows the keyboard (unless `--hidden`; a plug prints its window id and waits for its

@@ -17,8 +17,8 @@ final class KeyboardBus: LoopSource {
     private(set) var policy: AutoShowPolicy
     /// Whether the focus is in a password field (followed with or without auto-show).
     private(set) var secureField: SecureFieldWatch
-    /// Whether focus changes show and hide the keyboard (`--auto-show`).
-    private let autoShow: Bool
+    /// Whether focus changes show and hide the keyboard (`--auto-show`, or the settings panel).
+    private var autoShow: Bool
     /// Carries out the decisions and the requests.
     weak var controller: KeyboardController?
     /// Whether the missing session bus is worth a line (only when auto-show needs it).
@@ -105,6 +105,13 @@ final class KeyboardBus: LoopSource {
     }
 
     // MARK: From the keyboard
+
+    /// Auto-show turned on or off by the settings panel: focus changes show and hide the
+    /// keyboard from the next one on. (The accessibility bus is started only by a keyboard started
+    /// with auto-show; turned on here, the tracker follows a bus that applications started.)
+    func setAutoShow(_ on: Bool) {
+        autoShow = on
+    }
 
     /// A matchbox `_MB_IM_INVOKER_COMMAND`.
     func invoked(_ command: InvokerCommand, now: Double) {

@@ -18,8 +18,11 @@ final class KeyboardController: TypingHost {
     private(set) var layouts: LayoutCycle
     /// The text whose key went out the moment its release arrived (`keypad(_:releaseAhead:)` below).
     var sentAhead: String?
-    /// Loads a layout by name or file for `stackboard layout NAME`.
-    let load: (String) throws(LayoutError) -> Layout
+    /// Loads a layout by name or file for `stackboard layout NAME` (another, once the settings
+    /// panel changed what a layout is made with).
+    var load: (String) throws(LayoutError) -> Layout
+    /// The settings panel's side of the keyboard (nil: not offered, as in a plug).
+    var settings: SettingsPanelHost?
     /// `--print`: where each typed key's line goes (nil: nowhere).
     let printKey: ((String) -> Void)?
     /// Where problems are reported (one line each, never with typed text).
@@ -186,22 +189,19 @@ final class KeyboardController: TypingHost {
         onCommanded?(shown)
     }
 
-    /// The settings were asked for (the tray menu's Settings item): the keyboard is shown on its
-    /// layout's `settings` layer. A layout without one says so (one line) and stays as it is.
-    /// This is the one request the tray, and any other way in, sends for the settings.
+    /// The settings were asked for from outside the keys (the tray menu's Settings item): the
+    /// keyboard is shown with its settings panel, as ⚙ opens it (its PIN pad first where it has
+    /// one). Where the panel is not offered (`"settings": "locked"`, a plug) it says so, one line,
+    /// and stays as it is.
     func openSettings(now: Double) {
-        let layout = runtime.state.layout
-        guard layout.layer(named: Self.settingsLayer) != nil else {
-            report("the layout '\(layout.name)' has no '\(Self.settingsLayer)' layer: there are no settings to show; "
+        guard let settings else {
+            report("the settings panel is locked here (\"settings\": \"locked\" in config.json, or a plug): "
                    + "settings live in ~/.config/stackboard/config.json (see stackboard(1))")
             return
         }
         commanded(true, now: now)
-        runtime.showLayer(Self.settingsLayer, now: now)
+        settings.open(now: now)
     }
-
-    /// The layer the settings request shows.
-    static let settingsLayer = "settings"
 
     /// SIGUSR1 hides, SIGUSR2 shows, SIGTERM, SIGINT and SIGHUP stop the keyboard.
     func handle(signal request: SignalRequest, now: Double) {
@@ -260,6 +260,10 @@ final class KeyboardController: TypingHost {
             if let control = mover?.toggleDock() { runtime.setWindowControl(control, now: MonotonicClock.now()) }
         case .chooseClick(let type):
             if let problem = chooseClick(type) { report(problem) }
+        case .openSettings:
+            settings?.open(now: MonotonicClock.now())
+        case .settings(let command):
+            settings?.handle(command, now: MonotonicClock.now())
         }
     }
 
@@ -328,6 +332,14 @@ final class KeyboardController: TypingHost {
         layouts.show(layout)
         show(layout, now: now)
         return nil
+    }
+
+    /// Takes `cycle` in place of the layouts (the settings panel changed the languages, the
+    /// layout or what layouts are made with) and shows `shown` of it (nil: the cycle's current).
+    func replaceLayouts(_ cycle: LayoutCycle, showing shown: Layout? = nil, now: Double) {
+        layouts = cycle
+        if let shown { layouts.show(shown) }
+        if let current = layouts.current { show(current, now: now) }
     }
 
     /// The display's keymap changed: a keyboard that shows the display's own layout (`xkb`)

@@ -67,6 +67,10 @@ struct KeyboardOptions {
     var placedOnCommandLine: Bool
     /// `--help`.
     var help: Bool
+    /// Who may open the settings panel (`settings`, `settings-pin`; never a plug).
+    var settingsAccess: SettingsAccess
+    /// The settings these options were read from (the settings panel starts from them).
+    var values: SettingValues
     /// Settings of the configuration file that were valid JSON but cannot be used (each one line,
     /// like the config loader's problems); their defaults are used.
     var configProblems: [ConfigProblem] = []
@@ -91,8 +95,14 @@ struct KeyboardOptions {
         if let extra = args.positional.first {
             throw UsageError("Unexpected argument '\(extra)'. See 'stackboard keyboard --help'.")
         }
-        let values = args.settings(config: config)
-        help = args.help
+        try self.init(values: args.settings(config: config), help: args.help, configFile: configFile)
+    }
+
+    /// The options `values` give (the settings panel's: the command line and its changes over
+    /// config.json as it wrote it).
+    init(values: SettingValues, help: Bool = false, configFile: String) throws(UsageError) {
+        self.values = values
+        self.help = help
         print = values.bool(.print)
         hiddenOnCommandLine = values.commandLine[.hidden] != nil
         xid = values.bool(.xid)
@@ -118,6 +128,9 @@ struct KeyboardOptions {
         scanSwitch = try values.custom(.scanSwitch, file: configFile, problems: &problems, ScanSwitch.init(parsing:))
             ?? .button(1)
         monitor = try values.custom(.monitor, file: configFile, problems: &problems, MonitorChoice.init(parsing:)) ?? .primary
+        let settings = SettingsAccess.from(values, plug: xid, file: configFile)
+        settingsAccess = settings.access
+        if let problem = settings.problem { problems.append(problem) }
         configProblems = problems
         (layouts, requestedLayout) = Self.layouts(values)
     }

@@ -67,11 +67,8 @@ struct KeyboardStartup {
         let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions, wordsLanguage: options.keypad.language,
                                                       numberRow: options.numberRow)
         self.preparation = preparation
-        let languages = options.languages
-        let loadNotingDeal = { (name: String) throws(LayoutError) -> (layout: Layout, dealtAtRandom: Bool) in
-            let (layout, dealt) = try preparation.loadNotingDeal(name)
-            return (languages.keyed(layout, named: name), dealt)
-        }
+        let loadNotingDeal = Self.loader(options: options, preparation: preparation)
+        let keyed = Self.keyed(options: options)
         load = { (name: String) throws(LayoutError) -> Layout in try loadNotingDeal(name).layout }
         // The first frame needs no emoji panel (a ☺ key's 3,700 keys, made from emoji-test.txt
         // in ~3 ms, 0.5 MB of heap, and every later step over them): the layouts are loaded
@@ -82,7 +79,7 @@ struct KeyboardStartup {
             let (layout, dealt) = try firstFrameOnly.loadNotingDeal(name)
             // Loaded again it would be dealt again: such a layout is loaded in full now.
             if dealt, preparation.catalog.completes(layout) { return try loadNotingDeal(name) }
-            return (languages.keyed(layout, named: name), dealt)
+            return (keyed(layout, name), dealt)
         }, configFile: configFile)
         let layouts = loaded.cycle
         let dealtAtRandom = loaded.firstDealtAtRandom
@@ -150,6 +147,25 @@ struct KeyboardStartup {
         window.showBufferUntilExposed() // the server shows the frame as it maps the window
         window.show(now: MonotonicClock.now())
         connection.flush()
+    }
+
+    /// What loads a layout named `name` for a keyboard with `options`: made ready by
+    /// `preparation`, then given its language key and the settings panel's keys (`keyed`); and
+    /// whether its digits were dealt at random.
+    static func loader(options: KeyboardOptions, preparation: LayoutPreparation)
+        -> (String) throws(LayoutError) -> (layout: Layout, dealtAtRandom: Bool) {
+        let keyed = keyed(options: options)
+        return { (name: String) throws(LayoutError) -> (layout: Layout, dealtAtRandom: Bool) in
+            let (layout, dealt) = try preparation.loadNotingDeal(name)
+            return (keyed(layout, name), dealt)
+        }
+    }
+
+    /// A prepared layout loaded as `name` as the keyboard with `options` shows it: the language
+    /// key when it is one of the languages, the ⚙ keys kept or taken out as the panel's lock says.
+    static func keyed(options: KeyboardOptions) -> @Sendable (Layout, String) -> Layout {
+        let (languages, access) = (options.languages, options.settingsAccess)
+        return { layout, name in access.keyed(languages.keyed(layout, named: name)) }
     }
 
     /// What completes the start's layouts in a cycle (nil when none lacks its panel).

@@ -82,6 +82,12 @@ final class MonitorPlacer {
         apply(frame: self.placement.frame, notice: nil)
     }
 
+    /// The size factor changed (the settings panel): the window takes its new size in its place.
+    func rescale(_ scale: Double) {
+        placement.rescaled(to: scale)
+        apply(frame: placement.frame, notice: nil)
+    }
+
     /// A hidden keyboard is about to be shown, for `field` (auto-show) or for the user. With
     /// `--monitor focus` it goes to the active window's monitor (a field with extents has been
     /// placed already, by `place(for:)`).

@@ -23,7 +23,8 @@ final class WindowShell: XEventPumpClient {
     /// The loop's one reader of X events.
     let pump: XEventPump
     let signals: SignalWatcher
-    let clicks: ClickSound
+    /// The clicks (another player once the settings panel changed the sound: `setSound`).
+    private(set) var clicks: ClickSound
     let loop = EventLoop()
     weak var client: WindowShellClient?
     /// The protocol errors of the last turn, reported one turn late: an embedder that dies
@@ -40,6 +41,13 @@ final class WindowShell: XEventPumpClient {
         window.input.startTouch()
         clicks = startClicks(sound)
         pump.client = self
+    }
+
+    /// Plays clicks as `sound` says from now on: the player there was is closed (its device let
+    /// go) and another started.
+    func setSound(_ sound: SoundOptions) {
+        clicks.close()
+        clicks = startClicks(sound)
     }
 
     /// Adds the application's components to the pump, in the order they get events (one that

@@ -2,10 +2,11 @@ extension Action {
     /// Whether the key does something on a keypad that edits its own field (entry mode,
     /// StackboardKit): ctrl, alt and super have no shortcut to modify there, tab, up, down and a
     /// keysym key edit nothing in a one-line field (`NamedKey.fieldCommand`), the field has no
-    /// selection or clipboard for a shortcut key, and the window cannot be moved by its grip.
+    /// selection or clipboard for a shortcut key, the window cannot be moved by its grip, and
+    /// there is no settings panel.
     public var worksInOwnField: Bool {
         switch self {
-        case .modifier(.ctrl), .modifier(.alt), .modifier(.super), .move, .shortcut: return false
+        case .modifier(.ctrl), .modifier(.alt), .modifier(.super), .move, .shortcut, .settings, .setting: return false
         case .key(let key): return key.fieldCommand != nil || key == .returnKey || key == .escape
         default: return true
         }

@@ -38,7 +38,7 @@ public struct Translations: Equatable, Sendable {
                 let path = "\(directory)/\(name)/LC_MESSAGES/\(domain).mo"
                 guard let bytes = read(path) else { continue }
                 do {
-                    found.append((name, try MessageCatalog(bytes: bytes)))
+                    found.append((name, try MessageCatalog(mo: bytes)))
                 } catch {
                     report("the catalog \(path) is skipped: \(error.description)")
                 }

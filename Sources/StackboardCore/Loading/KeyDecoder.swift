@@ -139,7 +139,7 @@ extension LayoutDecoder {
     static let simpleActions: [String: Action] = {
         let simple: [Action] = NamedKey.fixed.map(Action.key) + Modifier.allCases.map(Action.modifier)
             + [.space, .clear, .capsLock, .nextLayout, .hide, .decimalSeparator, .morseDot, .morseDash,
-               .morseGap, .shuffledDigit, .done, .cancel, .move] + ClickType.allCases.map(Action.click)
+               .morseGap, .shuffledDigit, .done, .cancel, .move, .settings] + ClickType.allCases.map(Action.click)
         return Dictionary(uniqueKeysWithValues: simple.map { ($0.name, $0) })
     }()
 

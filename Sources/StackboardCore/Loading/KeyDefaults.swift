@@ -42,6 +42,7 @@ public enum KeyDefaults {
         "click-double": ("double click", .function, false),
         "click-drag": ("drag", .function, false),
         "click-pause": ("no clicks", .function, false),
+        "settings": ("⚙", .function, false),
     ]
 
     /// The label a key with `action` shows when the layout gives none.

@@ -183,6 +183,27 @@ public struct KeyboardPlacement: Equatable, Sendable {
         self.frame = homeFrame
     }
 
+    /// The size factor changed (the settings panel's size): where the options put the keyboard
+    /// it takes the frame they now give (a taller one along its edge, without a geometry); a
+    /// keyboard the user moved grows or shrinks by the same factor about the middle of its
+    /// bottom edge, kept inside its monitor.
+    public mutating func rescaled(to scale: Double) {
+        let factor = sizing.scale > 0 ? scale / sizing.scale : 1
+        sizing.scale = scale
+        switch home {
+        case .moved(let place, let movedOn) where !isDocked:
+            let width = max(1, Int((Double(place.width) * factor).rounded()))
+            let height = max(1, Int((Double(place.height) * factor).rounded()))
+            let grown = Rect(x: place.x + (place.width - width) / 2, y: place.y + place.height - height, width: width, height: height)
+            let fitted = KeyboardSizing.fit(grown, in: movedOn)
+            home = .moved(fitted, monitorSize: movedOn)
+            homeFrame = Self.absolute(fitted, on: monitor)
+        default:
+            homeFrame = sizing.frame(on: monitor.frame)
+        }
+        frame = homeFrame
+    }
+
     /// Auto-show moved the keyboard to `frame`, out of a field's way: not a new place.
     public mutating func avoided(_ frame: Rect) {
         self.frame = frame

@@ -1,11 +1,13 @@
 extension KeyTiming {
     /// The timing settings of `values` (milliseconds in the table, seconds here). A dwell of 0
-    /// is off; scanning is on when the command line gives any scan option or the configuration
-    /// file a scan interval (its loops alone do not turn it on).
+    /// is off; scanning is on when the command line gives any scan option, else when the
+    /// configuration file says `scan.enabled`, else when it gives a scan interval (its loops
+    /// alone do not turn it on). `--scan` given as a value (the settings panel's) decides alone.
     public init(_ values: SettingValues) {
         let dwell = values.int(.dwell)
-        let scanOptions: [Setting] = [.scan, .scanInterval, .scanLoops, .scanSwitch]
-        let scanning = scanOptions.contains { values.commandLine[$0] != nil } || values.config[.scanInterval] != nil
+        let scanOptions: [Setting] = [.scanInterval, .scanLoops, .scanSwitch]
+        let scanning = values.commandLine[.scan]?.bool
+            ?? (scanOptions.contains { values.commandLine[$0] != nil } || (values.config[.scan]?.bool ?? (values.config[.scanInterval] != nil)))
         self.init(repeatDelay: Double(values.int(.repeatDelay)) / 1000,
                   repeatInterval: Double(values.int(.repeatInterval)) / 1000,
                   longPressDelay: Double(values.int(.longPress)) / 1000,

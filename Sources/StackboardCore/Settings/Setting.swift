@@ -82,6 +82,10 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case summonButton
     /// `--tray`, `tray`: an icon in the desktop's panel (StatusNotifierItem, else XEmbed).
     case tray
+    /// `--settings`, `settings`: the settings panel (⚙) offered, or locked away (a kiosk).
+    case settingsPanel
+    /// `settings-pin`: the PIN the settings panel asks for before it opens.
+    case settingsPin
     /// `--no-key-preview`, `key-preview`: the pressed key's label enlarged above it.
     case keyPreview
     /// `--no-swipe`, `swipe`: sliding across letters types a word.
@@ -102,7 +106,7 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case dwell
     /// `--dwell-click`, `dwellClick`: the pointer resting outside the keyboard clicks there.
     case dwellClick
-    /// `--scan`: switch scanning on.
+    /// `--scan`, `scan.enabled`: switch scanning on (or off in the file).
     case scan
     /// `--scan-interval`, `scan.interval`.
     case scanInterval

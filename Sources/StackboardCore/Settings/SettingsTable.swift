@@ -161,6 +161,14 @@ extension Setting {
                         + "quit): auto when the panel has a tray (a StatusNotifierItem watcher on the session bus, else an "
                         + "XEmbed system tray) and silently none otherwise; on: the same, and one line on stderr when there "
                         + "is no tray; off: never", for: [.keyboard])
+        case .settingsPanel:
+            SettingSpec(flag: "settings", key: "settings", .choice(["on", "locked"]), default: .string("on"),
+                        "locked: no settings panel (no ⚙ key, no long press on the grip), for kiosks; never offered "
+                        + "in a plug (--xid) anyway", for: [.keyboard, .keys, .render])
+        case .settingsPin:
+            SettingSpec(flag: nil, key: "settings-pin", .text, placeholder: "DIGITS", example: "2468",
+                        "4 to 8 digits the settings panel asks for before it opens (a PIN pad takes them)",
+                        for: [.keyboard])
         case .keyPreview:
             SettingSpec(flag: "no-key-preview", key: "key-preview", .bool, default: .bool(true), flagSets: false,
                         "no enlarged label above the pressed key (never shown in a password field or with --secure)",
@@ -199,8 +207,10 @@ extension Setting {
                         unit: "ms", example: "1000", "click where the pointer rests this long outside the keyboard "
                         + "('stackboard click right' chooses the next click's type)", for: [.keyboard])
         case .scan:
-            SettingSpec(flag: "scan", .bool, "switch scanning: rows, then a row's keys, are highlighted in turn and the "
-                        + "switch picks; any --scan-* option, or scan.interval in the file, turns it on", for: [.keyboard])
+            SettingSpec(flag: "scan", key: "scan.enabled", .bool, default: .bool(false),
+                        "switch scanning: rows, then a row's keys, are highlighted in turn and the switch picks; any "
+                        + "--scan-* option turns it on, and so does scan.interval in the file unless scan.enabled is false",
+                        for: [.keyboard])
         case .scanInterval:
             SettingSpec(flag: "scan-interval", key: "scan.interval", .int(200...10_000), default: .int(1000), unit: "ms",
                         "how long each row or key stays highlighted", for: [.keyboard])

@@ -34,6 +34,10 @@ extension KeyboardState {
             return [.chooseClick(type)]
         case .move:
             return []
+        case .settings:
+            return [.openSettings]
+        case .setting(let command):
+            return [.settings(command)]
         case .suggestion(let slot):
             consumeModifiers()
             return [.acceptSuggestion(slot)]

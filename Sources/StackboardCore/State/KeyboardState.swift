@@ -29,7 +29,9 @@
 /// - The grip (`move` keys) and the corners (`setWindowControl`): floating, dragging the grip
 ///   or a corner zone more than `dragSlop` hands the pointer to the host (`.dragWindow`, move or
 ///   resize); a corner press released sooner is an ordinary tap. Floating or docked, two taps on
-///   the grip within `doubleTapInterval` dock or undock (`.toggleDock`). Otherwise it is inert.
+///   the grip within `doubleTapInterval` dock or undock (`.toggleDock`). Otherwise it is inert. A
+///   grip with alternates (the ⚙ of the settings panel) fires the first when held still for
+///   `longPressDelay`, without a popup.
 /// - Swiping (`swipeOn`: configured, a word list ready, not secure, a layer with a suggestion
 ///   bar): a press on a letter that slides onto another key, farther than three quarters of its
 ///   key, becomes a swipe: no key is highlighted or fired, its path is a trail, and its release
@@ -53,11 +55,11 @@ public struct KeyboardState: Sendable {
     public internal(set) var capsLock: Bool = false
     /// Typing mode: the Morse code entered since the last gap (dots `.` and dashes `-`).
     public internal(set) var pendingMorse: String = ""
-    /// The configuration the state was made with.
-    public let config: KeyboardConfig
+    /// The configuration the state was made with (or given since, `setConfig`).
+    public internal(set) var config: KeyboardConfig
 
     /// The configuration's timing, made safe to schedule with.
-    let timing: KeyTiming
+    var timing: KeyTiming
     var pointers: [Int: PointerTrack] = [:]
     var latched: Set<Modifier> = []
     var locked: Set<Modifier> = []
@@ -264,6 +266,42 @@ public struct KeyboardState: Sendable {
             state.layout = layout
             state.pendingMorse = ""
             state.show(layout.layers.first ?? KeyboardState.emptyLayer)
+            return []
+        }
+    }
+
+    /// Shows `layout` at its layer `name` (its first when it has none of that name): a layout made
+    /// again with new layers (the settings panel showing new values) stays on the same page.
+    public mutating func setLayout(_ layout: Layout, showing name: String) -> [Effect] {
+        mutate(now: nil) { state in
+            state.layout = layout
+            state.pendingMorse = ""
+            state.show(layout.layer(named: name) ?? layout.layers.first ?? KeyboardState.emptyLayer)
+            return []
+        }
+    }
+
+    /// Takes `config` (its mode stays the state's): key preview, swiping, repeat, long press,
+    /// dwell and scanning as the settings panel changed them. Every pointer is let go of and the
+    /// preview ends; a resting pointer must move on before it dwells again; scanning turned on
+    /// starts at the first row, turned off stops.
+    public mutating func setConfig(_ config: KeyboardConfig) -> [Effect] {
+        mutate(now: nil) { state in
+            var config = config
+            config.mode = state.config.mode
+            state.config = config
+            state.timing = config.timing.safe
+            state.pointers = [:]
+            state.alternates = nil
+            state.lingering = nil
+            // A pointer resting where a dwell just fired a control stays disarmed there.
+            if state.timing.dwell == nil { state.dwell = nil } else { state.dwellLayerChanged() }
+            if state.timing.scan == nil {
+                state.scan = .off
+            } else if state.scan == .off {
+                state.scan = .starting
+            }
+            state.generation += 1
             return []
         }
     }

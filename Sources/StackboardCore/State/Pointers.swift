@@ -71,7 +71,8 @@ extension KeyboardState {
         track.start = point
         track.serial = pressSerial
         track.grip = key.action == .move && windowControl != .none
-        if track.grip { track.timer = nil }
+        // A grip's long press fires its first alternate (the settings panel), with no popup.
+        if track.grip, key.alternates.isEmpty { track.timer = nil }
         track.corner = windowControl == .floating ? corner(at: point) : nil
         if track.corner == nil, !track.grip, swipeStarts(on: key) { track.swipe = SwipeTrack(startKey: index, path: [point]) }
         pointers[pointer] = track
@@ -188,7 +189,7 @@ extension KeyboardState {
     /// Keys that change the keyboard's own state never repeat.
     static func mayRepeat(_ action: Action) -> Bool {
         switch action {
-        case .modifier, .capsLock, .layer, .nextLayout, .hide, .move, .click: return false
+        case .modifier, .capsLock, .layer, .nextLayout, .hide, .move, .click, .settings, .setting: return false
         default: return true
         }
     }
@@ -204,6 +205,11 @@ extension KeyboardState {
                 track.trackpad = CaretTrackpad(start: track.point, step: KeyboardState.trackpadStep(keyFrame: frame))
                 pointers[id] = track
                 return []
+            }
+            if track.grip, let first = key.alternates.first {
+                // Held still on the grip (a drag would have handed the pointer over): the panel.
+                pointers[id] = nil
+                return perform(first, heldUsed: false)
             }
             if alternates == nil, let frame = frame(of: track.key) {
                 alternates = AlternatesPopup(keyIndex: track.key, options: key.alternates, keyFrame: frame,

@@ -13,9 +13,9 @@ import StackboardSystem
 /// read once more `recheckSeconds` later (the application may not have handled the key), then
 /// what it shows is learned and the rest dropped.
 public final class WordEngines {
-    private let slots: Int
-    private let language: String?
-    private let learning: Bool
+    private var slots: Int
+    private var language: String?
+    private var learning: Bool
     /// Whether ended words wait to be seen in the field.
     private let holdsLearning: Bool
     /// Reads the focused field's text before the caret (nil in the reply: it cannot be seen).
@@ -107,6 +107,35 @@ public final class WordEngines {
         recheckAt = nil
         engine.confirmHeldWords(fieldText: nil)
         onUnseenField?()
+    }
+
+    /// Takes new settings (the settings panel's): the engines made so far write what they
+    /// learned and are let go of; the next layout shown gets one made with these.
+    public func reconfigure(slots: Int, language: String?, learning: Bool, now: Double) {
+        guard slots != self.slots || language != self.language || learning != self.learning else { return }
+        save(now: now, force: true)
+        self.slots = slots
+        self.language = language
+        self.learning = learning
+        engines = [:]
+        missing = []
+        readingSince = nil
+        recheckAt = nil
+    }
+
+    /// Forgets every word learned, in every language: the engines made so far are let go of
+    /// without writing, and the files removed. Returns a line for each file that could not be.
+    public func forgetLearned() -> [String] {
+        engines = [:]
+        missing = []
+        readingSince = nil
+        recheckAt = nil
+        guard let store else { return [] }
+        var problems: [String] = []
+        for language in store.languages() {
+            do { try store.remove(language) } catch { problems.append(error.description) }
+        }
+        return problems
     }
 
     /// Writes what is due (everything, with `force`).

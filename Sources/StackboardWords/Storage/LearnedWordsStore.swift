@@ -1,4 +1,5 @@
 import StackboardCore
+import StackboardSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -93,6 +94,20 @@ public struct LearnedWordsStore: Sendable {
         ok = true
         let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dir >= 0 { fsync(dir); close(dir) }
+    }
+
+    /// The languages with learned words on disk (a file `words-LANG.txt`, or one set aside).
+    public func languages() -> [String] {
+        let names = FileSystem.names(inDirectory: directory) ?? []
+        var languages: [String] = []
+        for name in names.sorted() where name.hasPrefix("words-") {
+            var rest = name.dropFirst("words-".count)
+            if rest.hasSuffix(".damaged") { rest = rest.dropLast(".damaged".count) }
+            guard rest.hasSuffix(".txt") else { continue }
+            let language = String(rest.dropLast(".txt".count))
+            if !language.isEmpty, !languages.contains(language) { languages.append(language) }
+        }
+        return languages
     }
 
     /// Removes `language`'s learned words file (and a damaged one set aside).

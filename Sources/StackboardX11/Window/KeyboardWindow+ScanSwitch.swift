@@ -35,6 +35,15 @@ extension KeyboardWindow {
         }
     }
 
+    /// No switch any more (scanning turned off): a switch button taps again, a switch key goes
+    /// back to the applications.
+    public func clearScanSwitch() {
+        guard !isDestroyed else { return }
+        input.pointer.switchButton = nil
+        if let keycode = input.pointer.switchKeycode { ungrabSwitchKey(keycode) }
+        input.pointer.switchKeycode = nil
+    }
+
     /// Lets the switch key through for the keyboard's own typing: the injector may type the
     /// same key (a switch on `space`, and the space bar tapped). Call `resumeScanSwitchGrab`
     /// right after; requests run in order, and XTest delivers its events within its request.
