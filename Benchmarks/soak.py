@@ -187,7 +187,12 @@ def main():
             fill = fill_learned(s, binary, o.seed)
             res['learned_before'] = fill
             B.log(f'soak: learned words filled to their bounds first: {fill}')
-        kb = s.spawn([binary, '--no-sound'] + (['--no-learn'] if o.no_learn else ['--learn-everywhere']), 'stackboard')
+        # Random taps are no prose: the field's automatic edits (tap correction, capitals at a
+        # sentence start, a double space's full stop) would change what each tap types, and the
+        # soak checks that every tap arrives as its key. Learning and the bar stay on.
+        edits_off = ['--no-autocorrect', '--no-autocapitalize', '--no-double-space-period']
+        kb = s.spawn([binary, '--no-sound'] + edits_off + (['--no-learn'] if o.no_learn else ['--learn-everywhere']),
+                     'stackboard')
         window = s.wait_window('Stackboard')
         keys = B.key_frames(binary, 'qwerty', window[3], window[4])
         taps = plan(keys, o.taps, o.seed)
