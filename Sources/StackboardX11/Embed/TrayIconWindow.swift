@@ -42,19 +42,10 @@ public final class TrayIconWindow {
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
         let id = XCreateWindow(display, connection.root, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0,
                                UInt32(InputOutput), nil, UInt(CWBackPixmap | CWEventMask), &attributes)
-        guard id != 0, let gc = makeCopyGC(display, id) else {
-            throw WindowError(description: "cannot create the tray icon's window on '\(connection.name)'")
-        }
-        do {
-            buffer = try BackBuffer(display: display, owner: connection, window: id, screen: connection.screen, size: size)
-        } catch {
-            XFreeGC(display, gc)
-            XDestroyWindow(display, id)
-            throw error
-        }
+        guard id != 0 else { throw WindowError(description: "cannot create the tray icon's window on '\(connection.name)'") }
+        (gc, buffer) = try makeCopyTarget(connection, window: id, size: size, what: "the tray icon's window")
         self.connection = connection
         self.windowID = id
-        self.gc = gc
         self.paint = paint
         let wanted: [String] = ["_NET_SYSTEM_TRAY_S\(connection.screen)", "_NET_SYSTEM_TRAY_OPCODE", "MANAGER"]
         var names = wanted.map { strdup($0) }

@@ -75,23 +75,14 @@ public final class KeyboardWindow {
         let id = XCreateWindow(display, connection.root, Int32(frame.x), Int32(frame.y),
                                UInt32(size.width), UInt32(size.height), 0, 0 /* CopyFromParent */,
                                UInt32(InputOutput), nil, UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
-        guard id != 0, let gc = makeCopyGC(display, id) else {
-            throw WindowError(description: "cannot create the keyboard window on '\(connection.name)'")
-        }
+        guard id != 0 else { throw WindowError(description: "cannot create the keyboard window on '\(connection.name)'") }
+        (gc, buffer) = try makeCopyTarget(connection, window: id, size: size, what: "the keyboard window")
         self.connection = connection
         self.windowID = id
         self.configuration = configuration
         self.placement = configuration.placement
         self.size = size
-        self.gc = gc
         input = WindowInput(connection: connection, window: id)
-        do {
-            buffer = try BackBuffer(display: display, owner: connection, window: id, screen: connection.screen, size: size)
-        } catch {
-            XFreeGC(display, gc)
-            XDestroyWindow(display, id)
-            throw error
-        }
         setProperties()
     }
 

@@ -52,20 +52,11 @@ public final class SummonWindow {
             | Button1MotionMask
         let id = XCreateWindow(display, connection.root, 0, 0, UInt32(side), UInt32(side), 0, 0 /* CopyFromParent */,
                                UInt32(InputOutput), nil, UInt(CWBackPixmap | CWEventMask), &attributes)
-        guard id != 0, let gc = makeCopyGC(display, id) else {
-            throw WindowError(description: "cannot create the summon button's window on '\(connection.name)'")
-        }
+        guard id != 0 else { throw WindowError(description: "cannot create the summon button's window on '\(connection.name)'") }
         let size = Size(width: side, height: side)
-        do {
-            buffer = try BackBuffer(display: display, owner: connection, window: id, screen: connection.screen, size: size)
-        } catch {
-            XFreeGC(display, gc)
-            XDestroyWindow(display, id)
-            throw error
-        }
+        (gc, buffer) = try makeCopyTarget(connection, window: id, size: size, what: "the summon button's window")
         self.connection = connection
         self.windowID = id
-        self.gc = gc
         self.diameter = side
         var event: Int32 = 0, error: Int32 = 0
         isShaped = XShapeQueryExtension(display, &event, &error) != 0
