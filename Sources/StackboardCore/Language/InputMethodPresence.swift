@@ -20,14 +20,14 @@ public struct InputMethodPresence: Equatable, Sendable {
     public init(environment: [String: String], ximServers: [String]) {
         var signs: [String] = []
         for name in ["GTK_IM_MODULE", "QT_IM_MODULE", "CLUTTER_IM_MODULE", "SDL_IM_MODULE"] {
-            guard let value = environment[name]?.trimmingSpaces, !value.isEmpty,
+            guard let value = environment[name].map(SettingSpec.trimmed), !value.isEmpty,
                   !Self.builtIn.contains(value.lowercased()) else { continue }
             signs.append("\(name)=\(value)")
         }
         if let modifiers = environment["XMODIFIERS"] {
             // "@im=NAME", possibly among other "@category=value" parts.
             for part in modifiers.split(separator: "@") where part.hasPrefix("im=") {
-                let server = part.dropFirst(3).trimmingSpaces
+                let server = SettingSpec.trimmed(String(part.dropFirst(3)))
                 if !server.isEmpty, server.lowercased() != "none" { signs.append("XMODIFIERS=@im=\(server)") }
             }
         }
@@ -39,10 +39,4 @@ public struct InputMethodPresence: Equatable, Sendable {
 
     /// The toolkits' own modules, which compose nothing beyond dead keys and Compose sequences.
     private static let builtIn: Set<String> = ["simple", "gtk-im-context-simple", "none", "compose"]
-}
-
-private extension StringProtocol {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
 }
