@@ -37,6 +37,20 @@ final class FakeSummonWindow: SummonWindowing {
         #expect(window.log.filter { $0 == "hide" }.count == 1)
     }
 
+    @Test func turnedOffTheButtonStaysAwayUntilTurnedOnAgain() {
+        let (button, window) = make(home: right)
+        button.publish(state: "hidden")
+        button.enabled = false
+        #expect(window.shownAt == nil && !button.isShown)
+        button.publish(state: "shown")
+        button.publish(state: "hidden") // the keyboard hidden again: still off
+        #expect(window.shownAt == nil)
+        button.enabled = true // on while the keyboard is hidden: at once
+        #expect(window.shownAt == Rect(x: 3128, y: 1008, width: 56, height: 56))
+        button.publish(state: "hidden") // a repeated state does not move it
+        #expect(window.log.filter { $0.hasPrefix("show") }.count == 2)
+    }
+
     @Test func aTapShowsTheKeyboardAndADragDoesNot() {
         let (button, window) = make()
         var taps = 0

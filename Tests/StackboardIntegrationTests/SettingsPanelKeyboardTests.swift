@@ -217,8 +217,20 @@ indirect enum ConfigJSON: Decodable {
         try rig.change("settings:sound", "sound.enabled", to: "false")
         try kb.session.waitUntil(timeout: 10, "the click device to be closed") { !rig.soundOpen }
 
+        // The summon button, turned on without a restart: hidden, the keyboard leaves it on screen.
+        try rig.go("settings:sound", to: "settings:words")
+        try rig.change("settings:words", "summon-button", to: "true")
+        #expect(kb.stackboard(["hide"]).status == 0)
+        try kb.session.waitUntil(timeout: 10, "the summon button on screen") {
+            RunningKeyboard.windowInfo(kb.session, name: SummonButtonKeyboardTests.title)?.viewable == true
+        }
+        #expect(kb.stackboard(["show"]).status == 0)
+        try kb.session.waitUntil(timeout: 10, "the summon button gone with the keyboard shown") {
+            RunningKeyboard.windowInfo(kb.session, name: SummonButtonKeyboardTests.title)?.viewable == false
+        }
+
         // Scanning on, with time to pick: 5 s a row. (The + key stays where it is.)
-        try rig.go("settings:sound", to: "settings:access")
+        try rig.go("settings:words", to: "settings:access")
         let more = try #require(try rig.panel("settings:access").first { $0.label == "+" && $0.setting == "scan.interval" })
         for time in ["1500", "2000", "3000", "5000"] {
             rig.tap(more)
@@ -235,7 +247,7 @@ indirect enum ConfigJSON: Decodable {
 
         let final = try rig.config()
         for (path, value) in ["theme": "dark", "scale": "1.25", "languages": "xkb:de,xkb:ru", "layout": "xkb:de",
-                              "sound.enabled": "false", "scan.enabled": "true", "scan.interval": "3000"] {
+                              "sound.enabled": "false", "summon-button": "true", "scan.enabled": "true", "scan.interval": "3000"] {
             #expect(rig.value(path, in: final) == value, "\(path)")
         }
         #expect(kb.child.poll() == nil, "still running: \(kb.child.stderr)")

@@ -59,6 +59,7 @@ extension KeyboardApp {
             }
         }
         if old.autoShow != new.autoShow { bus?.setAutoShow(new.autoShow) }
+        if old.summonButton != new.summonButton { setSummonButton(new.summonButton, options: new) }
         if old.wordField != new.wordField { controller.tellWordsAboutField(now: now) }
     }
 

@@ -31,8 +31,11 @@ final class KeyboardApp: WindowShellClient {
     let monitors: MonitorWatcher?
     /// Keeps the keyboard on its monitor (nil for a plug: its embedder places it).
     let placer: MonitorPlacer?
-    /// `--summon-button`: the round button that shows the hidden keyboard (nil: not asked for).
-    let summon: SummonButton?
+    /// `--summon-button`: the round button that shows the hidden keyboard (nil: not asked for
+    /// yet; made when first turned on, at start or from the settings panel).
+    private(set) var summon: SummonButton?
+    /// Who hears the keyboard's state: the summon button joins them when it is made.
+    private let publishers: PublisherFanOut
     /// The icon for an XEmbed system tray, docked when the panel has no StatusNotifierWatcher
     /// (nil: `--tray off`, or a plug).
     let trayIcon: TrayIconWindow?
@@ -98,18 +101,6 @@ final class KeyboardApp: WindowShellClient {
         self.bus = bus
         invoker = options.xid ? nil : InvokerListener(connection: connection)
         plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
-        let summonWindow = options.summonButton ? Self.makeSummonWindow(startup, options: options) : nil
-        if let summonWindow, let monitors {
-            let store = SummonPlacesStore.path(environment: startup.environment).map {
-                SummonPlacesStore(path: $0, report: { printError("stackboard: " + $0) })
-            }
-            summon = SummonButton(window: summonWindow, monitors: { [monitors] in monitors.layout() },
-                                  home: { [weak placer] in placer?.placement.monitor },
-                                  places: store?.load() ?? SummonPlaces(), save: store.map { store in { store.write($0) } },
-                                  margin: Int(16 * options.keypad.scale))
-        } else {
-            summon = nil
-        }
         trayIcon = tray == nil || bus == nil ? nil : Self.makeTrayIcon(startup, options: options)
         if let trayIcon {
             bus?.onTrayHost = { [weak trayIcon, weak bus] inPanel, reason in
@@ -120,9 +111,10 @@ final class KeyboardApp: WindowShellClient {
                 }
             }
         }
-        let publishers: [KeyboardPublishing] = [channel as KeyboardPublishing?, bus?.service, bus?.tray, summon].compactMap { $0 }
+        let publishers = PublisherFanOut([channel as KeyboardPublishing?, bus?.service, bus?.tray].compactMap { $0 })
+        self.publishers = publishers
         controller = KeyboardController(runtime: runtime, layouts: startup.layouts, window: window, typer: injector,
-                                        publisher: PublisherFanOut(publishers),
+                                        publisher: publishers,
                                         load: startup.load,
                                         printKey: options.print ? { printLine($0) } : nil,
                                         report: { printError("stackboard: " + $0) })
@@ -186,14 +178,14 @@ final class KeyboardApp: WindowShellClient {
             controller.place = { [placer] request in placer.place(for: request) }
             controller.willShow = { [placer] field in placer.willShow(field: field) }
         }
-        summon?.onTap = { [controller] now in controller.handle(.show, now: now) }
         startup.signals.onSignal = { [controller] request in controller.handle(signal: request, now: MonotonicClock.now()) }
         // The injector first, as it sees every event; the invoker after the monitor watcher,
         // which uses up the root's own ConfigureNotify; the invoker uses up every other
         // structure news of the root's.
-        let components: [XEventHandler?] = [InjectorEvents(injector), channel, plug, monitors, invoker, context, summonWindow, trayIcon]
+        let components: [XEventHandler?] = [InjectorEvents(injector), channel, plug, monitors, invoker, context, trayIcon]
         shell.add(components.compactMap { $0 })
         shell.client = self
+        if options.summonButton && !options.xid { setSummonButton(true, options: options) }
         startSettingsPanel(options: options)
     }
 
@@ -340,6 +332,29 @@ final class KeyboardApp: WindowShellClient {
             printError("stackboard: no XEmbed tray icon: \(error.description)")
             return nil
         }
+    }
+
+    /// Turns the summon button on (made the first time, following the keyboard's state from then
+    /// on) or off (kept, off screen). A plug has none; without its window or the monitors the
+    /// keyboard goes on without it (one line on stderr).
+    func setSummonButton(_ on: Bool, options: KeyboardOptions) {
+        if let summon {
+            summon.enabled = on
+            return
+        }
+        guard on, let monitors = self.monitors, let window = Self.makeSummonWindow(startup, options: options) else { return }
+        let store = SummonPlacesStore.path(environment: startup.environment).map {
+            SummonPlacesStore(path: $0, report: { printError("stackboard: " + $0) })
+        }
+        let button = SummonButton(window: window, monitors: { [monitors] in monitors.layout() },
+                                  home: { [weak placer] in placer?.placement.monitor },
+                                  places: store?.load() ?? SummonPlaces(), save: store.map { store in { store.write($0) } },
+                                  margin: Int(16 * options.keypad.scale))
+        button.onTap = { [controller] now in controller.handle(.show, now: now) }
+        shell.add([window])
+        publishers.targets.append(button)
+        summon = button
+        button.publish(state: controller.visible ? "shown" : "hidden")
     }
 
     /// The summon button's window, painted in the keyboard's theme; nil (and one line on

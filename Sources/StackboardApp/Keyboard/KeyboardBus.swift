@@ -183,7 +183,7 @@ extension TrayService: KeyboardPublishing {
 
 /// Publishes to several places (the X control channel and D-Bus).
 final class PublisherFanOut: KeyboardPublishing {
-    let targets: [KeyboardPublishing]
+    var targets: [KeyboardPublishing]
     init(_ targets: [KeyboardPublishing]) { self.targets = targets }
     func publish(state: String) { for t in targets { t.publish(state: state) } }
     func publish(layout: String) { for t in targets { t.publish(layout: layout) } }

@@ -117,7 +117,7 @@ final class SettingsPanelHost {
         let page = controller.runtime.state.layerName
         notice = nil
         if let configPath {
-            switch ConfigFile.write(edits, to: configPath, files: files) {
+            switch ConfigFile.write(edits, to: configPath, files: files, text: SettingsPanelChoices.text) {
             case .success(let written):
                 config = written
             case .failure(let failure):

@@ -20,7 +20,8 @@ extension SummonWindow: SummonWindowing {}
 /// where it is let go is remembered for that monitor (`SummonPlaces`). It hears the keyboard's
 /// state as the control channel does (`KeyboardPublishing`): `hidden` maps it, `shown` unmaps it.
 ///
-/// It lives on the monitor it was last left on; at start, the keyboard's monitor.
+/// It lives on the monitor it was last left on; at start, the keyboard's monitor. Turned off
+/// (the settings panel), it stays off screen whatever the keyboard does, until turned on again.
 final class SummonButton: KeyboardPublishing {
     let window: SummonWindowing
     /// The display's monitors now.
@@ -37,6 +38,12 @@ final class SummonButton: KeyboardPublishing {
     private var monitorName: String?
     /// Where the button is (root pixels) while it is shown.
     private(set) var frame: Rect?
+    /// Whether the keyboard was last said to be shown.
+    private var keyboardShown = true
+    /// Whether the button is wanted (off: never on screen).
+    var enabled = true {
+        didSet { follow() }
+    }
     /// The gap to a monitor's edges of the button's default place.
     let margin: Int
 
@@ -57,7 +64,8 @@ final class SummonButton: KeyboardPublishing {
     // MARK: KeyboardPublishing
 
     func publish(state: String) {
-        state == "shown" ? hideButton() : showButton()
+        keyboardShown = state == "shown"
+        follow()
     }
 
     func publish(layout: String) {}
@@ -95,8 +103,13 @@ final class SummonButton: KeyboardPublishing {
 
     // MARK: Placing
 
-    private func showButton() {
-        place()
+    /// On screen exactly while wanted and the keyboard is hidden (a shown button stays where it is).
+    private func follow() {
+        if enabled && !keyboardShown {
+            if frame == nil { place() }
+        } else {
+            hideButton()
+        }
     }
 
     private func hideButton() {

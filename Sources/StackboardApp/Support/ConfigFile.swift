@@ -10,13 +10,15 @@ enum ConfigFile {
     struct Failure: Error {
         /// `FILE: what is wrong; what to do`.
         let line: String
-        /// What the panel shows.
+        /// What the panel shows (in the user's language).
         let short: String
     }
 
     /// Writes `edits` into the file at `path` (made, with its folder, when missing; through a
-    /// symbolic link to its target) and returns the configuration it now holds.
-    static func write(_ edits: [SettingEdit], to path: String, files: any Files) -> Result<Config, Failure> {
+    /// symbolic link to its target) and returns the configuration it now holds. `text` words the
+    /// panel's short reasons.
+    static func write(_ edits: [SettingEdit], to path: String, files: any Files,
+                      text: SettingsPanelText = SettingsPanelText()) -> Result<Config, Failure> {
         let target = files.realPath(path) ?? path
         let name = FilePath.parent(of: target) == "." ? target : String(target.split(separator: "/").last ?? "config.json")
         let old: [UInt8]
@@ -26,12 +28,12 @@ enum ConfigFile {
         case .regular:
             guard let bytes = files.contents(target, limit: 1 << 20) else {
                 return .failure(Failure(line: "\(target): cannot read it, so the settings panel did not change it",
-                                        short: "\(name) cannot be read"))
+                                        short: text.cannotRead(name)))
             }
             old = bytes
         default:
             return .failure(Failure(line: "\(target): not a regular file, so the settings panel did not change it",
-                                    short: "\(name) is not a file"))
+                                    short: text.notAFile(name)))
         }
         let new: [UInt8]
         do throws(ConfigEditor.Refusal) { new = try ConfigEditor.merge(old, edits) } catch {

@@ -10,8 +10,9 @@ import StackboardSystem
 /// engines hold ended words, and the loop reads the field's text before the caret over AT-SPI
 /// (`readField`) and learns those it shows. A field that cannot be seen (no accessibility bus, an
 /// application off it, a password field) learns nothing; one that does not show the word yet is
-/// read once more `recheckSeconds` later (the application may not have handled the key), then
-/// what it shows is learned and the rest dropped.
+/// read again a few times, further apart each time (`HeldWordsReads`: the application, or an
+/// input method before it, may not have handled the keys yet), then what it shows is learned and
+/// the rest dropped.
 public final class WordEngines {
     private var slots: Int
     private var language: String?
@@ -28,9 +29,8 @@ public final class WordEngines {
     private var reading: Bool { readingSince != nil }
     /// How long a read of the field may take before it is given up: s.
     static let readLimitSeconds = 5.0
-    private var recheckAt: Double?
-    /// How long after a field that does not show the held words yet it is read again: s.
-    static let recheckSeconds = 0.3
+    /// When a field that does not show the held words yet is read again.
+    private var rereads = HeldWordsReads()
     /// How many characters before the caret are read.
     public static let fieldReadLimit = 160
     private let store: LearnedWordsStore?
@@ -70,7 +70,7 @@ public final class WordEngines {
 
     /// When the next learned words are due to be written, or the field is due to be read.
     public var saveDue: Double? {
-        let read = !reading && engines.values.contains(where: \.holdsWords) ? (recheckAt ?? 0) : nil
+        let read = !reading && engines.values.contains(where: \.holdsWords) ? (rereads.dueAt ?? 0) : nil
         return (engines.values.compactMap(\.saveDue) + [read].compactMap { $0 }).min()
     }
 
@@ -79,18 +79,15 @@ public final class WordEngines {
     public func confirmHeldWords(now: Double) {
         if let since = readingSince, now - since > Self.readLimitSeconds { readingSince = nil }
         guard !reading, let engine = engines.values.first(where: \.holdsWords) else { return }
-        if let due = recheckAt, due > now { return }
+        if let due = rereads.dueAt, due > now { return }
         guard let readField else { return unseen(engine) }
         readingSince = now
         readField { [weak self, weak engine] text in
             guard let self, let engine else { return }
             self.readingSince = nil
             guard let text else { return self.unseen(engine) }
-            if engine.fieldShowsHeldWords(text) || self.recheckAt != nil {
-                self.recheckAt = nil
+            if self.rereads.answered(shows: engine.fieldShowsHeldWords(text), now: MonotonicClock.now()) == .confirm {
                 engine.confirmHeldWords(fieldText: text)
-            } else {
-                self.recheckAt = MonotonicClock.now() + Self.recheckSeconds
             }
         }
     }
@@ -104,7 +101,7 @@ public final class WordEngines {
         + "never: --learn-everywhere learns there anyway"
 
     private func unseen(_ engine: SuggestionWords) {
-        recheckAt = nil
+        rereads.reset()
         engine.confirmHeldWords(fieldText: nil)
         onUnseenField?()
     }
@@ -120,7 +117,7 @@ public final class WordEngines {
         engines = [:]
         missing = []
         readingSince = nil
-        recheckAt = nil
+        rereads.reset()
     }
 
     /// Forgets every word learned, in every language: the engines made so far are let go of
@@ -129,7 +126,7 @@ public final class WordEngines {
         engines = [:]
         missing = []
         readingSince = nil
-        recheckAt = nil
+        rereads.reset()
         guard let store else { return [] }
         var problems: [String] = []
         for language in store.languages() {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -28,6 +29,10 @@ class XSession: @unchecked Sendable {
     private var children: [Child] = []
     private var marks = 0
     private let lock = NSLock()
+    /// When the session started and for which test: its lifetime is appended to the file named by
+    /// STACKBOARD_TEST_TIMES, to find where `make test`'s time goes.
+    private let started = Date()
+    private let testName = Test.current.map { "\($0.sourceLocation.fileID) \($0.name)" } ?? "?"
 
     /// Starts Xvfb (`screen` as WxHxD) and `wm`, and waits until the WM manages windows.
     convenience init(wm: WindowManager = .openbox, screen: String = "1280x800x24", extraXvfbArgs: [String] = []) throws {
@@ -117,6 +122,16 @@ class XSession: @unchecked Sendable {
     deinit {
         close()
         XSession.removeUnlessKept(dir)
+        recordTime()
+    }
+
+    private func recordTime() {
+        guard let path = ProcessInfo.processInfo.environment["STACKBOARD_TEST_TIMES"],
+              let out = FileHandle(forWritingAtPath: path) ?? (FileManager.default.createFile(atPath: path, contents: nil)
+                                                                ? FileHandle(forWritingAtPath: path) : nil) else { return }
+        defer { try? out.close() }
+        _ = try? out.seekToEnd()
+        out.write(Data(String(format: "%.1f %@\n", Date().timeIntervalSince(started), testName).utf8))
     }
 
     /// A new folder for a session's files.

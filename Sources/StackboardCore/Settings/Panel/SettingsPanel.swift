@@ -44,7 +44,8 @@ public struct PanelChoice: Equatable, Sendable {
 /// Rows are the scanning groups, and the first row of a page is its most used control.
 ///
 /// Layers: `settings` (look: layout, languages, theme, size), `settings:sound` (sound, volume,
-/// key preview, suggestions), `settings:words` (correction, capitals, learning, auto-show),
+/// key preview, suggestions), `settings:words` (correction, capitals, learning, auto-show, the
+/// summon button),
 /// `settings:access` (scan time, scanning, dwell), the languages in pages of
 /// `languageRows` × `languageColumns` (`settings:languages`, `settings:languages:2`, ...), and
 /// the questions `settings:forget` and `settings:scan-off`. The PIN pad is `pinLayer`.
@@ -173,7 +174,8 @@ public struct SettingsPanel: Sendable {
             rows.append(row([toggle(.learn, text.learning(learn), on: learn),
                              Key(label: text.forget, action: .layer(Self.forgetLayer), style: .function)]))
         }
-        rows.append(row([toggle(.autoShow, text.autoShow(values.bool(.autoShow)), on: values.bool(.autoShow))]))
+        rows.append(row([toggle(.autoShow, text.autoShow(values.bool(.autoShow)), on: values.bool(.autoShow)),
+                         toggle(.summonButton, text.summonButton(values.bool(.summonButton)), on: values.bool(.summonButton))]))
         return page(Self.wordsLayer, rows)
     }
 

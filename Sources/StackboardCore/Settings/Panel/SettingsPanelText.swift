@@ -51,6 +51,8 @@ public struct SettingsPanelText: Sendable {
     public var forget: String { t("Forget what was learned…") }
     /// `Auto-show: off`.
     public func autoShow(_ on: Bool) -> String { t("Auto-show") + ": " + onOff(on) }
+    /// `Summon button: on` (the round button that calls the hidden keyboard back).
+    public func summonButton(_ on: Bool) -> String { t("Summon button") + ": " + onOff(on) }
     /// `Dwell: off`, `Dwell: 0.8 s`.
     public func dwell(_ milliseconds: Int) -> String { t("Dwell") + ": " + (milliseconds == 0 ? t("off") : seconds(milliseconds)) }
     /// `Scanning: on`.
@@ -103,6 +105,10 @@ public struct SettingsPanelText: Sendable {
 
     /// Shown above the controls when config.json could not be written.
     public func notSaved(_ why: String) -> String { t("⚠ Not saved") + ": " + why }
+    /// Why: `config.json cannot be read`.
+    public func cannotRead(_ file: String) -> String { file + " " + t("cannot be read") }
+    /// Why: `config.json is not a file` (a folder, a device).
+    public func notAFile(_ file: String) -> String { file + " " + t("is not a file") }
 
     // MARK: Words
 
