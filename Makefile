@@ -36,6 +36,13 @@ test: setup
 	$(SWIFT) build
 	$(SWIFT) test --parallel --num-workers 2 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
 
+# The Debian package's tests (PackageTests): `make deb` is a second, release build of everything,
+# as long as the rest of `make test` on two cores, so it has its own target (.ci/run runs it).
+.PHONY: test-package
+test-package: setup
+	$(SWIFT) build
+	STACKBOARD_TEST_PACKAGE=1 $(SWIFT) test --filter PackageTests 2>&1 | tee .build/test-package.log; exit $${PIPESTATUS[0]}
+
 # The real-application tests with the browsers (Firefox ESR, Chromium in kiosk mode): slow to
 # start and hundreds of megabytes each, so kept out of `make test` (.ci/run runs both).
 .PHONY: test-apps

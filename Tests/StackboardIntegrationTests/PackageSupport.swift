@@ -29,6 +29,10 @@ enum PackageBuild {
     /// True when the package can be built here.
     static var canBuild: Bool { missingTools == nil }
 
+    /// True when this run checks the package (`make test-package`): it is a release build of
+    /// everything, as long as the rest of `make test`.
+    static var wanted: Bool { ProcessInfo.processInfo.environment["STACKBOARD_TEST_PACKAGE"] == "1" }
+
     /// The package built for the suite running now (see `PackageScope`).
     @TaskLocal static var current: Result<Built, XSession.Failure>?
 
@@ -166,13 +170,14 @@ enum PackageBuild {
 }
 
 /// Builds the package once before a suite's tests (one release build for all of them) and
-/// removes the scratch folder after them. Builds nothing when the tools are missing.
+/// removes the scratch folder after them. Builds nothing when the tools are missing or the run
+/// does not check the package.
 struct PackageScope: SuiteTrait, TestScoping {
     func scopeProvider(for test: Test, testCase: Test.Case?) -> PackageScope? { test.isSuite ? self : nil }
 
     func provideScope(for test: Test, testCase: Test.Case?,
                       performing function: @Sendable () async throws -> Void) async throws {
-        guard PackageBuild.canBuild else { return try await function() }
+        guard PackageBuild.canBuild, PackageBuild.wanted else { return try await function() }
         let result = PackageBuild.buildOnce()
         defer { if case .success(let built) = result { PackageBuild.remove(built.scratch) } }
         try await PackageBuild.$current.withValue(result) { try await function() }

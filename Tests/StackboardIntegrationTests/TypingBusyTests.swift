@@ -18,7 +18,7 @@ import Testing
         let rig = try TypingRig(layout: "us", sinkArgs: sinkArgs)
         try rig.crowd(leaving: 3)
         let before = rig.keymapDump()
-        let text = MissingCharacters.text(distinct: 36, repeats: 12)
+        let text = MissingCharacters.text(distinct: 24, repeats: 6)
         let r = rig.type(["--file", try rig.file("busy.txt", text)], timeout: 400)
         #expect(r.status == 0, "\(r.stderr)")
         // Without pings, the long wait before exiting is told (once), not a silent hang.
@@ -50,7 +50,7 @@ import Testing
         #expect(rig.keymapRecord == "")
     }
 
-    /// The keyboard's taps: a layout of 20 characters the keymap lacks, two free keycodes (eight
+    /// The keyboard's taps: a layout of 14 characters the keymap lacks, two free keycodes (eight
     /// characters at a time), every key tapped twice as fast as the pointer tool goes. The
     /// keyboard queues what the application is not ready for and stays responsive: SIGTERM
     /// ends it at once, with nothing left behind.
@@ -59,7 +59,7 @@ import Testing
         let rig = try TypingRig(layout: "us", sinkArgs: sinkArgs)
         try rig.crowd(leaving: 2)
         let before = rig.keymapDump()
-        let chars = Array(MissingCharacters.text(distinct: 20))
+        let chars = Array(MissingCharacters.text(distinct: 14))
         let rows = stride(from: 0, to: chars.count, by: 5).map { start in
             "[" + chars[start..<min(start + 5, chars.count)].map { "\"\($0)\"" }.joined(separator: ", ") + "]"
         }
