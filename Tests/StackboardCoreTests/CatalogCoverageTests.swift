@@ -2,9 +2,9 @@ import Foundation
 import StackboardCore
 import Testing
 
-/// Every text of the settings panel is in the template (po/stackboard.pot) and translated in
-/// every catalog of po/LINGUAS: a text added in English only would show in English to a German
-/// user without anyone noticing.
+/// Every text of the settings panel is in the template (po/stackboard.pot), and every original
+/// of the template is translated in every catalog of po/LINGUAS (messages with as many places):
+/// a text added in English only would show in English to a German user without anyone noticing.
 @Suite struct CatalogCoverageTests {
     static let root = LoaderSupport.repoRoot
 
@@ -49,10 +49,17 @@ import Testing
         let languages = try String(contentsOfFile: Self.root.appendingPathComponent("po/LINGUAS").path, encoding: .utf8)
             .split(whereSeparator: \.isWhitespace)
         #expect(languages.count >= 5)
+        // And every other original of the template: key names, messages.
+        let all = Set(originals).union(template.keys.filter { !$0.isEmpty })
         for language in languages {
             let catalog = try Self.entries(Self.root.appendingPathComponent("po/\(language).po").path)
-            for original in originals {
+            for original in all.sorted() {
                 #expect(catalog[original].map { !$0.isEmpty } == true, "po/\(language).po does not translate \"\(original)\"")
+                // A template's translation has as many places as the original (or names them by number).
+                let places = original.components(separatedBy: "%s").count - 1
+                if places > 0, let translated = catalog[original], !translated.contains("$s") {
+                    #expect(translated.components(separatedBy: "%s").count - 1 == places, "po/\(language).po: \"\(translated)\"")
+                }
             }
         }
     }

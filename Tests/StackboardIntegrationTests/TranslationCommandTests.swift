@@ -7,7 +7,7 @@ import Testing
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt"),
                 "msgfmt is not installed (scripts/setup.sh installs gettext)"))
 struct TranslationCommandTests {
-    @Test func keyNamesFollowTheUsersLanguage() throws {
+    @Test func keyNamesAndMessagesFollowTheUsersLanguage() throws {
         let locale = NSTemporaryDirectory() + "stackboard-locale-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: locale) }
         let compile = Child.run(Tools.repoRoot + "/scripts/catalogs.sh", [locale], environment: ProcessInfo.processInfo.environment)
@@ -26,5 +26,14 @@ struct TranslationCommandTests {
         #expect(chinese.contains(#""label":"空格""#) && chinese.contains(#""label":"字母""#), "\(chinese)")
         let english = try keys(["LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"])
         #expect(english.contains(#""label":"ctrl","action":"ctrl""#), "\(english)")
+
+        // Messages too, the option's name kept as it was typed.
+        var environment = environmentWithoutDisplay.merging(["LANGUAGE": "de", "LANG": "C.UTF-8"]) { $1 }
+        environment["STACKBOARD_LOCALE_DIR"] = locale
+        let typo = try runStackboard(["--layuot", "qwerty"], environment: environment)
+        #expect(typo.status != 0 && typo.stderr.contains("Unbekannte Option '--layuot'. Meinten Sie '--layout'?"), "\(typo.stderr)")
+        environment["LANGUAGE"] = "ru"
+        let noDisplay = try runStackboard(["--layout", "qwerty"], environment: environment.merging(["DISPLAY": ":97"]) { $1 })
+        #expect(noDisplay.stderr.contains("не удаётся открыть дисплей ':97': запущен ли X-сервер?"), "\(noDisplay.stderr)")
     }
 }

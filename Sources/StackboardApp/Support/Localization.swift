@@ -16,10 +16,17 @@ enum Localization {
     /// `original` in the user's language.
     static func text(_ original: String) -> String { current.text(original) }
 
+    /// A message line in the user's language (`Translations.message`), `stackboard: ` kept.
+    static func message(_ line: String) -> String {
+        let prefix = "stackboard: "
+        guard line.hasPrefix(prefix) else { return current.message(line) }
+        return prefix + current.message(String(line.dropFirst(prefix.count)))
+    }
+
     static func load(environment: [String: String], executablePath: String?) -> Translations {
         Translations.load(environment: environment, searchPath: searchPath(environment: environment, executablePath: executablePath),
                           read: { FileSystem.contents($0, limit: 1 << 20) },
-                          report: { printError("stackboard: " + $0) })
+                          report: { StackboardSystem.printError("stackboard: " + $0) })
     }
 
     static func searchPath(environment: [String: String], executablePath: String?) -> [String] {
