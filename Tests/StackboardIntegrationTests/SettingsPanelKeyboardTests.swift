@@ -62,9 +62,10 @@ indirect enum ConfigJSON: Decodable {
 }
 
 /// Issue 48's "done when": from a fresh start to a dark, larger keyboard with German and
-/// Russian, no sound and scanning on, by the settings panel alone (XTest clicks under Xvfb and
-/// openbox, no physical key), config.json read back after each change with the hand-written
-/// key still in it, and the running keyboard seen to change.
+/// Russian, no sound and scanning on, by the settings panel alone (XTest clicks, a pointer at
+/// rest for dwell, and a click as the scan switch, under Xvfb and openbox; no physical key),
+/// config.json read back after each change with the hand-written key still in it, and the
+/// running keyboard seen to change.
 @Suite struct SettingsPanelKeyboardTests {
     /// A session with a config.json written by hand: a note of the user's (no setting) and the
     /// click device of `SoundFixture`.
@@ -229,8 +230,15 @@ indirect enum ConfigJSON: Decodable {
             RunningKeyboard.windowInfo(kb.session, name: SummonButtonKeyboardTests.title)?.viewable == false
         }
 
-        // Scanning on, with time to pick: 5 s a row. (The + key stays where it is.)
+        // Dwell: on by a tap (0.5 s), then off again by resting the pointer on its − key (the
+        // panel's change lets go of the pointer: the tap's key does not dwell where it rests).
         try rig.go("settings:words", to: "settings:access")
+        try rig.change("settings:access", "dwell", to: "500")
+        let less = try #require(try rig.panel("settings:access").first { $0.label == "−" && $0.setting == "dwell" })
+        kb.pointer([kb.at(less.center.x, less.center.y)])
+        try rig.waitForConfig(["dwell": "0"], "resting on the dwell's −")
+
+        // Scanning on, with time to pick: 5 s a row. (The + key stays where it is.)
         let more = try #require(try rig.panel("settings:access").first { $0.label == "+" && $0.setting == "scan.interval" })
         for time in ["1500", "2000", "3000", "5000"] {
             rig.tap(more)
