@@ -1,3 +1,5 @@
+import StackboardCore
+
 /// The bar of a composing engine, pure: slot 0 shows what is being composed (a tap types it as
 /// it is), the next `shown` slots a page of candidates, and the last slot "▸" while more pages
 /// follow (a tap shows the next page, after the last the first).
@@ -15,10 +17,10 @@ public struct CandidateBar: Equatable, Sendable {
     }
 
     /// The label of the key for more candidates.
-    public static let moreLabel = "▸"
+    public static let moreLabel = Layout.moreCandidatesLabel
 
     /// How many candidates a page shows.
-    public let shown: Int
+    public private(set) var shown: Int
     /// The page shown (0: the first).
     public private(set) var page = 0
 
@@ -50,4 +52,13 @@ public struct CandidateBar: Equatable, Sendable {
 
     /// Back to the first page (the composition changed).
     public mutating func rewind() { page = 0 }
+
+    /// The bar shown has `slots` slots (the candidate grid has more than the bar): pages of
+    /// `slots` − 2 candidates, from the page that holds the first candidate shown now.
+    public mutating func fit(slots: Int) {
+        let size = max(1, slots - 2)
+        guard size != shown else { return }
+        page = firstIndex / size
+        shown = size
+    }
 }

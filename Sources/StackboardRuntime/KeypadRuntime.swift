@@ -109,9 +109,17 @@ public final class KeypadRuntime {
         didSet {
             swipeChoices = nil
             wordsChanged()
+            words?.showing(slots: state.layout.suggestionSlots(inLayer: state.layerName))
+            slotsLayer = state.layerName
             refreshSuggestions()
         }
     }
+    /// The layer the candidate grid was opened from, while it is shown (`Layout.candidateGridLayer`).
+    var gridOpenedFrom: String?
+    /// The layer whose slots the word engine was last told of.
+    var slotsLayer: String?
+    /// A layer to show once the effects being carried out are done (the candidate grid, or back).
+    var layerAfterEffects: String?
     /// What the bar's slots show, best first.
     public internal(set) var suggestionLabels: [String] = []
     /// A short notice the bar shows in place of its words until `until` (`showNotice`).
@@ -410,6 +418,7 @@ extension KeypadRuntime {
             words?.settle()
             refreshSuggestions()
         }
+        followCandidateGrid(now: now)
         for effect in effects {
             switch effect {
             case .click(let kind): click?(kind)

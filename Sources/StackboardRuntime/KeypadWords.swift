@@ -102,6 +102,9 @@ public protocol KeypadWords: AnyObject {
     func passesThrough(_ text: String) -> Bool
     /// What the bar shows now, best first (at most as many as it has slots).
     func suggestions() -> [String]
+    /// The bar shown has `slots` slots (another layer: the candidate grid has more than the
+    /// bar); an engine with pages of candidates fills them (the default: nothing).
+    func showing(slots: Int)
     /// Whether the field is a secret: the bar shows a lock and nothing else.
     var isLocked: Bool { get }
     /// Whether swipes can be decoded now: the engine has a word list and is not locked (the
@@ -138,6 +141,8 @@ public protocol KeypadWords: AnyObject {
 extension KeypadWords {
     /// Nothing left to do.
     public func settle() {}
+    /// The same words whatever the slots.
+    public func showing(slots: Int) {}
     /// Not known.
     public func passesThrough(_ text: String) -> Bool { false }
     /// No swiping.
@@ -250,11 +255,50 @@ extension KeypadRuntime {
             }
             host.keypad(self, perform: .key(key, modifiers: modifiers))
         case .acceptSuggestion(let slot):
+            if opensCandidateGrid(slot) { return true }
             if !words.isLocked, let edit = words.accepting(slot: slot) { typeEdit(edit, modifiers: [], host: host) }
+            leaveCandidateGrid(after: slot)
         default:
             return false
         }
         return true
+    }
+
+    // MARK: The candidate grid
+
+    /// A tap on ▸ (more candidates) on the bar of a layout with a candidate grid opens the grid
+    /// (after the effects) instead of turning the bar's page: returns whether it did.
+    func opensCandidateGrid(_ slot: Int) -> Bool {
+        guard slotLabel(slot) == Layout.moreCandidatesLabel, state.layerName != Layout.candidateGridLayer,
+              state.layout.layer(named: Layout.candidateGridLayer) != nil else { return false }
+        gridOpenedFrom = state.layerName
+        layerAfterEffects = Layout.candidateGridLayer
+        return true
+    }
+
+    /// A candidate (or the composition) picked on the grid: back to the layer it was opened
+    /// from. ▸ on the grid turns its page and stays.
+    func leaveCandidateGrid(after slot: Int) {
+        guard state.layerName == Layout.candidateGridLayer, slotLabel(slot) != Layout.moreCandidatesLabel else { return }
+        layerAfterEffects = gridOpenedFrom ?? state.layout.layers.first?.name
+    }
+
+    /// After the effects: the layer asked for is shown; the grid is left once nothing is being
+    /// composed (backspace took the last letter); and the engine is told how many slots the layer
+    /// shown has (the grid's, or the bar's), then asked for its words again.
+    func followCandidateGrid(now: Double) {
+        if state.layerName == Layout.candidateGridLayer, layerAfterEffects == nil, words != nil, suggestionLabels.isEmpty {
+            layerAfterEffects = gridOpenedFrom ?? state.layout.layers.first?.name
+        }
+        if let layer = layerAfterEffects {
+            layerAfterEffects = nil
+            perform(state.switchLayer(to: layer), now: now)
+        }
+        if state.layerName != Layout.candidateGridLayer { gridOpenedFrom = nil }
+        guard slotsLayer != state.layerName else { return }
+        slotsLayer = state.layerName
+        words?.showing(slots: state.layout.suggestionSlots(inLayer: state.layerName))
+        refreshSuggestions()
     }
 
     /// Modifiers that make a key a shortcut rather than text.
@@ -294,7 +338,9 @@ extension KeypadRuntime {
             }
             edit(command, now: now)
         case .acceptSuggestion(let slot):
+            if opensCandidateGrid(slot) { return true }
             if !words.isLocked, let change = words.accepting(slot: slot) { fieldEdit(change, now: now) }
+            leaveCandidateGrid(after: slot)
         default:
             return false
         }

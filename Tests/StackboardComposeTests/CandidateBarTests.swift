@@ -27,3 +27,19 @@ final class CandidateBarTests: XCTestCase {
         XCTAssertEqual(bar.page, 0)
     }
 }
+
+final class CandidateBarFitTests: XCTestCase {
+    func testTheGridsSlotsMakeLargerPagesFromTheCandidateShown() {
+        var bar = CandidateBar(shown: 5)
+        bar.turn(more: true) // candidates 5 to 9
+        bar.fit(slots: 26) // the grid: 24 a page, from the page with candidate 5
+        XCTAssertEqual(bar.shown, 24)
+        XCTAssertEqual(bar.firstIndex, 0)
+        bar.turn(more: true)
+        XCTAssertEqual(bar.firstIndex, 24)
+        XCTAssertEqual(bar.tap(slot: 25, count: 24), .nextPage)
+        bar.fit(slots: 7) // back on the bar: the page with candidate 24
+        XCTAssertEqual(bar.shown, 5)
+        XCTAssertEqual(bar.firstIndex, 20)
+    }
+}

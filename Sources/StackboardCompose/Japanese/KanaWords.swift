@@ -4,7 +4,7 @@ import StackboardRuntime
 /// The keypad's engine for the Japanese layout: romaji compose hiragana (`RomajiKana`), anthy
 /// converts them; the bar shows the kana (a tap types them as hiragana), the whole conversion,
 /// the first segment's other candidates (a tap types it and keeps the rest), katakana last, and
-/// ▸ for more. Space types the whole conversion; punctuation types it, then itself; backspace
+/// ▸ for more (the candidate grid). Space types the whole conversion; punctuation types it, then itself; backspace
 /// takes back one letter or kana. A secret field gets the letters as they are; nothing is
 /// learned unless `learning`.
 public final class KanaWords: KeypadWords {
@@ -139,6 +139,9 @@ public final class KanaWords: KeypadWords {
             return nil
         }
     }
+
+    /// The bar or the candidate grid: as many candidates a page as it has slots for.
+    public func showing(slots: Int) { bar.fit(slots: slots) }
 
     /// The kana being composed, the page of candidates, ▸ when there are more.
     public func suggestions() -> [String] {

@@ -4,7 +4,8 @@ import StackboardRuntime
 /// The keypad's engine for the pinyin layouts, through librime's Luna Pinyin: letters compose
 /// (full or abbreviated pinyin, whole sentences); the bar shows the pinyin being composed (a
 /// tap types its letters), five candidates (a tap types them, or converts the first part of
-/// the pinyin and keeps the rest) and ▸ for the next five. Space types the first candidate;
+/// the pinyin and keeps the rest) and ▸ for more (the candidate grid, whose slots it fills the
+/// same way: `showing(slots:)`). Space types the first candidate;
 /// punctuation types it, then itself; backspace takes back one letter.
 ///
 /// librime deploys its data on its own thread the first time: letters tapped meanwhile wait,
@@ -142,6 +143,9 @@ public final class PinyinWords: KeypadWords {
             return nil
         }
     }
+
+    /// The bar or the candidate grid: as many candidates a page as it has slots for.
+    public func showing(slots: Int) { bar.fit(slots: slots) }
 
     /// The pinyin being composed, the page of candidates, ▸ when there are more.
     public func suggestions() -> [String] {
