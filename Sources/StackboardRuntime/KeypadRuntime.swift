@@ -299,6 +299,12 @@ public final class KeypadRuntime {
         perform(state.setWindowControl(control), now: now)
     }
 
+    /// Shows what switch scanning highlights (the keys, or an option of the open alternates).
+    public func setScanMarks(_ marks: ScanMarks, now: Double) {
+        guard state.scanMarks != marks else { return }
+        perform(state.setScanMarks(marks), now: now)
+    }
+
     /// Shows dwell clicking's next click type on the click panel's keys (nil: off).
     public func setClickType(_ type: ClickType?, now: Double) {
         perform(state.setClickType(type), now: now)
@@ -320,7 +326,7 @@ extension InputEvent {
         case .move(let id, let p): return .move(pointer: id, to: moved(p))
         case .release(let id, let p): return .release(pointer: id, at: moved(p))
         case .hover(let id, let p): return .hover(pointer: id, at: moved(p))
-        case .cancel, .leave, .switchPress: return self
+        case .cancel, .leave, .pick, .pickOption: return self
         }
     }
 }
