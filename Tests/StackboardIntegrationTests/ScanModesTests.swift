@@ -79,7 +79,7 @@ import Testing
         let rig = try Rig(["--scan-mode", "step"])   // next=button1, select=button3
         let kb = rig.kb
         let corner = try #require(rig.keys.first)
-        kb.xdotool(["mousemove", kb.at(corner.center.x, corner.center.y).replacingOccurrences(of: ",", with: " ")])
+        kb.xdotool(["mousemove"] + kb.at(corner.center.x, corner.center.y).split(separator: ",").map(String.init))
         var h = try rig.nextHighlight(after: nil)
         var sent = ""
         for c in Self.sentence {
