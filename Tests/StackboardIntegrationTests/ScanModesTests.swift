@@ -164,4 +164,50 @@ import Testing
         }
         #expect(rig.typed(Self.sentence) == Self.sentence)
     }
+
+    /// A switch box of its own (a second master device's XTEST keyboard under Xvfb): its key
+    /// "7" reaches the entry while nobody takes the device; once the keyboard takes it with
+    /// `--scan-device`, its keys 2 (next) and 1 (select) type "hi" by step scanning, and none of
+    /// its digits reaches the entry.
+    @Test func aSwitchDeviceOfItsOwnScansAndItsKeysReachNoApplication() throws {
+        let x = try XSession()
+        let bus = try BusSession(x: x, accessibility: false)
+        let app = try FocusTarget.start(on: bus)
+        app.click("text", on: x)
+        let box = try Tools.cTool("switchbox", libs: ["-lX11", "-lXi", "-lXtst"])
+        func run(_ args: [String]) {
+            let r = x.run(box, args)
+            #expect(r.status == 0, "switchbox \(args): \(r.stderr)")
+        }
+        run(["add", "Switch"])
+        run(["focus", "Switch keyboard", String(app.xid)])
+        let device = "Switch XTEST keyboard"
+        func key(_ name: String) { run(["key", device, name, "press"]); run(["key", device, name, "release"]) }
+        key("7")
+        #expect(Wait.until(timeout: 10, interval: 0.05) { app.text("text") == "7" }, "the box's key reaches the entry untaken: \(app.text("text") ?? "nothing")")
+        let kb = try RunningKeyboard(x, Self.quiet + ["--scan-mode", "step", "--scan-device", device], env: bus.environment)
+        let keys = try kb.keys()
+        let rig = (x: x, env: bus.environment)
+        func highlight() -> [Int] {
+            x.run(Tools.stackboard, ["status", "--scan"], env: rig.env).stdout.split(separator: " ")
+                .compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        var h: [Int] = []
+        try x.waitUntil(timeout: 10, "a highlight") { h = highlight(); return !h.isEmpty }
+        var sent = "7"
+        for c in "hi" {
+            let target = try #require(keys.first { $0.label == String(c) }).index
+            while true {
+                let select = h.contains(target)
+                let before = h
+                key(select ? "1" : "2")
+                if select && h == [target] { break }
+                try x.waitUntil(timeout: 10, "the highlight to move on from \(before)") { h = highlight(); return h != before && !h.isEmpty }
+            }
+            sent.append(c)
+            try x.waitUntil(timeout: 10, "the entry to hold '\(sent)' (it holds '\(app.text("text") ?? "")')") { app.text("text") == sent }
+            try x.waitUntil(timeout: 10, "a highlight") { h = highlight(); return !h.isEmpty }
+        }
+        #expect(app.text("text") == "7hi", "no digit of the box reached the entry")
+    }
 }
