@@ -89,6 +89,15 @@ import Testing
         #expect(scan.marks == ScanMarks(keys: [6, 7]))
     }
 
+    @Test func aNewViewWhileTheInverseSwitchIsHeldKeepsTheHighlightMoving() {
+        var scan = Self.scan(.inverse)
+        _ = scan.press(switch: 1, now: 0)
+        _ = scan.follow(ScanView(rows: [[6, 7], [0, 1, 2], [3, 4], [5]], bar: [0]), now: 0.5)
+        #expect(scan.nextDeadline == 1.5)
+        _ = scan.advance(now: 1.5)
+        #expect(scan.marks == ScanMarks(keys: [0, 1, 2]))
+    }
+
     @Test func theOpenAlternatesAreScannedAsOneGroupOfOptions() {
         var scan = Self.scan(.step)
         var popup = Self.view
