@@ -123,6 +123,11 @@ import Testing
             _ = Wait.until(timeout: 5, interval: 0.02) { rig.app.text("text")?.count == dbusSelects }
         }
         #expect(rig.typed(Self.sentence) == Self.sentence)
+        // What is not a switch says what to give.
+        let six = rig.x.run(Tools.stackboard, ["switch", "6", "press"])
+        #expect(six.status == 2 && six.stderr.contains("give 1 to 5"), "\(six.stderr)")
+        let push = rig.x.run(Tools.stackboard, ["switch", "1", "push"])
+        #expect(push.status == 2 && push.stderr.contains("press or release"), "\(push.stderr)")
     }
 
     @Test func autoScanningTypesWithOneSwitchAgainstTheTimer() throws {

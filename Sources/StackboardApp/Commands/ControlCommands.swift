@@ -42,7 +42,8 @@ enum ControlCommands {
         and other sensors with a driver of their own (D-Bus: Switch(u number, b pressed)).
         Switch 1 is select in every mode; 2 is next in step scanning; 2, 3, 4 and 5 are up,
         down, left and right in directed scanning. A switch the mode has no role for does
-        nothing. The keyboard must scan (--scan or any --scan-* option).
+        nothing. A keyboard that does not scan (--scan or any --scan-* option) is not told
+        (exit status 1).
         """), runSwitch)
 
     /// Every control command, in `--help` order.
@@ -121,7 +122,20 @@ enum ControlCommands {
         guard given[1] == "press" || given[1] == "release" else {
             throw UsageError("'\(given[1])' is not press or release: give 'stackboard switch \(number) press' or '... release'.")
         }
-        return deliver(.switched(number: number, pressed: given[1] == "press"), display: arguments.settings().string(.display))
+        let display = arguments.settings().string(.display)
+        // The keyboard would only say so on its own stderr: one that does not scan is told nothing.
+        do {
+            let scan = try ControlClient.status(displayName: display).scan
+            guard let scan, scan != "off" else {
+                printError("stackboard: the running keyboard does not scan: start it with --scan (or any --scan-* option, "
+                           + "for example 'stackboard --scan-mode step'), then press its switches")
+                return 1
+            }
+        } catch {
+            printError("stackboard: \(error.description)")
+            return 1
+        }
+        return deliver(.switched(number: number, pressed: given[1] == "press"), display: display)
     }
 
     private static func runStatus(_ arguments: Arguments) throws(UsageError) -> Int32 {
