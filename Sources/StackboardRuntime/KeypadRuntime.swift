@@ -157,7 +157,7 @@ public final class KeypadRuntime {
     }
 
     /// When `advance(to:)` must be called next: a held key repeats, a long press opens, dwell
-    /// or scanning steps, the field's flash ends. Nil when idle.
+    /// steps, the field's flash ends. Nil when idle.
     public var nextDeadline: Double? {
         [state.nextDeadline, field?.nextDeadline, barNotice?.until].compactMap { $0 }.min()
     }
@@ -241,8 +241,8 @@ public final class KeypadRuntime {
         perform(state.switchLayer(to: name), now: now)
     }
 
-    /// Lets go of everything: pointers, latched and locked modifiers, caps lock, the popup;
-    /// scanning pauses.
+    /// Lets go of everything: pointers, latched and locked modifiers, caps lock, the popup, the
+    /// scan highlight.
     public func releaseAll(now: Double) {
         perform(state.releaseAll(), now: now)
         closePopup()
