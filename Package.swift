@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "StackboardTypingTests", dependencies: ["StackboardCore", "StackboardX11", "CX11"]),
         // The command line, config.json and the settings table, the runtime's roles on fakes; no display.
         .testTarget(name: "StackboardAppTests", dependencies: [
-            "StackboardApp", "StackboardBus", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardSound", "StackboardSystem", "StackboardWords", "StackboardX11", "CLazy",
+            "StackboardApp", "StackboardBus", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardScan", "StackboardSound", "StackboardSystem", "StackboardWords", "StackboardX11", "CLazy",
         ]),
         .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardSound", "StackboardX11", "StackboardKit", "CX11", "StackboardBus"]),
     ] + (Context.environment["STACKBOARD_BENCH"] == "1" ? benchTargets : [])

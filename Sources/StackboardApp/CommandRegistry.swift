@@ -16,6 +16,6 @@ enum CommandRegistry {
         TypeCommand.command,
         WordsCommand.command,
         ScanCommand.command,
-        ControlCommands.show, ControlCommands.hide, ControlCommands.toggle, ControlCommands.layout, ControlCommands.status, ControlCommands.quit, ControlCommands.click,
+        ControlCommands.show, ControlCommands.hide, ControlCommands.toggle, ControlCommands.layout, ControlCommands.status, ControlCommands.quit, ControlCommands.click, ControlCommands.switchCommand,
     ]
 }

@@ -15,6 +15,8 @@ public enum ControlServiceCommand: Equatable, Sendable {
     case setAutoShowPaused(Bool)
     /// `SetClickType(s)`: what the next dwell click does; answer with `done()` or `fail(_:)`.
     case setClickType(ClickType)
+    /// `Switch(u number, b pressed)`: scan switch `number` (1 to 5) went down or up.
+    case switched(number: Int, pressed: Bool)
 }
 
 /// One request from the bus. `setLayout` waits for the runtime's answer; the others were answered
@@ -40,7 +42,7 @@ public enum ControlServiceEvent {
 }
 
 /// Stackboard's D-Bus control on the session bus, as a poll-loop source: the name
-/// `org.stackboard.Keyboard` at `/org/stackboard/Keyboard` (Show, Hide, Toggle, SetLayout, SetClickType; Visible and
+/// `org.stackboard.Keyboard` at `/org/stackboard/Keyboard` (Show, Hide, Toggle, SetLayout, SetClickType, Switch; Visible and
 /// Layout properties with PropertiesChanged), and Onboard's `org.onboard.Onboard` at
 /// `/org/onboard/Onboard/Keyboard` (Show, Hide, ToggleVisible; Visible, AutoShowPaused) so that
 /// scripts written for Onboard work. The runtime owns it: it carries out the requests `service`
@@ -59,7 +61,7 @@ public final class ControlService {
     /// `org.stackboard.Keyboard`.
     public static let stackboardInterface = BusInterface(name: "org.stackboard.Keyboard", methods: [
         .init("Show"), .init("Hide"), .init("Toggle"), .init("SetLayout", inputs: [("name", "s")]),
-        .init("SetClickType", inputs: [("type", "s")]),
+        .init("SetClickType", inputs: [("type", "s")]), .init("Switch", inputs: [("number", "u"), ("pressed", "b")]),
     ], properties: [.init("Visible", type: "b"), .init("Layout", type: "s")])
     /// `org.onboard.Onboard.Keyboard`, as Onboard 1.4 has it.
     public static let onboardInterface = BusInterface(name: "org.onboard.Onboard.Keyboard", methods: [
@@ -207,6 +209,14 @@ public final class ControlService {
                                                    message: "'\(name)' is not a click type: give \(ClickType.namesText)")
                               }
                               self?.queue.append(.request(ControlRequest(.setClickType(type), call: call)))
+                          case "Switch":
+                              let arguments = call.arguments
+                              guard arguments.count == 2, case .uint32(let number) = arguments[0], (1...5).contains(number),
+                                    case .boolean(let pressed) = arguments[1] else {
+                                  return call.fail(name: "org.stackboard.Keyboard.Error.Failed",
+                                                   message: "Switch takes a switch number from 1 to 5 and whether it is pressed (ub)")
+                              }
+                              self?.queue.append(.request(ControlRequest(.switched(number: Int(number), pressed: pressed), call: call)))
                           default:
                               let name = call.arguments.first?.string ?? ""
                               self?.queue.append(.request(ControlRequest(.setLayout(name), call: call)))

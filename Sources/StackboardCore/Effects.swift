@@ -26,8 +26,10 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     case hover(pointer: Int, at: Point)
     /// The hovering pointer left the window (cancels dwell; pressed pointers are unaffected).
     case leave
-    /// The one switch of switch scanning was pressed.
-    case switchPress
+    /// Switch scanning picked the key at this index of the current layer: it fires as a tap would.
+    case pick(key: Int)
+    /// Switch scanning picked this option of the open alternates popup.
+    case pickOption(Int)
 }
 
 /// A command for the entry field's text buffer.

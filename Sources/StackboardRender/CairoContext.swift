@@ -89,14 +89,20 @@ public final class CairoContext {
         cairo_fill(handle)
     }
 
-    /// Strokes a rounded rectangle whose outer edge is `r` (the line lies inside it).
-    func strokeRoundedInside(_ r: RectD, radius: Double, width: Double, color: Color) {
+    /// Strokes a rounded rectangle whose outer edge is `r` (the line lies inside it); with
+    /// `dash`, in dashes that long with gaps as long.
+    func strokeRoundedInside(_ r: RectD, radius: Double, width: Double, color: Color, dash: Double? = nil) {
         guard width > 0, r.width > width, r.height > width else { return }
         let inner = r.insetBy(width / 2)
         roundedRect(inner, radius: max(0, radius - width / 2))
         setColor(color)
         cairo_set_line_width(handle, width)
+        if let dash, dash > 0 {
+            var pattern = [dash, dash]
+            cairo_set_dash(handle, &pattern, 2, 0)
+        }
         cairo_stroke(handle)
+        if dash != nil { cairo_set_dash(handle, nil, 0, 0) }
     }
 
     /// Strokes an arc of a circle from `start` to `end` radians (0 = three o'clock, clockwise).

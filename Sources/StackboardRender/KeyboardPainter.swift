@@ -91,8 +91,9 @@ public struct KeyboardPainter {
         }
         if state.locked { paintLockBar(ctx, body: body, color: colors.label) }
         if state.scanHighlighted {
+            // The back step of a group: the group outlined in dashes (a pick leaves it).
             let width = max(3, theme.outlineWidth + 2) * scale
-            ctx.strokeRoundedInside(body, radius: radius, width: width, color: theme.highlight)
+            ctx.strokeRoundedInside(body, radius: radius, width: width, color: theme.highlight, dash: state.scanBack ? 3 * width : nil)
         }
         if let progress = state.dwellProgress { paintDwellRing(ctx, body: body, progress: progress) }
         paintLabel(ctx, label: state.label ?? key.displayLabel(shifted: shifted || state.shifted), body: body,
@@ -182,7 +183,9 @@ public struct KeyboardPainter {
         let colors = state.pressed ? theme.pressed : theme.colors(for: .normal)
         if state.pressed { ctx.fillRounded(frame.insetBy(dx: 1, dy: 1), radius: keyRadius(frame), color: colors.fill) }
         if state.scanHighlighted {
-            ctx.strokeRoundedInside(frame, radius: keyRadius(frame), width: max(3, theme.outlineWidth + 2) * scale, color: theme.highlight)
+            let width = max(3, theme.outlineWidth + 2) * scale
+            ctx.strokeRoundedInside(frame, radius: keyRadius(frame), width: width, color: theme.highlight,
+                                    dash: state.scanBack ? 3 * width : nil)
         }
         if slot > 0 {
             let rule = RectD(x: frame.x, y: frame.y + frame.height * 0.2, width: max(1, scale), height: frame.height * 0.6)

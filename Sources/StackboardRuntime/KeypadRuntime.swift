@@ -165,7 +165,7 @@ public final class KeypadRuntime {
     }
 
     /// When `advance(to:)` must be called next: a held key repeats, a long press opens, dwell
-    /// or scanning steps, the field's flash ends. Nil when idle.
+    /// steps, the field's flash ends. Nil when idle.
     public var nextDeadline: Double? {
         [state.nextDeadline, field?.nextDeadline, barNotice?.until].compactMap { $0 }.min()
     }
@@ -249,8 +249,8 @@ public final class KeypadRuntime {
         perform(state.switchLayer(to: name), now: now)
     }
 
-    /// Lets go of everything: pointers, latched and locked modifiers, caps lock, the popup;
-    /// scanning pauses.
+    /// Lets go of everything: pointers, latched and locked modifiers, caps lock, the popup, the
+    /// scan highlight.
     public func releaseAll(now: Double) {
         perform(state.releaseAll(), now: now)
         closePopup()
@@ -307,6 +307,12 @@ public final class KeypadRuntime {
         perform(state.setWindowControl(control), now: now)
     }
 
+    /// Shows what switch scanning highlights (the keys, or an option of the open alternates).
+    public func setScanMarks(_ marks: ScanMarks, now: Double) {
+        guard state.scanMarks != marks else { return }
+        perform(state.setScanMarks(marks), now: now)
+    }
+
     /// Shows dwell clicking's next click type on the click panel's keys (nil: off).
     public func setClickType(_ type: ClickType?, now: Double) {
         perform(state.setClickType(type), now: now)
@@ -328,7 +334,7 @@ extension InputEvent {
         case .move(let id, let p): return .move(pointer: id, to: moved(p))
         case .release(let id, let p): return .release(pointer: id, at: moved(p))
         case .hover(let id, let p): return .hover(pointer: id, at: moved(p))
-        case .cancel, .leave, .switchPress: return self
+        case .cancel, .leave, .pick, .pickOption: return self
         }
     }
 }

@@ -199,6 +199,16 @@ extension KeypadRuntime {
         }
     }
 
+    /// The indices of the suggestion bar's keys that show no word now (switch scanning skips them).
+    public var emptySlotKeys: Set<Int> {
+        var empty = Set<Int>()
+        for placed in state.geometry.keys {
+            guard case .suggestion(let slot) = placed.key.action else { continue }
+            if !suggestionLabels.indices.contains(slot) || suggestionLabels[slot].isEmpty { empty.insert(placed.index) }
+        }
+        return empty
+    }
+
     /// What the suggestion bar's slots show now: a notice, the lock, or the words.
     func slotLabel(_ slot: Int) -> String {
         if let notice = barNotice { return slot == 0 ? notice.text : "" }

@@ -227,7 +227,8 @@ public struct ScanMachine: Equatable, Sendable {
         groups = []
         index = 0
         passesLeft = timing.loops
-        next = mode == .auto ? now + firstInterval : nil
+        // Inverse: a new tree while the switch is held keeps the highlight moving.
+        next = mode == .auto || (mode == .inverse && down[.select] != nil) ? now + firstInterval : nil
     }
 
     /// A press that counts.

@@ -18,6 +18,27 @@ public enum ScanMode: String, CaseIterable, Equatable, Sendable {
         case .directed: return [.up, .down, .left, .right, .select]
         }
     }
+
+    /// The roles of switches 1 to 5 (`stackboard switch N`, a switch device's buttons): 1 is
+    /// always select; 2 is next in step scanning; 2 to 5 are up, down, left and right in
+    /// directed scanning.
+    public var numbered: [ScanRole] {
+        switch self {
+        case .auto, .inverse: return [.select]
+        case .step: return [.select, .next]
+        case .directed: return [.select, .up, .down, .left, .right]
+        }
+    }
+
+    /// The role of switch `number` (1 to 5) in this mode (nil: it does nothing here).
+    public func role(ofSwitch number: Int) -> ScanRole? {
+        numbered.indices.contains(number - 1) ? numbered[number - 1] : nil
+    }
+
+    /// The number of the switch that plays `role` in this mode (nil: no role of the mode).
+    public func switchNumber(of role: ScanRole) -> Int? {
+        numbered.firstIndex(of: role).map { $0 + 1 }
+    }
 }
 
 /// What one switch does in a scan mode.

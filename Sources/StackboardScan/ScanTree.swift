@@ -91,13 +91,17 @@ public struct ScanTree: Equatable, Sendable {
     /// bar's row pinned.
     public init(layer: Layer, pattern: ScanPattern, skipping: Set<Int> = []) {
         let rows = layer.scanRows(skipping: skipping)
+        self.init(rows: rows, pattern: pattern, pinned: ScanTree.barRows(rows, of: layer))
+    }
+
+    /// The indices of `rows` (the layer's scan rows) that are the suggestion bar: every key a slot.
+    public static func barRows(_ rows: [[Int]], of layer: Layer) -> Set<Int> {
         let keys = layer.root.keys
         func isSlot(_ index: Int) -> Bool {
             guard keys.indices.contains(index), case .suggestion = keys[index].action else { return false }
             return true
         }
-        let pinned = Set(rows.indices.filter { rows[$0].allSatisfy(isSlot) })
-        self.init(rows: rows, pattern: pattern, pinned: pinned)
+        return Set(rows.indices.filter { rows[$0].allSatisfy(isSlot) })
     }
 
     /// Every key of the tree, in scan order.

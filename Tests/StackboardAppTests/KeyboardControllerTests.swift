@@ -1,6 +1,7 @@
 @testable import StackboardApp
 import StackboardCore
 import StackboardRuntime
+import StackboardScan
 import StackboardSystem
 import StackboardX11
 import Testing
@@ -161,14 +162,45 @@ import Glibc
     }
 
     @Test func aScanSwitchWhileHiddenDoesNothingAndShowingResumesTheScan() throws {
-        var config = KeyboardConfig()
-        config.timing.scan = ScanConfig(interval: 1, loops: 2)
-        let f = try ControllerFixture(layouts: [TestLayouts.letters], config: config)
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        f.controller.setScanning(Self.scanSetup(.auto), now: 0)
         f.controller.start(hidden: true, now: 0)
-        f.controller.handle(.input(.switchPress), now: 1)
-        #expect(f.controller.runtime.nextDeadline == nil)
+        f.controller.handle(.switched(SwitchEvent(number: 1, pressed: true)), now: 1)
+        #expect(f.controller.nextDeadline == nil && f.controller.runtime.state.scanMarks == .none)
         f.controller.show(now: 2)
-        #expect(f.controller.runtime.nextDeadline != nil)
+        #expect(f.controller.nextDeadline == 3)
+        #expect(!f.controller.runtime.state.scanMarks.keys.isEmpty, "the first row is highlighted")
+    }
+
+    static func scanSetup(_ mode: ScanMode) -> ScanSetup {
+        ScanSetup(mode: mode, pattern: .key, timing: ScanTiming(interval: 1), switches: [:], device: nil)
+    }
+
+    @Test func stepScanningTypesWithTheControlChannelsSwitchesAndTellsEachHighlight() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        var heard: [ScanMarks] = []
+        f.controller.onScanHighlight = { heard.append($0) }
+        f.controller.start(hidden: false, now: 0)
+        f.controller.setScanning(Self.scanSetup(.step), now: 0)
+        let keys = f.controller.runtime.state.geometry.keys
+        #expect(f.controller.runtime.state.scanMarks == ScanMarks(keys: [keys[0].index]))
+        f.controller.handle(.switched(number: 2, pressed: true), now: 1)   // next
+        f.controller.handle(.switched(number: 2, pressed: false), now: 1.1)
+        f.controller.handle(.switched(number: 1, pressed: true), now: 2)   // select
+        f.controller.handle(.switched(number: 1, pressed: false), now: 2.1)
+        #expect(f.typer.typed == [keys[1].key.label])
+        #expect(heard.count == 3, "the first key, the second, the first again: \(heard)")
+        #expect(f.controller.nextDeadline == nil, "step scanning has no timer")
+    }
+
+    @Test func aPickWaitsForTheReleaseOfAGrabbedSwitchKey() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        f.controller.start(hidden: false, now: 0)
+        f.controller.setScanning(Self.scanSetup(.step), now: 0)
+        f.controller.handle(.switched(SwitchEvent(number: 1, pressed: true, holdsKeyboard: true)), now: 1)
+        #expect(f.typer.typed.isEmpty, "the grab holds the keyboard: nothing is typed yet")
+        f.controller.handle(.switched(SwitchEvent(number: 1, pressed: false, holdsKeyboard: true)), now: 1.2)
+        #expect(f.typer.typed.count == 1)
     }
 
     @Test func aResizeLaysTheKeysOutAgainAndRepaintsEverything() throws {

@@ -19,7 +19,7 @@ import StackboardX11
         #expect(o.geometry == nil && o.dock == nil && o.keypad.theme == nil && o.keypad.scale == 1)
         #expect(!o.hidden && !o.hiddenOnCommandLine && !o.print && !o.help)
         #expect(o.timing == KeyTiming(repeatDelay: 0.5, repeatInterval: 0.05, longPressDelay: 0.5, dwell: nil, scan: nil))
-        #expect(o.scanSwitch == .button(1))
+        #expect(o.scanning.switches == [.select: .button(1)] && o.scanning.mode == .auto && o.scanning.device == nil)
         #expect(o.keypad.sound == SoundOptions())
         #expect(o.configProblems.isEmpty)
     }
@@ -63,7 +63,8 @@ import StackboardX11
         #expect(try options([]).timing.scan == nil)
         #expect(try options(["--scan"]).timing.scan == ScanConfig(interval: 1, loops: 3))
         #expect(try options(["--scan-loops", "5"]).timing.scan == ScanConfig(interval: 1, loops: 5))
-        #expect(try options(["--scan-switch", "F12"]).scanSwitch == .key("F12"))
+        #expect(try options(["--scan-switch", "F12"]).scanning.switches == [.select: .key("F12")])
+        #expect(try options(["--scan-mode", "step"]).timing.scan != nil, "any scan option turns it on")
         #expect(try options([], #"{"scan": {"loops": 5}}"#).timing.scan == nil, "loops alone do not turn it on")
         #expect(try options([], #"{"scan": {"interval": 700}}"#).timing.scan == ScanConfig(interval: 0.7, loops: 3))
     }
@@ -77,13 +78,40 @@ import StackboardX11
 
     @Test func aBadScanSwitchInTheFileIsAProblemAndTheDefaultIsUsed() throws {
         let o = try options([], #"{"scan": {"switch": "no key", "interval": 500}}"#)
-        #expect(o.scanSwitch == .button(1))
+        #expect(o.scanning.switches == [.select: .button(1)])
         #expect(o.configProblems.map(\.description) == [
-            #"config.json: scan.switch: expected button1 to button9 or an X keysym name like space or F12, found "no key"; using the default"#,
+            "config.json: scan.switch: 'no key' is not a switch: give button1 to button9 or an X keysym name like space or F12; "
+                + "using the default",
         ])
-        #expect(throws: UsageError("Option '--scan-switch' wants button1 to button9 or an X keysym name like space or F12, not 'no key'.")) {
+        #expect(throws: UsageError("--scan-switch 'no key': 'no key' is not a switch: give button1 to button9 or an X keysym name "
+                                   + "like space or F12")) {
             try options(["--scan-switch", "no key"])
         }
+    }
+
+    @Test func eachModeHasItsDefaultSwitchesAndRolesAreGivenByName() throws {
+        #expect(try options(["--scan-mode", "step"]).scanning.switches == [.next: .button(1), .select: .button(3)])
+        #expect(try options(["--scan-mode", "directed"]).scanning.numbered.map(\.number) == [1, 2, 3, 4, 5])
+        let step = try options(["--scan-mode", "step", "--scan-switch", "next=space,select=Return"])
+        #expect(step.scanning.switches == [.next: .key("space"), .select: .key("Return")])
+        #expect(step.scanning.numbered.map(\.number) == [1, 2], "select is 1, next is 2")
+        // One switch alone is select; the other roles keep defaults that are still free.
+        #expect(try options(["--scan-mode", "step", "--scan-switch", "button1"]).scanning.switches == [.select: .button(1)])
+        #expect(try options(["--scan-mode", "step", "--scan-switch", "button2"]).scanning.switches == [.select: .button(2), .next: .button(1)])
+    }
+
+    @Test func badSwitchListsSayWhatToGive() {
+        #expect(throws: UsageError("--scan-switch 'next=button1': auto scanning has no 'next' switch (its switches: select); "
+                                   + "leave it out or choose another --scan-mode")) { try options(["--scan-switch", "next=button1"]) }
+        #expect(throws: UsageError("--scan-switch 'go=button1': 'go' is not a switch role: give select, next, up, down, left or right")) {
+            try options(["--scan-switch", "go=button1"])
+        }
+        #expect(throws: UsageError("--scan-switch 'next=button1,select=button1': button1 is given for both next and select: "
+                                   + "give each role its own switch")) {
+            try options(["--scan-mode", "step", "--scan-switch", "next=button1,select=button1"])
+        }
+        #expect(throws: UsageError("--scan-switch 'button1,button2': 'button1' is not ROLE=SWITCH: give pairs joined by commas, "
+                                   + "like next=button1,select=button3")) { try options(["--scan-switch", "button1,button2"]) }
     }
 
     @Test func positionalWordsAndMissingValuesAreUsageErrors() {

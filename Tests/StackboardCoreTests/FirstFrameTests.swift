@@ -85,7 +85,7 @@ import Testing
         #expect(Mirror(reflecting: Key(label: "a", action: .text("a"))).children.map(\.label) ==
                 ["label", "shiftedLabel", "action", "weight", "style", "alternates", "repeats"])
         #expect(Mirror(reflecting: KeyVisual()).children.map(\.label) ==
-                ["pressed", "latched", "locked", "dwellProgress", "scanHighlighted", "shifted", "label"])
+                ["pressed", "latched", "locked", "dwellProgress", "scanHighlighted", "scanBack", "shifted", "label"])
         #expect(Mirror(reflecting: PlacedKey(index: 0, key: Key(label: "a", action: .text("a")), frame: Rect(size: Size(width: 1, height: 1))))
             .children.map(\.label) == ["index", "key", "frame"])
     }

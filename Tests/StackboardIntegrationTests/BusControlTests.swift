@@ -62,6 +62,12 @@ import Testing
         let noType = try call(bus, loop, "gdbus", gdbus(path, "org.stackboard.Keyboard.SetClickType", ["sideways"]))
         #expect(noType.poll() != 0 && noType.stderr.contains("not a click type"), "\(noType.stderr)")
 
+        let press = try call(bus, loop, "gdbus", gdbus(path, "org.stackboard.Keyboard.Switch", ["2", "true"])) { $0.done() }
+        #expect(press.poll() == 0, "\(press.stderr)")
+        #expect(loop.requests.last?.command == .switched(number: 2, pressed: true))
+        let noSwitch = try call(bus, loop, "gdbus", gdbus(path, "org.stackboard.Keyboard.Switch", ["9", "true"]))
+        #expect(noSwitch.poll() != 0 && noSwitch.stderr.contains("from 1 to 5"), "\(noSwitch.stderr)")
+
         let wrong = try call(bus, loop, "gdbus", gdbus(path, "org.stackboard.Keyboard.Frobnicate"))
         #expect(wrong.poll() != 0 && wrong.stderr.contains("UnknownMethod"), "\(wrong.stderr)")
         #expect(loop.notices.isEmpty, "\(loop.notices)")

@@ -99,6 +99,9 @@ import Testing
         let plain = try RunningKeyboard(session, [])
         let refused = session.run(Tools.stackboard, ["click", "right"])
         #expect(refused.status == 1 && refused.stderr.contains("--dwell-click"), "\(refused.status): \(refused.stderr)")
+        // Nor scan switches, when it does not scan.
+        let noScan = session.run(Tools.stackboard, ["switch", "1", "press"])
+        #expect(noScan.status == 1 && noScan.stderr.contains("--scan"), "\(noScan.status): \(noScan.stderr)")
         plain.child.stop()
         target.stop()
     }

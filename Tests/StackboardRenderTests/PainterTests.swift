@@ -126,6 +126,10 @@ import Testing
         #expect(halfChange > 0.01)
         #expect(Self.differing(start, full, in: key) > halfChange * 1.5)
         #expect(Self.differing(idle, scan, in: key) > 0.05)
+        // A group's back step: the same outline in dashes.
+        let back = try Self.render { $0 == 3 ? KeyVisual(scanHighlighted: true, scanBack: true) : .idle }
+        #expect(Self.differing(scan, back, in: key) > 0.005)
+        #expect(Self.differing(idle, back, in: key) > 0.02)
     }
 
     @Test func pendingMorseShowsOnGapKeysOnly() throws {

@@ -20,11 +20,12 @@ enum ControlCommands {
         cannot be loaded is refused with the reason (exit status 2).
         """), runLayout)
     static let status = Command(.status, summary: "print whether the running keyboard is shown or hidden (or its layout, monitor, geometry)",
-                                help: help("status [--layout|--monitor|--geometry]", .status, """
+                                help: help("status [--layout|--monitor|--geometry|--scan]", .status, """
         Prints 'shown' or 'hidden' for the keyboard running on the display ('running' if it has
         not said yet). With --layout, prints the name of the layout on screen instead; with
         --monitor, the keyboard's monitor and its geometry (HDMI-1 1920x1080+1280+0); with
-        --geometry, the keyboard window's geometry on the root window (1920x360+1280+720).
+        --geometry, the keyboard window's geometry on the root window (1920x360+1280+720); with
+        --scan, what switch scanning highlights (key indices, 'back ...', 'option N', 'none' or 'off').
         """), runStatus)
 
     static let click = Command(.click, summary: "choose what the running keyboard's next dwell click does",
@@ -35,8 +36,18 @@ enum ControlCommands {
         type is chosen. A keyboard started without --dwell-click is not told (exit status 1).
         """), runClick)
 
+    static let switchCommand = Command(.switch, summary: "press or release a scan switch of the running keyboard",
+                                       help: help("switch N press|release", .switch, """
+        Presses or releases scan switch N (1 to 5) of the running keyboard, for sip-and-puff
+        and other sensors with a driver of their own (D-Bus: Switch(u number, b pressed)).
+        Switch 1 is select in every mode; 2 is next in step scanning; 2, 3, 4 and 5 are up,
+        down, left and right in directed scanning. A switch the mode has no role for does
+        nothing. A keyboard that does not scan (--scan or any --scan-* option) is not told
+        (exit status 1).
+        """), runSwitch)
+
     /// Every control command, in `--help` order.
-    static let all = [show, hide, toggle, layout, status, quit, click]
+    static let all = [show, hide, toggle, layout, status, quit, click, switchCommand]
 
     private static func help(_ usage: String, _ command: CommandName, _ text: String) -> String {
         """
@@ -100,14 +111,41 @@ enum ControlCommands {
         return deliver(.click(type), display: display)
     }
 
+    private static func runSwitch(_ arguments: Arguments) throws(UsageError) -> Int32 {
+        let given = arguments.positional
+        guard given.count == 2 else {
+            throw UsageError("'stackboard switch' needs a switch number and press or release, for example 'stackboard switch 1 press'.")
+        }
+        guard let number = Int(given[0]), (1...5).contains(number) else {
+            throw UsageError("'\(given[0])' is not a switch number: give 1 to 5 (1 is select; see 'stackboard switch --help').")
+        }
+        guard given[1] == "press" || given[1] == "release" else {
+            throw UsageError("'\(given[1])' is not press or release: give 'stackboard switch \(number) press' or '... release'.")
+        }
+        let display = arguments.settings().string(.display)
+        // The keyboard would only say so on its own stderr: one that does not scan is told nothing.
+        do {
+            let scan = try ControlClient.status(displayName: display).scan
+            guard let scan, scan != "off" else {
+                printError("stackboard: the running keyboard does not scan: start it with --scan (or any --scan-* option, "
+                           + "for example 'stackboard --scan-mode step'), then press its switches")
+                return 1
+            }
+        } catch {
+            printError("stackboard: \(error.description)")
+            return 1
+        }
+        return deliver(.switched(number: number, pressed: given[1] == "press"), display: display)
+    }
+
     private static func runStatus(_ arguments: Arguments) throws(UsageError) -> Int32 {
         if let extra = arguments.positional.first {
             throw UsageError("'stackboard status' takes no arguments, not '\(extra)'.")
         }
         let settings = arguments.settings()
-        let asked: [Setting] = [.statusLayout, .statusMonitor, .statusGeometry].filter { settings.bool($0) }
+        let asked: [Setting] = [.statusLayout, .statusMonitor, .statusGeometry, .statusScan].filter { settings.bool($0) }
         if asked.count > 1 {
-            throw UsageError("'stackboard status' prints one thing: give one of --layout, --monitor and --geometry.")
+            throw UsageError("'stackboard status' prints one thing: give one of --layout, --monitor, --geometry and --scan.")
         }
         do {
             let status = try ControlClient.status(displayName: settings.string(.display))
@@ -115,6 +153,7 @@ enum ControlCommands {
             case .statusLayout?: print(status.layout ?? "unknown")
             case .statusMonitor?: print(status.monitor ?? "unknown")
             case .statusGeometry?: print(status.geometry?.description ?? "unknown")
+            case .statusScan?: print(status.scan ?? "off")
             default: print(status.state ?? "running")
             }
             return 0

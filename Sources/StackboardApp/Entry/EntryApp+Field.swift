@@ -25,7 +25,8 @@ extension EntryApp: FieldHost, KeypadOverlay {
             runtime.cancelField() // the window manager's close button, or the embedder destroyed the plug
         case .entry(let news):
             handle(news)
-        case .shown, .hidden, .control, .rootPosition, .monitorsChanged, .windowConfigured, .invoked, .context, .pressedOutside, .summon, .trayClicked:
+        case .shown, .hidden, .control, .rootPosition, .monitorsChanged, .windowConfigured, .invoked, .context, .pressedOutside, .summon, .trayClicked,
+             .switched:
             break // no control channel nor watchers: an entry is its script's, not the keyboard's
         }
     }
@@ -55,7 +56,7 @@ extension EntryApp: FieldHost, KeypadOverlay {
                 fieldPointer = nil
                 return
             }
-        case .hover, .leave, .switchPress:
+        case .hover, .leave, .pick, .pickOption:
             break
         }
         runtime.handle(input, now: now)

@@ -51,12 +51,14 @@ extension KeyboardApp {
         if old.keyboardConfig(decimalSeparator: startup.preparation.decimalSeparator) != config {
             runtime.setConfig(config, now: now)
             shell.window.setHoverTracking(config.timing.dwell != nil)
-            if config.timing.scan == nil {
-                shell.window.clearScanSwitch()
-            } else if old.timing.scan == nil || old.scanSwitch != new.scanSwitch {
-                shell.window.clearScanSwitch()
-                do { try shell.window.setScanSwitch(new.scanSwitch) } catch { printError("stackboard: \(error.description)") }
+        }
+        if old.timing.scan != new.timing.scan || old.scanning != new.scanning {
+            if new.timing.scan == nil {
+                shell.window.clearScanSwitches()
+            } else {
+                do { try shell.window.setScanSwitches(new.scanning.numbered) } catch { printError("stackboard: \(error.description)") }
             }
+            controller.setScanning(new.timing.scan == nil ? nil : new.scanning, now: now)
         }
         if old.autoShow != new.autoShow { bus?.setAutoShow(new.autoShow) }
         if old.summonButton != new.summonButton { setSummonButton(new.summonButton, options: new) }

@@ -56,6 +56,10 @@ final class KeyboardApp: WindowShellClient {
     private let dwellClickDuration: Double?
     /// Dwell clicking anywhere, set up after the first frame when it is on.
     private var dwellClicking: DwellClicking?
+    /// `--scan-device`: the name of the input device whose buttons and keys are scan switches.
+    private let scanDeviceName: String?
+    /// That device, grabbed after the first frame (nil: none, or it could not be had).
+    private var switchDevice: SwitchDevice?
 
     /// Loads the layouts, opens the display, claims the control channel and shows the window
     /// with its first frame (`KeyboardStartup`), then sets up the rest. On failure the error is
@@ -86,8 +90,8 @@ final class KeyboardApp: WindowShellClient {
             placer = nil
         }
         if config.timing.scan != nil {
-            // Without its switch the keyboard still works with the pointer: say so and go on.
-            do { try window.setScanSwitch(options.scanSwitch) } catch { printError("stackboard: \(error.description)") }
+            // Without its switches the keyboard still works with the pointer: say so and go on.
+            do { try window.setScanSwitches(options.scanning.numbered) } catch { printError("stackboard: \(error.description)") }
         }
         let shell = WindowShell(connection: connection, window: window, signals: startup.signals, sound: options.keypad.sound)
         self.shell = shell
@@ -157,9 +161,12 @@ final class KeyboardApp: WindowShellClient {
         }
         hidden = options.hidden
         dwellClickDuration = options.xid ? nil : options.dwellClick
+        scanDeviceName = config.timing.scan == nil ? nil : options.scanning.device
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
         bus?.controller = controller
+        controller.publishScan = { [channel] line in channel?.publish(scan: line) }
+        if config.timing.scan != nil { controller.setScanning(options.scanning, now: MonotonicClock.now()) }
         controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
         if !options.xid {
             let (frame, screen) = (startup.configuration.frame, connection.screenSize)
@@ -204,6 +211,7 @@ final class KeyboardApp: WindowShellClient {
         // After the first frame: the raw presses' connection costs a few round trips.
         shell.window.input.watchPressesOutside(on: shell.pump)
         startDwellClicking()
+        startSwitchDevice()
         let end = shell.run(extra: [bus as LoopSource?, injector.pongSource].compactMap { $0 })
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
@@ -253,6 +261,19 @@ final class KeyboardApp: WindowShellClient {
         }
     }
 
+    /// Grabs the switch device (`--scan-device`) and reads it on its own connection; without it,
+    /// says why and goes on (`stackboard switch` and the other switches still work).
+    private func startSwitchDevice() {
+        guard let name = scanDeviceName else { return }
+        do {
+            let device = try SwitchDevice(displayName: shell.connection.name, name: name)
+            shell.pump.add(device, reading: device.connection, waits: { true })
+            switchDevice = device
+        } catch {
+            printError("stackboard: \(error.description)")
+        }
+    }
+
     // MARK: WindowShellClient
 
     func handle(_ event: WindowEvent, now: Double) {
@@ -295,6 +316,7 @@ final class KeyboardApp: WindowShellClient {
         }
         controller.advance(to: now)
         controller.runtime.advance(to: now)
+        controller.advanceScan(to: now)
         controller.runtime.repaint(now: now)
     }
 

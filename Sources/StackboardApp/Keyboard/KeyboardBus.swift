@@ -164,6 +164,11 @@ final class KeyboardBus: LoopSource {
             service.setAutoShowPaused(paused)
         case .setClickType(let type):
             if let problem = controller.chooseClick(type) { return request.fail(problem) }
+        case .switched(let number, let pressed):
+            guard controller.scan != nil else {
+                return request.fail("the keyboard does not scan: start it with --scan (or any --scan-* option)")
+            }
+            controller.handle(.switched(number: number, pressed: pressed), now: now)
         }
         request.done()
     }

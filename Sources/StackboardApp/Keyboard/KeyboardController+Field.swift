@@ -109,7 +109,7 @@ extension InputEvent {
     var endsAPress: Bool {
         switch self {
         case .press, .move, .hover, .leave: return false
-        case .release, .cancel, .switchPress: return true
+        case .release, .cancel, .pick, .pickOption: return true
         }
     }
 }

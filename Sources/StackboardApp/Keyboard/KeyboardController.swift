@@ -1,6 +1,7 @@
 import StackboardBus
 import StackboardCore
 import StackboardRuntime
+import StackboardScan
 import StackboardSystem
 import StackboardX11
 
@@ -75,6 +76,19 @@ final class KeyboardController: TypingHost {
     var readFieldText: ((@escaping (String?) -> Void) -> Void)?
     /// The last typing error reported (each distinct one is printed once in a row).
     private var lastTypingError: InjectorError?
+    /// Switch scanning (nil: off; KeyboardController+Scan.swift).
+    var scan: KeyboardScan?
+    /// The grabbed switch keys that are down: the server gives them the whole keyboard, so what
+    /// a switch picks waits for their release (`waitingPicks`).
+    var heldSwitchKeys: Set<Int> = []
+    /// Picks waiting for the switch keys' release.
+    var waitingPicks: [ScanPick] = []
+    /// The scan highlight last shown and told (nil: none yet).
+    var shownScanMarks: ScanMarks?
+    /// Told each time the scan highlight changed, with what it is now (spoken scanning).
+    var onScanHighlight: ((ScanMarks) -> Void)?
+    /// Publishes the scan highlight as one line for `stackboard status --scan` (the control channel).
+    var publishScan: ((String) -> Void)?
     /// Moves, resizes, docks and remembers the window (nil: it cannot move, a plug).
     var mover: WindowMover? {
         didSet { runtime.setWindowControl(mover?.control ?? .none, now: MonotonicClock.now()) }
@@ -106,7 +120,7 @@ final class KeyboardController: TypingHost {
             publisher.publish(state: "hidden")
         } else if shown {
             visible = true
-            if runtime.state.config.timing.scan != nil { runtime.handle(.switchPress, now: now) } // as `show` starts it
+            startScan(now: now) // as `show` starts it
         } else {
             show(now: now)
         }
@@ -118,13 +132,14 @@ final class KeyboardController: TypingHost {
     func handle(_ event: WindowEvent, now: Double) {
         switch event {
         case .input(let input):
-            if input == .switchPress, !visible { return } // a grabbed switch key while hidden
             if mover?.take(input) == true { return } // a pointer that drags the window
             runtime.handle(input, now: now)
             sentAheadUnused()
             if case .press = input { focusSinceInput = false }
             // A release types; so does a dwell's hover, which is checked only when it typed.
             if input.endsAPress || typedSinceShiftCheck { updateAutoShift(now: now) }
+        case .switched(let event):
+            switched(event, now: now)
         case .resized(let size):
             runtime.setFrame(Rect(size: size), now: now)
         case .rootPosition(let pointer, let point):
@@ -166,6 +181,7 @@ final class KeyboardController: TypingHost {
         case .layout(let name): _ = switchLayout(named: name, now: now)
         case .quit: stop(0)
         case .click(let type): if let problem = chooseClick(type) { report(problem) }
+        case .switched(let number, let pressed): switched(SwitchEvent(number: number, pressed: pressed), now: now)
         }
     }
 
@@ -269,7 +285,7 @@ final class KeyboardController: TypingHost {
 
     /// When `advance(to:)` must run (the window manager's drag is watched).
     var nextDeadline: Double? {
-        [mover?.nextDeadline, runtime.words == nil ? nil : fieldReads.nextDeadline].compactMap { $0 }.min()
+        [mover?.nextDeadline, runtime.words == nil ? nil : fieldReads.nextDeadline, scan?.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Does what is due at `now`.
@@ -295,14 +311,13 @@ final class KeyboardController: TypingHost {
 
     // MARK: Showing, hiding, layouts
 
-    /// Maps the window. Coming back from hidden, switch scanning starts again at the first row.
+    /// Maps the window. Coming back from hidden, switch scanning starts again at the top.
     func show(now: Double) {
         let wasHidden = !visible
         if wasHidden { willShow?(field) }
         visible = true
         window.show(now: now)
-        // Hiding paused the scan; a switch press is what resumes a paused scan.
-        if wasHidden, runtime.state.config.timing.scan != nil { runtime.handle(.switchPress, now: now) }
+        if wasHidden { startScan(now: now) } // hiding paused it
     }
 
     /// Releases every latched or locked modifier and every injected key, then unmaps the window.
@@ -318,6 +333,7 @@ final class KeyboardController: TypingHost {
     func releaseEverything(now: Double) {
         runtime.releaseAll(now: now)
         typer.releaseAll()
+        pauseScan(now: now)
     }
 
     /// Loads `name` (a layout name or file) and shows it; on error says so, keeps the layout

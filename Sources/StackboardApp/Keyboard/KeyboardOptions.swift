@@ -28,8 +28,8 @@ struct KeyboardOptions {
     var print: Bool
     /// Repeat, long press, dwell and scanning times.
     var timing: KeyTiming
-    /// The scanning switch.
-    var scanSwitch: ScanSwitch
+    /// How the keyboard scans when scanning is on (`timing.scan`): mode, pattern, times, switches.
+    var scanning: ScanSetup
     /// `--dwell-click`: seconds the pointer rests outside the keyboard before it clicks (nil: off).
     var dwellClick: Double?
     /// Slots of the typing layouts' suggestion bar (0: no bar).
@@ -125,8 +125,7 @@ struct KeyboardOptions {
         numberRow = values.bool(.numberRow)
         var problems: [ConfigProblem] = []
         keypad = try KeypadSettings(values, file: configFile, problems: &problems)
-        scanSwitch = try values.custom(.scanSwitch, file: configFile, problems: &problems, ScanSwitch.init(parsing:))
-            ?? .button(1)
+        scanning = try ScanSetup(values, file: configFile, problems: &problems)
         monitor = try values.custom(.monitor, file: configFile, problems: &problems, MonitorChoice.init(parsing:)) ?? .primary
         let settings = SettingsAccess.from(values, plug: xid, file: configFile)
         settingsAccess = settings.access

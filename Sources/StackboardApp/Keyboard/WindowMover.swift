@@ -123,7 +123,7 @@ final class WindowMover {
         case .press(let id, _):
             drags[id] = nil
             return false
-        case .hover, .leave, .switchPress:
+        case .hover, .leave, .pick, .pickOption:
             return false
         }
     }

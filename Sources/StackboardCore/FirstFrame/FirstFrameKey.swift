@@ -110,6 +110,7 @@ public struct FirstFrameKey: Sendable {
         hasher.combine(visual.locked)
         hasher.combine(visual.dwellProgress ?? -1)
         hasher.combine(visual.scanHighlighted)
+        hasher.combine(visual.scanBack)
         hasher.combine(visual.shifted)
         hasher.combine(visual.label)
     }

@@ -36,9 +36,11 @@ public enum CommandName: String, CaseIterable, Hashable, Sendable {
     case quit
     /// `stackboard click TYPE`: what the next dwell click does.
     case click
+    /// `stackboard switch N press|release`: a scan switch of a sensor with its own driver.
+    case `switch`
 
     /// The commands that talk to the keyboard running on the display.
-    public static let control: Set<CommandName> = [.show, .hide, .toggle, .layout, .status, .quit, .click]
+    public static let control: Set<CommandName> = [.show, .hide, .toggle, .layout, .status, .quit, .click, .switch]
 
     /// Whether the command reads `config.json` (the keyboard and entry mode; the command line wins).
     public var readsConfig: Bool { self == .keyboard || self == .entry }

@@ -5,7 +5,8 @@ extension KeyTiming {
     /// alone do not turn it on). `--scan` given as a value (the settings panel's) decides alone.
     public init(_ values: SettingValues) {
         let dwell = values.int(.dwell)
-        let scanOptions: [Setting] = [.scanInterval, .scanLoops, .scanSwitch]
+        let scanOptions: [Setting] = [.scanInterval, .scanLoops, .scanSwitch, .scanMode, .scanPattern, .scanFirstExtra,
+                                      .scanAcceptance, .scanPostAcceptance, .scanDevice]
         let scanning = values.commandLine[.scan]?.bool
             ?? (scanOptions.contains { values.commandLine[$0] != nil } || (values.config[.scan]?.bool ?? (values.config[.scanInterval] != nil)))
         self.init(repeatDelay: Double(values.int(.repeatDelay)) / 1000,

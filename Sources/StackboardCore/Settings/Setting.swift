@@ -114,10 +114,18 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case scanLoops
     /// `--scan-switch`, `scan.switch`.
     case scanSwitch
-    /// `--scan-mode`: how the switches scan (auto, step, inverse, directed).
+    /// `--scan-mode`, `scan.mode`: how the switches scan (auto, step, inverse, directed).
     case scanMode
-    /// `--scan-pattern`: how keys are grouped for scanning.
+    /// `--scan-pattern`, `scan.pattern`: how keys are grouped for scanning.
     case scanPattern
+    /// `--scan-first-extra`, `scan.firstExtra`: extra time on the first item of a group.
+    case scanFirstExtra
+    /// `--scan-acceptance`, `scan.acceptance`: how long a switch is held before it counts.
+    case scanAcceptance
+    /// `--scan-post-acceptance`, `scan.postAcceptance`: presses ignored after one counted.
+    case scanPostAcceptance
+    /// `--scan-device`, `scan.device`: an input device whose buttons and keys are scan switches.
+    case scanDevice
     /// `--no-sound`, `sound.enabled`: key clicks on or off.
     case sound
     /// `--volume`, `sound.volume`.
@@ -162,6 +170,8 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case statusMonitor
     /// `--geometry` of status: print the keyboard window's geometry instead of the state.
     case statusGeometry
+    /// `--scan` of status: print what switch scanning highlights instead of the state.
+    case statusScan
     /// `--paths` of layouts.
     case paths
     /// `--xkb` of layouts: list the XKB layouts instead.

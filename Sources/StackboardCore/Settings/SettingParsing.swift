@@ -110,7 +110,7 @@ extension SettingSpec {
     }
 
     /// `text` without leading and trailing spaces and tabs.
-    static func trimmed(_ text: String) -> String {
+    public static func trimmed(_ text: String) -> String {
         var s = Substring(text)
         while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
         while let c = s.last, c == " " || c == "\t" { s.removeLast() }

@@ -22,6 +22,8 @@ public struct KeyVisual: Equatable, Hashable, Sendable {
     public var dwellProgress: Double?
     /// Switch scanning highlights the key (alone or as part of its row).
     public var scanHighlighted: Bool
+    /// The highlight is the back step of the key's group (painted in another style).
+    public var scanBack: Bool
     /// Shows its shifted label (per key: caps lock shifts letters only).
     public var shifted: Bool
     /// A label shown instead of the key's own (the suggestion bar's words), nil for none.
@@ -29,12 +31,13 @@ public struct KeyVisual: Equatable, Hashable, Sendable {
 
     /// A visual with every property given (default: plain).
     public init(pressed: Bool = false, latched: Bool = false, locked: Bool = false,
-                dwellProgress: Double? = nil, scanHighlighted: Bool = false, shifted: Bool = false, label: String? = nil) {
+                dwellProgress: Double? = nil, scanHighlighted: Bool = false, scanBack: Bool = false, shifted: Bool = false, label: String? = nil) {
         self.pressed = pressed
         self.latched = latched
         self.locked = locked
         self.dwellProgress = dwellProgress
         self.scanHighlighted = scanHighlighted
+        self.scanBack = scanBack
         self.shifted = shifted
         self.label = label
     }

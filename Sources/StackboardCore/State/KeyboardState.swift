@@ -21,8 +21,9 @@
 ///   hide keys never repeat. Holding a key with alternates opens them instead (long press wins).
 /// - Dwell (`config.timing.dwell`): `.hover` resting on a key fires it like a tap; it must leave the
 ///   key (or move well away on it) before it fires again. Progress shows in 20 steps.
-/// - Scanning (`config.timing.scan`): rows of the root stack, then the chosen row's keys, highlighted in
-///   turn; `.switchPress` picks. Rows left alone for `loops` passes pause until the next press.
+/// - Scanning is driven from outside (`StackboardScan`): the state paints what it is told is
+///   highlighted (`setScanMarks`; a new layer clears it) and `.pick` fires a key as a tap would,
+///   click included; `.pickOption` chooses an option of the open alternates.
 /// - Key preview (`config.keyPreview`, never in secure entry): the newest press on a character
 ///   key shows its label enlarged above it (`preview`), until slid off or swiped, or for
 ///   `KeyPreview.linger` after the release that types it (the next press ends that).
@@ -66,8 +67,8 @@ public struct KeyboardState: Sendable {
     /// The shift latched by the keyboard itself at a sentence start (AutoShift.swift).
     var autoShift = AutoShift()
     var dwell: DwellTracker?
-    var scan: ScanState
-    var scanGroups: [[Int]] = []
+    /// What switch scanning highlights (`setScanMarks`).
+    public internal(set) var scanMarks = ScanMarks.none
     /// Bumped whenever every key must be repainted (layer, layout or size changed).
     var generation = 0
     /// Counts presses, to tell the newest.
@@ -95,8 +96,6 @@ public struct KeyboardState: Sendable {
         let layer = layout.layers.first ?? KeyboardState.emptyLayer
         self.layerName = layer.name
         self.geometry = KeyboardGeometry(layout: layout, layer: layer, size: size)
-        self.scan = timing.scan == nil ? .off : .starting
-        self.scanGroups = layer.scanRows()
     }
 
     static let emptyLayer = Layer(name: "", root: Stack(axis: .vertical, items: []))
@@ -155,7 +154,8 @@ public struct KeyboardState: Sendable {
             break
         }
         v.dwellProgress = dwellProgress(ofKey: index)
-        v.scanHighlighted = isScanHighlighted(index)
+        v.scanHighlighted = scanMarks.keys.contains(index)
+        v.scanBack = v.scanHighlighted && scanMarks.back
         if isTrackpadKey(index) { v.label = KeyboardState.trackpadLabel }
         return v
     }
@@ -208,22 +208,22 @@ public struct KeyboardState: Sendable {
         case .cancel(let pointer): cancelPointer(pointer)
         case .hover(let pointer, let point): hover(pointer, at: point, now: now)
         case .leave: dwell = nil
-        case .switchPress: effects += switchPressed(now: now)
+        case .pick(let index): effects += pick(keyAt: index)
+        case .pickOption(let option): effects += pick(option: option)
         }
         return effects
     }
 
-    /// Fires every timer due at `now` (repeat, long press, dwell, scan).
+    /// Fires every timer due at `now` (repeat, long press, dwell).
     public mutating func advance(to now: Double) -> [Effect] {
         mutate(now: now) { $0.fireDueTimers(now: now) }
     }
 
     /// When `advance(to:)` must be called next; nil when nothing is pending (idle means idle).
-    /// A time in the past (0 when scanning waits to start) means as soon as possible.
+    /// A time in the past means as soon as possible.
     public var nextDeadline: Double? {
         var times = pointers.values.compactMap { $0.timer?.time }
         if let d = dwellDeadline { times.append(d) }
-        if let s = scanDeadline { times.append(s) }
         if let l = lingering { times.append(l.until) }
         return times.min()
     }
@@ -235,7 +235,6 @@ public struct KeyboardState: Sendable {
             .sorted { ($0.time, $0.id) < ($1.time, $1.id) }
         for timer in due { effects += firePointerTimer(timer.id, now: now) }
         effects += advanceDwell(now: now)
-        advanceScan(now: now)
         expireLingeringPreview(now: now)
         return effects
     }
@@ -283,8 +282,7 @@ public struct KeyboardState: Sendable {
 
     /// Takes `config` (its mode stays the state's): key preview, swiping, repeat, long press,
     /// dwell and scanning as the settings panel changed them. Every pointer is let go of and the
-    /// preview ends; a resting pointer must move on before it dwells again; scanning turned on
-    /// starts at the first row, turned off stops.
+    /// preview ends; a resting pointer must move on before it dwells again.
     public mutating func setConfig(_ config: KeyboardConfig) -> [Effect] {
         mutate(now: nil) { state in
             var config = config
@@ -296,11 +294,6 @@ public struct KeyboardState: Sendable {
             state.lingering = nil
             // A pointer resting where a dwell just fired a control stays disarmed there.
             if state.timing.dwell == nil { state.dwell = nil } else { state.dwellLayerChanged() }
-            if state.timing.scan == nil {
-                state.scan = .off
-            } else if state.scan == .off {
-                state.scan = .starting
-            }
             state.generation += 1
             return []
         }
@@ -313,8 +306,7 @@ public struct KeyboardState: Sendable {
     }
 
     /// For hiding or exiting: cancels every pointer, drops latched and locked modifiers, caps lock
-    /// and pending Morse, closes the alternates, stops dwell and pauses scanning (a switch press
-    /// resumes it).
+    /// and pending Morse, closes the alternates, stops dwell and clears the scan highlight.
     public mutating func releaseAll() -> [Effect] {
         mutate(now: nil) { state in
             state.pointers = [:]
@@ -326,7 +318,7 @@ public struct KeyboardState: Sendable {
             state.capsLock = false
             state.pendingMorse = ""
             state.dwell = nil
-            if state.scan != .off { state.scan = .paused }
+            state.scanMarks = .none
             return []
         }
     }
@@ -345,8 +337,7 @@ public struct KeyboardState: Sendable {
         layerName = layer.name
         geometry = KeyboardGeometry(layout: layout, layer: layer, size: geometry.size)
         generation += 1
-        scanGroups = layer.scanRows()
-        if scan != .off { scan = .starting }
+        scanMarks = .none
         dwellLayerChanged()
     }
 }

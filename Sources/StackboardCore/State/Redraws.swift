@@ -17,7 +17,7 @@ public struct PendingRedraws: Sendable {
 }
 
 extension KeyboardState {
-    /// Runs `body`, starts a pending scan when the time is known, and appends the repaint effects
+    /// Runs `body` and appends the repaint effects
     /// for whatever changed: alternates shown, changed or hidden, then `.redrawAll` (layer, size or
     /// shift changed) or `.redraw` of the keys whose look changed. The key preview and the swipe
     /// trails are compared too (`.showPreview`, `.hidePreview`, `.redrawTrail`).
@@ -26,12 +26,10 @@ extension KeyboardState {
         return effects + redraws(since: pending)
     }
 
-    /// Runs `body` and starts a pending scan when the time is known; the repaint effects are
-    /// left to `redraws(since:)`.
+    /// Runs `body`; the repaint effects are left to `redraws(since:)`.
     mutating func change(now: Double?, _ body: (inout KeyboardState) -> [Effect]) -> ([Effect], PendingRedraws) {
         let pending = PendingRedraws(before: self)
         let effects = body(&self)
-        if let now { startPendingScan(now: now) }
         return (effects, pending)
     }
 

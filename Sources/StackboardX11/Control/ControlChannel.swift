@@ -127,6 +127,13 @@ public final class ControlChannel {
         XFlush(display)
     }
 
+    /// Publishes what switch scanning highlights as `_STACKBOARD_SCAN` (`stackboard status
+    /// --scan`): `ScanMarks.published`.
+    public func publish(scan: String) {
+        properties.setText(scan, on: Window(window), property: properties.atom(ControlAtomName.scan))
+        XFlush(display)
+    }
+
     /// Nobody can read the selection's contents (it only marks ownership): say so (ICCCM 2.2).
     private func refuse(_ request: XSelectionRequestEvent) {
         guard request.owner == Window(window), request.selection == selection else { return }

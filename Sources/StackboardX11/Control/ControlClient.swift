@@ -55,6 +55,7 @@ public enum ControlClient {
             var status = ControlStatus(window: UInt(owner), state: state, layout: layout, monitor: monitor,
                                        geometry: keyboard.flatMap { connection.rootFrame(of: Window($0)) })
             status.dwellClick = access.text(on: owner, property: access.atom(ControlAtomName.dwellClick)).flatMap { Int($0) }
+            status.scan = access.text(on: owner, property: access.atom(ControlAtomName.scan))
             return status
         }
     }

@@ -14,6 +14,8 @@ public enum ControlCommand: Equatable, Sendable {
     case quit
     /// What the next dwell click outside the keyboard does (`stackboard click TYPE`).
     case click(ClickType)
+    /// Scan switch `number` (1 to 5) went down or up (`stackboard switch N press|release`).
+    case switched(number: Int, pressed: Bool)
 
     /// The code carried in `data.l[0]` of the `_STACKBOARD_CONTROL` client message.
     var wireCode: Int {
@@ -24,13 +26,18 @@ public enum ControlCommand: Equatable, Sendable {
         case .layout: return 4
         case .quit: return 5
         case .click: return 6
+        case .switched: return 7
         }
     }
 
-    /// The number carried in `data.l[1]`: a click type's place in `ClickType.allCases` (0 otherwise).
+    /// The number carried in `data.l[1]`: a click type's place in `ClickType.allCases`, a
+    /// switch's number times two plus one when pressed (0 otherwise).
     var wireArgument: Int {
-        guard case .click(let type) = self else { return 0 }
-        return ClickType.allCases.firstIndex(of: type) ?? 0
+        switch self {
+        case .click(let type): return ClickType.allCases.firstIndex(of: type) ?? 0
+        case .switched(let number, let pressed): return number * 2 + (pressed ? 1 : 0)
+        default: return 0
+        }
     }
 
     /// The command for a wire code and argument; `layout` carries the name read from the
@@ -43,6 +50,7 @@ public enum ControlCommand: Equatable, Sendable {
         case 4: return layoutName().map { .layout($0) }
         case 5: return .quit
         case 6: return ClickType.allCases.indices.contains(argument) ? .click(ClickType.allCases[argument]) : nil
+        case 7: return (2...11).contains(argument) ? .switched(number: argument / 2, pressed: argument % 2 == 1) : nil
         default: return nil
         }
     }
@@ -62,6 +70,8 @@ public struct ControlStatus: Equatable, Sendable {
     public var geometry: Rect?
     /// `_STACKBOARD_DWELL_CLICK`: the rest before a dwell click in milliseconds (nil: off).
     public var dwellClick: Int?
+    /// `_STACKBOARD_SCAN`: what switch scanning highlights (nil: the keyboard does not scan).
+    public var scan: String?
     /// A status with every property given.
     public init(window: UInt, state: String?, layout: String?, monitor: String? = nil, geometry: Rect? = nil) {
         self.window = window; self.state = state; self.layout = layout

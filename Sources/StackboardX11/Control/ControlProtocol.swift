@@ -7,7 +7,7 @@ import CX11
 /// ClientMessage (format 32, `data.l[0]` = command code); for `layout` it first puts the name
 /// in the window's `_STACKBOARD_LAYOUT_REQUEST` property (UTF8_STRING). The keyboard publishes
 /// `_STACKBOARD_STATE` ("shown"/"hidden"), `_STACKBOARD_LAYOUT`, `_STACKBOARD_MONITOR`,
-/// `_STACKBOARD_WINDOW` and `_STACKBOARD_DWELL_CLICK` on the same window.
+/// `_STACKBOARD_WINDOW`, `_STACKBOARD_DWELL_CLICK` and `_STACKBOARD_SCAN` on the same window.
 enum ControlAtomName {
     /// The selection a running keyboard owns on `screen`.
     static func selection(screen: Int32) -> String { "_STACKBOARD_S\(screen)" }
@@ -25,6 +25,9 @@ enum ControlAtomName {
     static let keyboardWindow = "_STACKBOARD_WINDOW"
     /// The rest before a dwell click in milliseconds ("1000"), absent when dwell clicking is off.
     static let dwellClick = "_STACKBOARD_DWELL_CLICK"
+    /// What switch scanning highlights: key indices (`3 4 5`), `back 3 4 5` for a group's back
+    /// step, `option 2` in the alternates popup, `none`; absent when the keyboard does not scan.
+    static let scan = "_STACKBOARD_SCAN"
 }
 
 /// The longest layout name or path a request may carry, in bytes.

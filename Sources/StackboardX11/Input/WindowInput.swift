@@ -2,8 +2,8 @@ import CX11
 import StackboardCore
 import StackboardSystem
 
-/// The keyboard window's one input stream: the core pointer (button 1, the scan switch's button
-/// or key) and XInput 2.2 touch (one pointer per finger, `TouchInput`) become `.input` events in
+/// The keyboard window's one input stream: the core pointer (button 1, the scan switches' buttons
+/// and keys) and XInput 2.2 touch (one pointer per finger, `TouchInput`) become `.input` events in
 /// the order the server reported them, each with its pointer's root position just before it.
 ///
 /// Two things happen here first, the moment an event is read: the key a release types ahead
@@ -57,7 +57,7 @@ public final class WindowInput: XEventHandler {
     /// Sets (or with nil, clears) what the next release does first. Refused (false) while a
     /// scan switch key is grabbed: the keyboard's own keys must then get past the grab.
     func setReleaseTrigger(_ trigger: ReleaseTrigger?) -> Bool {
-        guard trigger == nil || pointer.switchKeycode == nil else {
+        guard trigger == nil || pointer.switchKeys.isEmpty else {
             releaseTrigger = nil
             return false
         }
@@ -119,7 +119,11 @@ public final class WindowInput: XEventHandler {
         switch event.type {
         case ButtonPress where event.xbutton.window == window:
             let b = event.xbutton
-            if let e = pointer.press(button: b.button, x: b.x, y: b.y) {
+            if let e = pointer.switchButton(b.button, down: true) {
+                ownPress(OwnPress(time: b.time, afterLeaving: leftSincePress), in: &batch)
+                leftSincePress = false
+                batch.append(.switched(e))
+            } else if let e = pointer.press(button: b.button, x: b.x, y: b.y) {
                 ownPress(OwnPress(time: b.time, afterLeaving: leftSincePress), in: &batch)
                 leftSincePress = false
                 batch.append(.rootPosition(pointer: PointerTranslator.corePointer, Point(x: Int(b.x_root), y: Int(b.y_root))))
@@ -143,16 +147,18 @@ public final class WindowInput: XEventHandler {
             if tracksHover, !pointer.isDown { batch.append(.input(.leave)) }
         case ButtonRelease where event.xbutton.window == window:
             let b = event.xbutton
-            if let e = pointer.release(button: b.button, x: b.x, y: b.y) {
+            if let e = pointer.switchButton(b.button, down: false) {
+                batch.append(.switched(e))
+            } else if let e = pointer.release(button: b.button, x: b.x, y: b.y) {
                 fireReleaseTrigger(pointer: PointerTranslator.corePointer, at: Point(x: Int(b.x), y: Int(b.y)))
                 batch.append(.rootPosition(pointer: PointerTranslator.corePointer, Point(x: Int(b.x_root), y: Int(b.y_root))))
                 batch.append(.input(e))
             }
         case KeyPress where event.xkey.window == connection.root, KeyRelease where event.xkey.window == connection.root:
-            // Only the scan switch's grab delivers keys here (the window never has the focus).
+            // Only the scan switches' grabs deliver keys here (the window never has the focus).
             if let e = pointer.switchKey(event.xkey.keycode, down: event.type == KeyPress) {
-                if case .switchPress = e { ownPress(OwnPress(time: nil), in: &batch) }
-                batch.append(.input(e))
+                if e.pressed { ownPress(OwnPress(time: nil), in: &batch) }
+                batch.append(.switched(e))
             }
         default:
             return false

@@ -6,6 +6,8 @@ import StackboardCore
 public enum WindowEvent: Equatable, Sendable {
     /// The pointer pressed, moved or released (window pixels; pointer 0 is the core pointer).
     case input(InputEvent)
+    /// A scan switch went down or up (a mouse button, a grabbed key, a switch device's button).
+    case switched(SwitchEvent)
     /// Where pointer `pointer` is in root pixels, for its `.input` that comes next (a window the
     /// keyboard moves itself under a dragging finger needs it: window pixels move with it).
     case rootPosition(pointer: Int, Point)
@@ -40,8 +42,27 @@ public enum WindowEvent: Equatable, Sendable {
     case trayClicked
 }
 
-/// The one switch of switch scanning.
-public enum ScanSwitch: Equatable, Sendable, CustomStringConvertible {
+/// A numbered scan switch went down or up. What each number does depends on the scan mode
+/// (StackboardScan's `ScanMode.role(ofSwitch:)`).
+public struct SwitchEvent: Equatable, Hashable, Sendable {
+    /// The switch, 1 to 5.
+    public var number: Int
+    /// Down (true) or up.
+    public var pressed: Bool
+    /// The switch is a grabbed key: while it is down the server gives the whole keyboard to the
+    /// keyboard's grab, so a key typed in answer must wait for its release.
+    public var holdsKeyboard: Bool
+
+    /// An event with every property given.
+    public init(number: Int, pressed: Bool, holdsKeyboard: Bool = false) {
+        self.number = number
+        self.pressed = pressed
+        self.holdsKeyboard = holdsKeyboard
+    }
+}
+
+/// One physical scan switch on the display.
+public enum ScanSwitch: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// A mouse button (1 to 9) pressed on the keyboard window: no grab, the pointer must be over
     /// the keyboard. While it is the switch, that button does not tap keys.
     case button(Int)
