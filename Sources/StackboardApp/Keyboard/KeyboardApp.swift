@@ -4,6 +4,7 @@ import StackboardCore
 import StackboardRender
 import StackboardRuntime
 import StackboardSound
+import StackboardSpeech
 import StackboardSystem
 import StackboardWords
 import StackboardX11
@@ -163,6 +164,7 @@ final class KeyboardApp: WindowShellClient {
         if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {
             controller.displayLayout = first.name
         }
+        controller.speech = Self.makeSpeech(options, config: config)
         hidden = options.hidden
         dwellClickDuration = options.xid ? nil : options.dwellClick
         let loop = shell.loop
@@ -304,10 +306,28 @@ final class KeyboardApp: WindowShellClient {
         controller.advance(to: now)
         controller.runtime.advance(to: now)
         controller.runtime.repaint(now: now)
+        controller.speakHighlightIfChanged()
     }
 
     var nextDeadline: Double? {
         [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, controller.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// `--speak`: the speaker of the scan's highlights, in the keyboard's language (nothing is
+    /// started until the first highlight); nil, with one line on stderr, where it cannot speak.
+    private static func makeSpeech(_ options: KeyboardOptions, config: KeyboardConfig) -> ScanSpeaker? {
+        guard options.values.bool(.speak) else { return nil }
+        guard var settings = options.speech else {
+            printError("stackboard: --speak is off in a plug (--xid): a greeter's or locker's keys are never spoken")
+            return nil
+        }
+        if config.timing.scan == nil {
+            printError("stackboard: --speak says what switch scanning highlights: turn scanning on with --scan")
+        }
+        let translations = Localization.current
+        settings.language = translations.language
+        return ScanSpeaker(words: SpokenText(translations: translations),
+                           speaker: Speaker(settings: settings, report: { printError("stackboard: " + $0) }))
     }
 
     /// What paints the tray icon's pictures (22, 32 and 48 pixels) in the keyboard's theme.

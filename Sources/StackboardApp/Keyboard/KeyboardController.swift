@@ -1,6 +1,7 @@
 import StackboardBus
 import StackboardCore
 import StackboardRuntime
+import StackboardSpeech
 import StackboardSystem
 import StackboardX11
 
@@ -73,6 +74,8 @@ final class KeyboardController: TypingHost {
     /// Reads the focused field's text before the caret; the reply comes later, through the
     /// loop (nil: there is no accessibility bus).
     var readFieldText: ((@escaping (String?) -> Void) -> Void)?
+    /// `--speak`: the scan's highlights spoken (nil: not asked for, or a plug).
+    var speech: ScanSpeaker?
     /// The last typing error reported (each distinct one is printed once in a row).
     private var lastTypingError: InjectorError?
     /// Moves, resizes, docks and remembers the window (nil: it cannot move, a plug).

@@ -118,6 +118,14 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case scanMode
     /// `--scan-pattern`: how keys are grouped for scanning.
     case scanPattern
+    /// `--speak`, `speech.enabled`: each highlighted item of the scan is spoken.
+    case speak
+    /// `--speech-rate`, `speech.rate`: the voice's speed in percent of its usual.
+    case speechRate
+    /// `--speech-volume`, `speech.volume`.
+    case speechVolume
+    /// `--speak-command`, `speech.command`: a command that says the text instead of the engine.
+    case speakCommand
     /// `--no-sound`, `sound.enabled`: key clicks on or off.
     case sound
     /// `--volume`, `sound.volume`.

@@ -1,0 +1,85 @@
+@testable import StackboardApp
+import StackboardCore
+import StackboardSpeech
+import Testing
+
+/// Spoken scanning in the keyboard: after each turn the highlight that moved is said; nothing
+/// is said while a password field has the focus; hiding silences it.
+@Suite struct SpeechControllerTests {
+    final class FakeSpeaker: Speaking {
+        var said: [String] = []
+        var silenced = 0
+        func say(_ text: String) { said.append(text) }
+        func silence() { silenced += 1 }
+    }
+
+    /// Two rows, a b / enter backspace, scanned every second; the controller speaks to a fake.
+    func fixture() throws -> (ControllerFixture, FakeSpeaker) {
+        var config = KeyboardConfig()
+        config.timing.scan = ScanConfig(interval: 1, loops: 3)
+        let rows = [TestLayouts.row([Key(label: "a", action: .text("a")), Key(label: "b", action: .text("b"))]),
+                    TestLayouts.row([Key(label: "⏎", action: .key(.returnKey)), Key(label: "⌫", action: .key(.backspace))])]
+        let layout = Layout(name: "two", description: "two", layers: [Layer(name: "main", root: Stack(axis: .vertical, items: rows))])
+        let f = try ControllerFixture(layouts: [layout], config: config)
+        let speaker = FakeSpeaker()
+        f.controller.speech = ScanSpeaker(words: SpokenText(), speaker: speaker)
+        return (f, speaker)
+    }
+
+    /// One loop turn at `now`, as the keyboard application ends it.
+    func turn(_ f: ControllerFixture, _ now: Double) {
+        f.controller.runtime.advance(to: now)
+        f.controller.speakHighlightIfChanged()
+    }
+
+    @Test func theRowThenItsKeysAreSpokenAsTheHighlightMoves() throws {
+        let (f, speaker) = try fixture()
+        f.controller.start(hidden: false, now: 0)
+        turn(f, 0)
+        turn(f, 0.5)
+        #expect(speaker.said == ["row: a b"])
+        turn(f, 1)
+        #expect(speaker.said == ["row: a b", "row: enter backspace"])
+        f.controller.handle(.input(.switchPress), now: 1.5)
+        turn(f, 1.5)
+        turn(f, 2.5)
+        #expect(speaker.said == ["row: a b", "row: enter backspace", "enter", "backspace"])
+    }
+
+    @Test func nothingIsSpokenWhileAPasswordFieldHasTheFocus() throws {
+        let (f, speaker) = try fixture()
+        f.controller.secureFieldChanged(true)
+        f.controller.start(hidden: false, now: 0)
+        for now in [0, 1, 2, 3] { turn(f, Double(now)) }
+        f.controller.handle(.input(.switchPress), now: 3.5)
+        turn(f, 3.5)
+        turn(f, 4.5)
+        #expect(speaker.said.isEmpty)
+        // Out of the password field: the next move is spoken again.
+        f.controller.secureFieldChanged(false)
+        turn(f, 5.5)
+        #expect(speaker.said.count == 1)
+    }
+
+    @Test func hidingSilencesTheSpeech() throws {
+        let (f, speaker) = try fixture()
+        f.controller.start(hidden: false, now: 0)
+        turn(f, 0)
+        f.controller.hide(now: 0.5)
+        turn(f, 0.5)
+        #expect(speaker.silenced >= 1)
+        #expect(speaker.said == ["row: a b"])
+    }
+}
+
+/// The options of spoken scanning.
+@Suite struct SpeechOptionsTests {
+    @Test func speakTakesRateVolumeAndCommandButNeverInAPlug() throws {
+        #expect(try KeyboardOptions([]).speech == nil)
+        #expect(try KeyboardOptions(["--speak"]).speech == SpeechSettings())
+        #expect(try KeyboardOptions(["--speak", "--speech-rate", "150", "--speech-volume", "30", "--speak-command", "say"]).speech
+                == SpeechSettings(rate: 150, volume: 30, command: "say"))
+        #expect(try KeyboardOptions(["--speak", "--xid"]).speech == nil)
+        #expect(throws: UsageError.self) { try KeyboardOptions(["--speak", "--speech-rate", "20"]) }
+    }
+}
