@@ -61,6 +61,21 @@ import Testing
         #expect(speaker.said.count == 1)
     }
 
+    @Test func withoutScanningTheKeyADwellRestsOnIsSpoken() throws {
+        var config = KeyboardConfig()
+        config.timing.dwell = 1
+        let f = try ControllerFixture(layouts: [TestLayouts.letters], config: config)
+        let speaker = FakeSpeaker()
+        f.controller.speech = ScanSpeaker(words: SpokenText(), speaker: speaker)
+        f.controller.start(hidden: false, now: 0)
+        f.controller.handle(.input(.hover(pointer: 0, at: try f.centre(of: "b"))), now: 0.1)
+        turn(f, 0.1)
+        turn(f, 0.2)
+        f.controller.handle(.input(.hover(pointer: 0, at: try f.centre(of: "⏎"))), now: 0.3)
+        turn(f, 0.3)
+        #expect(speaker.said == ["b", "enter"])
+    }
+
     @Test func hidingSilencesTheSpeech() throws {
         let (f, speaker) = try fixture()
         f.controller.start(hidden: false, now: 0)

@@ -321,8 +321,9 @@ final class KeyboardApp: WindowShellClient {
             printError("stackboard: --speak is off in a plug (--xid): a greeter's or locker's keys are never spoken")
             return nil
         }
-        if config.timing.scan == nil {
-            printError("stackboard: --speak says what switch scanning highlights: turn scanning on with --scan")
+        if config.timing.scan == nil, config.timing.dwell == nil {
+            printError("stackboard: --speak says what switch scanning highlights (or the key dwell rests on): "
+                       + "turn scanning on with --scan (or dwell with --dwell MS)")
         }
         let translations = Localization.current
         settings.language = translations.language
