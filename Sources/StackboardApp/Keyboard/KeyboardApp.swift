@@ -399,6 +399,7 @@ final class KeyboardApp: WindowShellClient {
     /// stops the clicks.
     private func shutdown(_ status: Int32) -> Int32 {
         words.save(now: MonotonicClock.now(), force: true)
+        controller.speech?.silence() // no speech process outlives the keyboard
         controller.runtime.releaseAll(now: MonotonicClock.now())
         dwellClicking?.releaseHeld()
         injector.shutdown()
