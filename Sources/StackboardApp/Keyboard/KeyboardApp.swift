@@ -213,6 +213,7 @@ final class KeyboardApp: WindowShellClient {
         }
         // After the first frame: the raw presses' connection costs a few round trips.
         shell.window.input.watchPressesOutside(on: shell.pump)
+        followSecureEntry()
         startDwellClicking()
         let end = shell.run(extra: [bus as LoopSource?, injector.pongSource].compactMap { $0 })
         if case .failed(let message) = end {
@@ -273,6 +274,9 @@ final class KeyboardApp: WindowShellClient {
             windowConfigured = true
         case .invoked(let command):
             bus?.invoked(command, now: now)
+        case .context(.activeWindowChanged):
+            followSecureEntry()
+            controller.handle(event, now: now)
         case .context(.physicalKey(let device)):
             controller.handle(event, now: now)
             bus?.physicalKey(device: device, now: now)
@@ -311,6 +315,13 @@ final class KeyboardApp: WindowShellClient {
 
     var nextDeadline: Double? {
         [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, controller.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// With `--speak`: whether the active window is a secure entry window, read again (at start
+    /// and at each change of the active window). Without it nothing is read.
+    private func followSecureEntry() {
+        guard controller.speech != nil else { return }
+        controller.secureEntryFocused(SecureEntryMark.activeWindowIsSecure(on: shell.connection))
     }
 
     /// `--speak`: the speaker of the scan's highlights, in the keyboard's language (nothing is

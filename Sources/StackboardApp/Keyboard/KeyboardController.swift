@@ -44,6 +44,9 @@ final class KeyboardController: TypingHost {
     var field: FieldRequest?
     /// Whether the focus is in a password field (the focus tracker, with or without auto-show).
     var focusInPassword = false
+    /// Whether the active window is a secure entry window (`stackboard entry --secure`; followed
+    /// with `--speak` only).
+    var focusInSecureEntry = false
     /// The user's layout while auto-show shows a numeric, decimal or phone pad for a field.
     /// (Set by `autoShow` only.)
     var layoutBeforeField: String?
