@@ -71,4 +71,25 @@ import Testing
         try session.waitUntil(timeout: 15, "the first key spoken (said: \(Self.lines(said)))") { Self.lines(said).count >= 2 }
         #expect(Self.lines(said) == ["row: tab q w e r", "tab"], "only what was highlighted outside the secure entry is said")
     }
+
+    @Test func withoutASpeechEngineOneLineSaysWhatToInstallAndTheKeyboardGoesOn() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let empty = session.dir + "/no-programs"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let kb = try RunningKeyboard(session, ["--print", "--suggestions", "0", "--scan", "--scan-interval", "10000",
+                                               "--scan-switch", "button3", "--speak"], env: ["PATH": empty])
+        try session.waitUntil(timeout: 15, "the missing engine said (stderr: \(kb.child.stderr))") {
+            kb.child.stderr.contains("apt install speech-dispatcher")
+        }
+        // Scanning goes on: into the row, tab picked; the message is not said again.
+        let m = try kb.key("m")
+        kb.pointer([kb.at(m.center.x, m.center.y)])
+        kb.xdotool(["click", "3"])
+        kb.xdotool(["click", "3"])
+        #expect(kb.waitForPrinted(["<Tab>"]) == ["<Tab>"])
+        let lines = kb.child.stderr.split(separator: "\n").filter { $0.contains("speech") }
+        #expect(lines == ["stackboard: " + "cannot speak (--speak): neither speech-dispatcher nor espeak-ng is installed; "
+                          + "install one, e.g. 'sudo apt install speech-dispatcher' (or 'sudo apt install espeak-ng')"], "\(lines)")
+    }
 }
