@@ -78,7 +78,7 @@ public struct SpokenText: Sendable {
             case .down: return word("down arrow")
             case .home: return word("home")
             case .end: return word("end")
-            case .keysym(let name): return name
+            case .keysym(let name): return String(name.map { $0 == "_" ? " " : $0 }) // Page_Up: "Page Up"
             }
         case .modifier(let modifier):
             switch modifier {

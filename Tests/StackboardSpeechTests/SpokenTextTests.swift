@@ -40,6 +40,7 @@ import Testing
         #expect(say(.key(key(.layer("symbols"), "?123"))) == "layer: symbols")
         #expect(say(.key(key(.hide, "⌨"))) == "hide keyboard")
         #expect(say(.key(key(.key(.keysym("F5")), "F5"))) == "F5")
+        #expect(say(.key(key(.key(.keysym("Page_Up")), "PgUp"))) == "Page Up")
         // No name of its own: its label.
         #expect(say(.key(key(.showLayout("de"), "Deutsch"))) == "Deutsch")
         #expect(say(.key(key(.shortcut(Shortcut(modifiers: [.ctrl], key: "c")), "copy"))) == "copy")
