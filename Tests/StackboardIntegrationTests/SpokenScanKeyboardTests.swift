@@ -92,4 +92,17 @@ import Testing
         #expect(lines == ["stackboard: " + "cannot speak (--speak): neither speech-dispatcher nor espeak-ng is installed; "
                           + "install one, e.g. 'sudo apt install speech-dispatcher' (or 'sudo apt install espeak-ng')"], "\(lines)")
     }
+
+    @Test func keyNamesAreSpokenInTheDesktopsLanguage() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let said = session.dir + "/said.txt"
+        let kb = try RunningKeyboard(session, ["--layout", "qwerty", "--suggestions", "0", "--scan", "--scan-interval", "10000",
+                                               "--scan-switch", "button3", "--speak",
+                                               "--speak-command", "printf '%s\\n' >>'\(said)'"],
+                                     env: ["LANGUAGE": "de", "LANG": "C.UTF-8"])
+        try session.waitUntil(timeout: 15, "the first row spoken (said: \(Self.lines(said)))") { !Self.lines(said).isEmpty }
+        #expect(Self.lines(said) == ["Reihe: Tabulator q w e r"], "the German catalog (po/de.po)")
+        #expect(!kb.child.stderr.contains("Reihe"), "\(kb.child.stderr)")
+    }
 }
