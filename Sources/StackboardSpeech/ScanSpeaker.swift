@@ -4,6 +4,8 @@ public protocol Speaking: AnyObject {
     func say(_ text: String)
     /// Stops what is being said.
     func silence()
+    /// Collects what has ended, without waiting.
+    func collect()
 }
 
 extension Speaker: Speaking {}
@@ -23,7 +25,9 @@ public final class ScanSpeaker {
     /// The highlight of this turn (see `ScanSpeech.utterance`): a change is said at once,
     /// cutting off what is still being said.
     public func highlight(_ highlight: SpokenHighlight?, keys: [Int], layer: String, secure: Bool) {
-        guard let text = speech.utterance(for: highlight, keys: keys, layer: layer, secure: secure) else { return }
+        guard let text = speech.utterance(for: highlight, keys: keys, layer: layer, secure: secure) else {
+            return speaker.collect() // an engine that has finished is not left a zombie until the next text
+        }
         speaker.say(text)
     }
 

@@ -2,8 +2,9 @@
 
 /// Says texts with the speech engine, newest first: each text starts a process of the engine
 /// (`SpeechEngine`) and cuts off the one still speaking, so that no stale speech queues up.
-/// Nothing blocks: starting a process returns at once, and ended processes are reaped without
-/// waiting at the next text (or `silence`). The engine is looked for at the first text, not
+/// Nothing blocks: starting a process returns at once (`posix_spawn`: about 1.5 to 4 ms until the
+/// engine's exec), and ended processes are reaped without waiting (`collect`, at each loop turn
+/// of the keyboard, and at each text). The engine is looked for at the first text, not
 /// before; when there is none, `report` hears it once. What is said is never reported: only an
 /// engine that cannot start or ends in failure, by name and status.
 public final class Speaker {

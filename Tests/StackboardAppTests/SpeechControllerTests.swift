@@ -11,6 +11,7 @@ import Testing
         var silenced = 0
         func say(_ text: String) { said.append(text) }
         func silence() { silenced += 1 }
+        func collect() {}
     }
 
     /// Two rows, a b / enter backspace, scanned every second; the controller speaks to a fake.
