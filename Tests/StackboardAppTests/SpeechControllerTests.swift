@@ -77,6 +77,17 @@ import Testing
         #expect(speaker.said == ["b", "enter"])
     }
 
+    @Test func aScannerWithABackStepHandsItsHighlightIn() throws {
+        let (f, speaker) = try fixture()
+        f.controller.speakHighlight(keys: [2, 3])
+        f.controller.speakHighlight(keys: [2, 3], back: true)
+        f.controller.speakHighlight(keys: [2, 3], back: true)
+        f.controller.speakHighlight(keys: [2])
+        f.controller.speakHighlight(keys: [])
+        f.controller.speakHighlight(keys: [2])
+        #expect(speaker.said == ["row: enter backspace", "back", "enter", "enter"])
+    }
+
     @Test func hidingSilencesTheSpeech() throws {
         let (f, speaker) = try fixture()
         f.controller.start(hidden: false, now: 0)

@@ -15,7 +15,17 @@ extension KeyboardController {
         // The scan's highlight; without one, the key a resting pointer dwells on (`--dwell`).
         var keys = visuals.indices.filter { visuals[$0].scanHighlighted }
         if keys.isEmpty { keys = visuals.indices.filter { visuals[$0].dwellProgress != nil } }
-        let spoken = keys.map { index in
+        speakHighlight(keys: keys)
+    }
+
+    /// Says the highlight of `keys` (indices of the layer shown; empty: nothing highlighted), or
+    /// with `back` the back step of their group, if it changed since the last turn. A scanner
+    /// that knows its own highlight calls this directly (`ScanMachine.highlight`: `.keys(k)` is
+    /// `keys: k`, `.back(k)` is `keys: k, back: true`, `.none` is `keys: []`).
+    func speakHighlight(keys: [Int], back: Bool = false) {
+        guard let speech else { return }
+        let state = runtime.state
+        let spoken = keys.filter { state.geometry.keys.indices.contains($0) }.map { index in
             let key = state.geometry.keys[index].key
             if case .suggestion(let slot) = key.action {
                 let words = runtime.suggestionLabels
@@ -23,7 +33,7 @@ extension KeyboardController {
             }
             return SpokenKey(action: key.action, label: state.displayLabel(ofKey: index))
         }
-        let highlight: SpokenHighlight? = spoken.isEmpty ? nil : spoken.count == 1 ? .key(spoken[0]) : .group(spoken)
+        let highlight: SpokenHighlight? = spoken.isEmpty ? nil : back ? .back : spoken.count == 1 ? .key(spoken[0]) : .group(spoken)
         speech.highlight(highlight, keys: keys, layer: state.layerName, secure: isSecure)
     }
 }
