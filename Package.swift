@@ -77,6 +77,8 @@ let package = Package(
         .target(name: "StackboardSound", dependencies: ["StackboardCore", "StackboardSystem", "CALSA", "CShims", "CLazy"]),
         // Switch scanning: the modes, patterns and timings as a pure machine, and its cost model.
         .target(name: "StackboardScan", dependencies: ["StackboardCore"]),
+        // Spoken scanning: what is said for a highlight (pure) and the speaker that runs the engine.
+        .target(name: "StackboardSpeech", dependencies: ["StackboardCore"]),
         // One keypad at work (state, painting, popup, clicks, timers, effects), for every host.
         .target(name: "StackboardRuntime", dependencies: ["StackboardCore", "StackboardRender", "StackboardX11"]),
         // Word suggestions: the models, predictor and session, the swipe decoder, the files
@@ -94,6 +96,7 @@ let package = Package(
         .target(name: "StackboardApp", dependencies: [
             "StackboardCore", "StackboardRender", "StackboardX11", "StackboardSound",
             "StackboardRuntime", "StackboardSystem", "StackboardBus", "StackboardWords", "StackboardXKB", "StackboardScan", "StackboardCompose",
+            "StackboardSpeech",
         ]),
         .executableTarget(name: "stackboard", dependencies: ["StackboardApp"]),
         .testTarget(name: "StackboardCoreTests", dependencies: ["StackboardCore", "StackboardSystem"]),
@@ -105,12 +108,14 @@ let package = Package(
         .testTarget(name: "StackboardXKBTests", dependencies: ["StackboardCore", "StackboardSystem", "StackboardXKB"]),
         .testTarget(name: "StackboardSoundTests", dependencies: ["StackboardCore", "StackboardSound"]),
         .testTarget(name: "StackboardScanTests", dependencies: ["StackboardCore", "StackboardScan"]),
+        .testTarget(name: "StackboardSpeechTests", dependencies: ["StackboardCore", "StackboardSpeech"]),
         // Typing into applications without a display: the injector's schedule as simulated
         // sequences, and the pongs the barrier sees.
         .testTarget(name: "StackboardTypingTests", dependencies: ["StackboardCore", "StackboardX11", "CX11"]),
         // The command line, config.json and the settings table, the runtime's roles on fakes; no display.
         .testTarget(name: "StackboardAppTests", dependencies: [
             "StackboardApp", "StackboardBus", "StackboardCore", "StackboardRender", "StackboardRuntime", "StackboardScan", "StackboardSound", "StackboardSystem", "StackboardWords", "StackboardX11", "CLazy",
+            "StackboardSpeech",
         ]),
         .testTarget(name: "StackboardIntegrationTests", dependencies: ["StackboardCore", "StackboardSound", "StackboardX11", "StackboardKit", "CX11", "StackboardBus"]),
     ] + (Context.environment["STACKBOARD_BENCH"] == "1" ? benchTargets : [])

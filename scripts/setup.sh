@@ -36,6 +36,7 @@ PACKAGES=(
   libanthy-dev anthy                      # Japanese kana to kanji composed by the keyboard itself (opened on first use)
   fortunes-zh                             # held-out Chinese prose: only `words evaluate --language zh`, never tuning
   iso-codes                               # the settings panel's language names, translated (its JSON and gettext catalogs)
+  speech-dispatcher espeak-ng             # spoken scanning (--speak) and its espeak-ng check (a WAV file)
 )
 
 missing=()

@@ -69,6 +69,8 @@ final class EntryApp: WindowShellClient {
         // No long-press popups and no key preview in a secure field (nothing may magnify what is
         // typed): keys with alternates just type their own text.
         let secure = setup.rules.secure
+        // A keyboard scanning into this window says nothing while it is the active one.
+        if secure, role == .entry { SecureEntryMark.mark(window) }
         let longPress = secure ? KeyTiming.noLongPress : KeyTiming().longPressDelay
         let config = KeyboardConfig(timing: KeyTiming(longPressDelay: longPress), decimalSeparator: setup.decimalSeparator,
                                     keyPreview: options.keypad.keyPreview && !secure, swipe: options.keypad.swipe && !secure,

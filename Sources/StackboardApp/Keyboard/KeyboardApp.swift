@@ -4,6 +4,7 @@ import StackboardCore
 import StackboardRender
 import StackboardRuntime
 import StackboardSound
+import StackboardSpeech
 import StackboardSystem
 import StackboardWords
 import StackboardX11
@@ -159,6 +160,7 @@ final class KeyboardApp: WindowShellClient {
         if options.layouts.first?.name == KeyboardController.displayLayoutName, let first = startup.layouts.current {
             controller.displayLayout = first.name
         }
+        controller.speech = Self.makeSpeech(options, config: config)
         hidden = options.hidden
         dwellClickDuration = options.xid ? nil : options.dwellClick
         scanDeviceName = config.timing.scan == nil ? nil : options.scanning.device
@@ -210,6 +212,7 @@ final class KeyboardApp: WindowShellClient {
         }
         // After the first frame: the raw presses' connection costs a few round trips.
         shell.window.input.watchPressesOutside(on: shell.pump)
+        followSecureEntry()
         startDwellClicking()
         startSwitchDevice()
         let end = shell.run(extra: [bus as LoopSource?, injector.pongSource].compactMap { $0 })
@@ -284,6 +287,9 @@ final class KeyboardApp: WindowShellClient {
             windowConfigured = true
         case .invoked(let command):
             bus?.invoked(command, now: now)
+        case .context(.activeWindowChanged):
+            followSecureEntry()
+            controller.handle(event, now: now)
         case .context(.physicalKey(let device)):
             controller.handle(event, now: now)
             bus?.physicalKey(device: device, now: now)
@@ -318,10 +324,36 @@ final class KeyboardApp: WindowShellClient {
         controller.runtime.advance(to: now)
         controller.advanceScan(to: now)
         controller.runtime.repaint(now: now)
+        controller.speakHighlightIfChanged()
     }
 
     var nextDeadline: Double? {
         [controller.runtime.nextDeadline, injector.nextDeadline, words.saveDue, controller.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// With `--speak`: whether the active window is a secure entry window, read again (at start
+    /// and at each change of the active window). Without it nothing is read.
+    private func followSecureEntry() {
+        guard controller.speech != nil else { return }
+        controller.secureEntryFocused(SecureEntryMark.activeWindowIsSecure(on: shell.connection))
+    }
+
+    /// `--speak`: the speaker of the scan's highlights, in the keyboard's language (nothing is
+    /// started until the first highlight); nil, with one line on stderr, where it cannot speak.
+    private static func makeSpeech(_ options: KeyboardOptions, config: KeyboardConfig) -> ScanSpeaker? {
+        guard options.values.bool(.speak) else { return nil }
+        guard var settings = options.speech else {
+            printError("stackboard: --speak is off in a plug (--xid): a greeter's or locker's keys are never spoken")
+            return nil
+        }
+        if config.timing.scan == nil, config.timing.dwell == nil {
+            printError("stackboard: --speak says what switch scanning highlights (or the key dwell rests on): "
+                       + "turn scanning on with --scan (or dwell with --dwell MS)")
+        }
+        let translations = Localization.current
+        settings.language = translations.language
+        return ScanSpeaker(words: SpokenText(translations: translations),
+                           speaker: Speaker(settings: settings, report: { printError("stackboard: " + $0) }))
     }
 
     /// What paints the tray icon's pictures (22, 32 and 48 pixels) in the keyboard's theme.
@@ -415,6 +447,7 @@ final class KeyboardApp: WindowShellClient {
     /// stops the clicks.
     private func shutdown(_ status: Int32) -> Int32 {
         words.save(now: MonotonicClock.now(), force: true)
+        controller.speech?.silence() // no speech process outlives the keyboard
         controller.runtime.releaseAll(now: MonotonicClock.now())
         dwellClicking?.releaseHeld()
         injector.shutdown()

@@ -41,13 +41,21 @@ extension KeyboardController {
 
     /// Whether what is typed now is a secret (the focus is in a password field, or auto-show
     /// showed the keyboard for one): no suggestions, nothing learned.
-    var isSecure: Bool { focusInPassword || field?.kind.isSecure == true }
+    var isSecure: Bool { focusInPassword || focusInSecureEntry || field?.kind.isSecure == true }
 
     /// The focus tracker saw the focus enter (true) or leave (false) a password field, with or
     /// without auto-show.
     func secureFieldChanged(_ secure: Bool) {
         let was = isSecure
         focusInPassword = secure
+        if isSecure != was { fieldKindChanged() }
+    }
+
+    /// The active window is (true) or is not (false) a secure entry window
+    /// (`stackboard entry --secure`, `SecureEntryMark`): what is typed there is a secret too.
+    func secureEntryFocused(_ secure: Bool) {
+        let was = isSecure
+        focusInSecureEntry = secure
         if isSecure != was { fieldKindChanged() }
     }
 

@@ -2,6 +2,7 @@ import StackboardBus
 import StackboardCore
 import StackboardRuntime
 import StackboardScan
+import StackboardSpeech
 import StackboardSystem
 import StackboardX11
 
@@ -44,6 +45,9 @@ final class KeyboardController: TypingHost {
     var field: FieldRequest?
     /// Whether the focus is in a password field (the focus tracker, with or without auto-show).
     var focusInPassword = false
+    /// Whether the active window is a secure entry window (`stackboard entry --secure`; followed
+    /// with `--speak` only).
+    var focusInSecureEntry = false
     /// The user's layout while auto-show shows a numeric, decimal or phone pad for a field.
     /// (Set by `autoShow` only.)
     var layoutBeforeField: String?
@@ -74,6 +78,8 @@ final class KeyboardController: TypingHost {
     /// Reads the focused field's text before the caret; the reply comes later, through the
     /// loop (nil: there is no accessibility bus).
     var readFieldText: ((@escaping (String?) -> Void) -> Void)?
+    /// `--speak`: the scan's highlights spoken (nil: not asked for, or a plug).
+    var speech: ScanSpeaker?
     /// The last typing error reported (each distinct one is printed once in a row).
     private var lastTypingError: InjectorError?
     /// Switch scanning (nil: off; KeyboardController+Scan.swift).

@@ -1,6 +1,7 @@
 import StackboardCore
 import StackboardRender
 import StackboardSound
+import StackboardSpeech
 import StackboardX11
 
 /// The options of `stackboard keyboard` (the default command): built-in defaults, overridden by
@@ -30,6 +31,8 @@ struct KeyboardOptions {
     var timing: KeyTiming
     /// How the keyboard scans when scanning is on (`timing.scan`): mode, pattern, times, switches.
     var scanning: ScanSetup
+    /// `--speak`: how the scan's highlights are spoken (nil: they are not; never in a plug).
+    var speech: SpeechSettings?
     /// `--dwell-click`: seconds the pointer rests outside the keyboard before it clicks (nil: off).
     var dwellClick: Double?
     /// Slots of the typing layouts' suggestion bar (0: no bar).
@@ -126,6 +129,9 @@ struct KeyboardOptions {
         var problems: [ConfigProblem] = []
         keypad = try KeypadSettings(values, file: configFile, problems: &problems)
         scanning = try ScanSetup(values, file: configFile, problems: &problems)
+        speech = values.bool(.speak) && !xid
+            ? SpeechSettings(rate: values.int(.speechRate), volume: values.int(.speechVolume), command: values.string(.speakCommand))
+            : nil
         monitor = try values.custom(.monitor, file: configFile, problems: &problems, MonitorChoice.init(parsing:)) ?? .primary
         let settings = SettingsAccess.from(values, plug: xid, file: configFile)
         settingsAccess = settings.access

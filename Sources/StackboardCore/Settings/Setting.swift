@@ -126,6 +126,14 @@ public enum Setting: String, CaseIterable, Hashable, Sendable {
     case scanPostAcceptance
     /// `--scan-device`, `scan.device`: an input device whose buttons and keys are scan switches.
     case scanDevice
+    /// `--speak`, `speech.enabled`: each highlighted item of the scan is spoken.
+    case speak
+    /// `--speech-rate`, `speech.rate`: the voice's speed in percent of its usual.
+    case speechRate
+    /// `--speech-volume`, `speech.volume`.
+    case speechVolume
+    /// `--speak-command`, `speech.command`: a command that says the text instead of the engine.
+    case speakCommand
     /// `--no-sound`, `sound.enabled`: key clicks on or off.
     case sound
     /// `--volume`, `sound.volume`.

@@ -251,6 +251,20 @@ extension Setting {
             SettingSpec(flag: "scan-device", key: "scan.device", .name, placeholder: "NAME", example: "USB Switch Box",
                         "an input device ('xinput list' names it) whose buttons and keys are scan switches 1 to 5, taken "
                         + "from the applications", for: [.keyboard])
+        case .speak:
+            SettingSpec(flag: "speak", key: "speech.enabled", .bool, default: .bool(false),
+                        "say each item the scan highlights (a key, a row, the suggestions) with speech-dispatcher or "
+                        + "espeak-ng; never in a password field, nor in a plug", for: [.keyboard])
+        case .speechRate:
+            SettingSpec(flag: "speech-rate", key: "speech.rate", .int(50...250), default: .int(100),
+                        placeholder: "PERCENT", "how fast the voice speaks, in percent of its usual speed", for: [.keyboard])
+        case .speechVolume:
+            SettingSpec(flag: "speech-volume", key: "speech.volume", .int(0...100), default: .int(100), placeholder: "0-100",
+                        "loudness of the voice", for: [.keyboard])
+        case .speakCommand:
+            SettingSpec(flag: "speak-command", key: "speech.command", .text, placeholder: "CMD", example: "spd-say",
+                        "with --speak: run CMD with /bin/sh, the text to say appended as its last argument, instead of "
+                        + "the speech engine (a command still running when the next text comes is ended)", for: [.keyboard])
         case .sound:
             SettingSpec(flag: "no-sound", key: "sound.enabled", .bool, default: .bool(true), flagSets: false, "no key clicks",
                         for: [.keyboard, .entry])
