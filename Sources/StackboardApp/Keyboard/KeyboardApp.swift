@@ -25,6 +25,8 @@ final class KeyboardApp: WindowShellClient {
     let invoker: InvokerListener?
     /// D-Bus control, the AT-SPI focus tracker and the auto-show policy (nil for a plug).
     let bus: KeyboardBus?
+    /// The keyboard on the AT-SPI bus for screen readers, once accessibility is on (nil for a plug).
+    let accessibility: KeyboardAccessibility?
     /// `--xid`: the XEmbed conversation with the embedder (nil for the desktop's keyboard).
     let plug: EntryInputCollector?
     /// The display's monitors, followed through RandR changes (nil for a plug).
@@ -96,6 +98,9 @@ final class KeyboardApp: WindowShellClient {
                                                   hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection,
                                                   tray: tray, sayNoTray: options.tray == .on)
         self.bus = bus
+        accessibility = options.xid ? nil : KeyboardAccessibility(environment: startup.environment,
+                                                                  locale: options.keypad.language ?? "",
+                                                                  rootFrame: { [window] in window.rootFrame() })
         invoker = options.xid ? nil : InvokerListener(connection: connection)
         plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
         let summonWindow = options.summonButton ? Self.makeSummonWindow(startup, options: options) : nil
@@ -168,6 +173,7 @@ final class KeyboardApp: WindowShellClient {
         let loop = shell.loop
         controller.stop = { loop.stop($0) }
         bus?.controller = controller
+        accessibility?.controller = controller
         controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
         if !options.xid {
             let (frame, screen) = (startup.configuration.frame, connection.screenSize)
@@ -212,7 +218,8 @@ final class KeyboardApp: WindowShellClient {
         // After the first frame: the raw presses' connection costs a few round trips.
         shell.window.input.watchPressesOutside(on: shell.pump)
         startDwellClicking()
-        let end = shell.run(extra: [bus as LoopSource?, injector.pongSource].compactMap { $0 })
+        // The accessible keyboard last: it reads what the turn made of the keys and the bar.
+        let end = shell.run(extra: [bus as LoopSource?, injector.pongSource, accessibility].compactMap { $0 })
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
             return shutdown(1)
@@ -269,6 +276,7 @@ final class KeyboardApp: WindowShellClient {
             monitorsChanged = true // read once, after the turn's events
         case .windowConfigured:
             windowConfigured = true
+            accessibility?.windowConfigured()
         case .invoked(let command):
             bus?.invoked(command, now: now)
         case .context(.physicalKey(let device)):
