@@ -103,7 +103,9 @@ import Testing
     @Test func aNewWordOnTheBarIsANameChangeAndShiftRenamesLetters() {
         var tree = AccessibleTree()
         let first = tree.update(Self.keyboard())
-        #expect(first.count == 8 && first.allSatisfy { if case .childrenChanged(_, true, _, _) = $0 { true } else { false } })
+        #expect(first.prefix(8).allSatisfy { if case .childrenChanged(_, true, _, _) = $0 { true } else { false } })
+        #expect(first.dropFirst(8) == [.stateChanged(path: AccessibleTree.framePath, state: "showing", on: true),
+                                       .stateChanged(path: AccessibleTree.framePath, state: "visible", on: true)])
         #expect(tree.update(Self.keyboard()) == [])
         let slot = tree.path(of: .key(0))
         #expect(tree.update(Self.keyboard(words: ["they", "to"])) == [.nameChanged(path: slot, name: "they")])

@@ -52,7 +52,18 @@ struct AccessibleKeyboardTests {
         // The press types q, as a tap does; the bar's words change and the client hears it.
         #expect(client.stdout.contains("pressed q true\n"), "\(transcript)")
         #expect(kb.child.waitForLine(timeout: 10) { $0 == "q" } != nil, "\(transcript)")
-        #expect(client.stdout.contains("renamed "), "\(transcript)")
+        // The bar's words for the word begun with q, each announced as a slot's new name.
+        let renamed = client.stdout.split(separator: "\n").filter { $0.hasPrefix("renamed ") }.map { $0.dropFirst("renamed ".count) }
+        #expect(!renamed.isEmpty && renamed.allSatisfy { $0.hasPrefix("q") }, "\(transcript)")
+        #expect(!client.stderr.contains("WARNING"), "\(transcript)")
+
+        // The accessibility bus goes away: one line says so, and the keyboard types on.
+        bus.killAccessibility()
+        try x.waitUntil(timeout: 10, "the keyboard's notice of the lost bus (\(kb.child.stderr))") {
+            kb.child.stderr.contains("screen readers cannot see the keyboard for now: lost the accessibility bus")
+        }
+        try kb.tap(labels: ["w"])
+        #expect(kb.child.waitForLine(timeout: 10) { $0 == "w" } != nil, "\(kb.child.report)")
         kb.child.signal(SIGTERM)
         #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
     }

@@ -67,7 +67,7 @@ def main():
 
     listener = Atspi.EventListener.new(on_name)
     listener.register('object:property-change:accessible-name')
-    done = target.get_action_iface().do_action(0)
+    done = target.do_action(0)
     say('pressed %s %s' % (PRESS, 'true' if done else 'false'))
     GLib.timeout_add(8000, loop.quit)
     loop.run()

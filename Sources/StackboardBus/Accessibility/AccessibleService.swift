@@ -155,7 +155,11 @@ public final class AccessibleService {
     private func join() {
         guard a11y == nil, !joining else { return }
         joining = true
-        if let address = options.environment["AT_SPI_BUS_ADDRESS"], !address.isEmpty { return connect(address) }
+        // The toolkits' order: the environment's address, else the launcher's (a stale one fails).
+        if let address = options.environment["AT_SPI_BUS_ADDRESS"], !address.isEmpty,
+           let c = try? BusConnection(address: address, label: "accessibility bus") {
+            return attach(c)
+        }
         guard let s = session else { joining = false; return }
         do {
             try s.call(destination: Atspi.launcher, path: "/org/a11y/bus", interface: "org.a11y.Bus", member: "GetAddress",
@@ -166,7 +170,9 @@ public final class AccessibleService {
                     guard let address = values.first?.string, !address.isEmpty else {
                         return self.lose("org.a11y.Bus.GetAddress gave no address", now: self.lastNow)
                     }
-                    self.connect(address)
+                    do throws(BusError) { self.attach(try BusConnection(address: address, label: "accessibility bus")) } catch {
+                        self.lose(error.description, now: self.lastNow)
+                    }
                 case .failure(let error):
                     self.lose("the session bus has no accessibility bus (\(error.description))", now: self.lastNow)
                 }
@@ -176,12 +182,17 @@ public final class AccessibleService {
         }
     }
 
-    private func connect(_ address: String) {
-        let c: BusConnection
+    /// Connected: exports the tree (and an empty cache, so that libatspi asks the objects
+    /// themselves without a warning), follows the registry, then embeds.
+    private func attach(_ c: BusConnection) {
         do {
-            c = try BusConnection(address: address, label: "accessibility bus")
             a11ySlots = [
                 try c.exportSubtree(prefix: AccessibleTree.prefix) { [weak self] call in self?.handle(call) ?? false },
+                try c.export(path: Self.cachePath) { call in
+                    guard call.member == "GetItems" else { return false }
+                    call.reply([.array(element: Self.cacheItem, [])])
+                    return true
+                },
                 try c.subscribe(Self.registryOwnerRule) { [weak self] signal in
                     if Atspi.registryRestarted(signal) { self?.embed() }
                 },
@@ -198,6 +209,11 @@ public final class AccessibleService {
             lose(error.description, now: lastNow)
         }
     }
+
+    /// Where AT-SPI clients look for an application's cache of objects (`org.a11y.atspi.Cache`).
+    static let cachePath = "/org/a11y/atspi/cache"
+    /// One item of `Cache.GetItems` (at-spi2-core 2.46).
+    static let cacheItem = "((so)(so)(so)iiassusau)"
 
     /// The accessibility bus's news that the registry has a new owner (it restarted).
     static let registryOwnerRule =
