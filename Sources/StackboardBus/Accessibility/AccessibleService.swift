@@ -250,7 +250,7 @@ public final class AccessibleService {
     private func handle(_ call: IncomingCall) -> Bool {
         guard let node = tree.node(at: call.path) else { return false } // an old key's path: UnknownObject
         let interfaces = AccessibleTree.interfaces(of: node)
-        return BusObject.dispatch(call, interfaces: interfaces, xml: BusInterface.introspection(of: interfaces),
+        return BusObject.dispatch(call, interfaces: interfaces, xml: Self.introspection(of: node),
                                   get: { [tree, application] interface, name in tree.property(interface, name, of: node, in: application) },
                                   set: { [weak self] interface, name, value in
                                       guard interface == "org.a11y.atspi.Application", name == "Id", let id = value.integer else {
@@ -268,6 +268,19 @@ public final class AccessibleService {
                                           self.queue.append(.press(keyIndex: index))
                                       }
                                   })
+    }
+
+    /// The introspection XML of the application, the frame and a key (made once).
+    private static let introspections: [String] = [AccessibleTree.Node.application, .frame, .key(0)].map {
+        BusInterface.introspection(of: AccessibleTree.interfaces(of: $0))
+    }
+
+    private static func introspection(of node: AccessibleTree.Node) -> String {
+        switch node {
+        case .application: return introspections[0]
+        case .frame: return introspections[1]
+        case .key: return introspections[2]
+        }
     }
 
     /// Sends one event from the object it concerns.
