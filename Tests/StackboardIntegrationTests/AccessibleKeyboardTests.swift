@@ -4,7 +4,7 @@ import Testing
 /// The keyboard itself on the AT-SPI bus, as a screen reader meets it: its own Xvfb, openbox,
 /// session bus and accessibility bus, and a client with libatspi (`Tests/Tools/atspi-client.py`)
 /// that turns the screen reader on, finds the keyboard among the desktop's applications, reads
-/// its buttons, presses one and hears the suggestion bar's words change.
+/// its buttons, presses one and hears the suggestion bar's words change, then changes the layer.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher")
                     && FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/girepository-1.0/Atspi-2.0.typelib"),
                 "at-spi2-core or gir1.2-atspi-2.0 is not installed (scripts/setup.sh installs them)"))
@@ -32,7 +32,7 @@ struct AccessibleKeyboardTests {
         let bus = try BusSession(x: x)
         let kb = try RunningKeyboard(x, ["--layout", "qwerty", "--geometry", "1280x240+0+560", "--print", "--no-autocapitalize"],
                                      env: bus.environment)
-        let client = x.run("/usr/bin/python3", [Tools.repoRoot + "/Tests/Tools/atspi-client.py", "Stackboard", "q"],
+        let client = x.run("/usr/bin/python3", [Tools.repoRoot + "/Tests/Tools/atspi-client.py", "Stackboard", "q", "?123"],
                            env: bus.environment, timeout: 30)
         let transcript = "client: \(client.stdout) \(client.stderr)\nkeyboard: \(kb.child.stderr)"
         #expect(client.status == 0, "\(transcript)")
@@ -56,14 +56,17 @@ struct AccessibleKeyboardTests {
         let renamed = client.stdout.split(separator: "\n").filter { $0.hasPrefix("renamed ") }.map { $0.dropFirst("renamed ".count) }
         #expect(!renamed.isEmpty && renamed.allSatisfy { $0.hasPrefix("q") }, "\(transcript)")
         #expect(!client.stderr.contains("WARNING"), "\(transcript)")
+        // ?123 shows the symbols: the frame's children are its keys now.
+        let then = client.stdout.split(separator: "\n").filter { $0.hasPrefix("then ") }.map { $0.dropFirst("then ".count) }
+        #expect(then.contains("1") && then.contains("backspace") && !then.contains("q"), "\(transcript)")
 
         // The accessibility bus goes away: one line says so, and the keyboard types on.
         bus.killAccessibility()
         try x.waitUntil(timeout: 10, "the keyboard's notice of the lost bus (\(kb.child.stderr))") {
             kb.child.stderr.contains("screen readers cannot see the keyboard for now: lost the accessibility bus")
         }
-        try kb.tap(labels: ["w"])
-        #expect(kb.child.waitForLine(timeout: 10) { $0 == "w" } != nil, "\(kb.child.report)")
+        try kb.tap(labels: ["1"], layer: "numbers")
+        #expect(kb.child.waitForLine(timeout: 10) { $0 == "1" } != nil, "\(kb.child.report)")
         kb.child.signal(SIGTERM)
         #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
     }

@@ -4,12 +4,14 @@
 Turns the screen reader on (org.a11y.Status.ScreenReaderEnabled, as Orca does), waits for the
 application named APP on the AT-SPI desktop, prints its window and buttons, listens for name
 changes, presses the button named PRESS (Action.DoAction 0) and waits for a name change of one
-of the application's buttons. One line each on stdout:
+of the application's buttons; with LAYER, presses the button of that name too and lists the
+frame's children again (the keys of another layer). One line each on stdout:
 
   window X Y W H                      the frame's extents on the screen
   button ROLE X Y W H NAME            each child of the frame (screen extents)
   pressed NAME true|false             DoAction's answer
   renamed NAME                        a button's accessible-name changed to NAME
+  then NAME                           a child of the frame after LAYER was pressed
   timeout WHAT                        it did not happen within the time
 """
 import sys, time
@@ -18,6 +20,7 @@ gi.require_version('Atspi', '2.0')
 from gi.repository import Atspi, Gio, GLib
 
 APP, PRESS = sys.argv[1], sys.argv[2]
+LAYER = sys.argv[3] if len(sys.argv) > 3 else None
 
 
 def say(line):
@@ -75,6 +78,24 @@ def main():
         say('renamed %s' % name)
     if not renamed:
         say('timeout a name change')
+    if LAYER is None:
+        return
+    layer = next((frame.get_child_at_index(i) for i in range(frame.get_child_count())
+                  if frame.get_child_at_index(i).get_name() == LAYER), None)
+    if layer is None:
+        return say('timeout a button named %s' % LAYER)
+    say('pressed %s %s' % (LAYER, 'true' if layer.do_action(0) else 'false'))
+    deadline = time.monotonic() + 5
+    names = []
+    while time.monotonic() < deadline:  # the keys are replaced (ChildrenChanged) within a turn
+        children = [frame.get_child_at_index(i) for i in range(frame.get_child_count())]
+        # libatspi applies the events as they come, also between two of these calls.
+        names = [child.get_name() for child in children if child is not None]
+        if None not in children and PRESS not in names:
+            break
+        time.sleep(0.05)
+    for name in names:
+        say('then %s' % name)
 
 
 if __name__ == '__main__':
