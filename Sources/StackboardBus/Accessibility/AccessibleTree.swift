@@ -199,17 +199,18 @@ public struct AccessibleTree: Equatable, Sendable {
     public mutating func update(_ new: AccessibleKeyboard) -> [AccessibleEvent] {
         guard new != keyboard else { return [] }
         let old = keyboard
-        let oldPaths = keys.indices.map { path(of: .key($0)) }
         keyboard = new
         var events: [AccessibleEvent] = []
-        let sameKeys = old.map { $0.layer == new.layer && $0.keys.map(\.index) == new.keys.map(\.index) } ?? false
+        let sameKeys = old.map { $0.layer == new.layer && $0.keys.elementsEqual(new.keys) { $0.index == $1.index } } ?? false
         if sameKeys, let old {
             for (position, (before, after)) in zip(old.keys, new.keys).enumerated() {
-                let p = path(of: .key(position))
-                if before.name != after.name { events.append(.nameChanged(path: p, name: after.name)) }
-                if before.checked != after.checked { events.append(.stateChanged(path: p, state: "checked", on: after.checked)) }
+                if before.name != after.name { events.append(.nameChanged(path: path(of: .key(position)), name: after.name)) }
+                if before.checked != after.checked {
+                    events.append(.stateChanged(path: path(of: .key(position)), state: "checked", on: after.checked))
+                }
             }
         } else {
+            let oldPaths = (old?.keys.indices).map { $0.map { path(of: .key($0)) } } ?? []
             generation += 1
             for (position, p) in oldPaths.enumerated().reversed() {
                 events.append(.childrenChanged(path: Self.framePath, added: false, index: position, child: p))
