@@ -22,6 +22,7 @@ public struct AccessibleApplication: Equatable, Sendable {
         id = 0
     }
 
+    /// Two applications are equal when every field is (the desktop is a tuple, which Swift does not compare by itself).
     public static func == (a: AccessibleApplication, b: AccessibleApplication) -> Bool {
         a.name == b.name && a.version == b.version && a.locale == b.locale && a.busName == b.busName
             && a.desktop == b.desktop && a.id == b.id
