@@ -25,6 +25,7 @@ PACKAGES=(
   libsystemd-dev                          # sd-bus: D-Bus control and auto-show (StackboardBus)
   dbus-daemon at-spi2-core                # auto-show tests: a private session bus, the accessibility bus
   python3-gi gir1.2-gtk-3.0               # auto-show tests: the GTK 3 focus target (Tests/Tools/focus-target.py)
+  gir1.2-atspi-2.0                        # accessibility test: a screen reader's client (Tests/Tools/atspi-client.py)
   trayer                                  # tray tests: an XEmbed system tray (python3-gi: a StatusNotifierWatcher)
   chromium                                # auto-show tests: Chromium in kiosk mode (about 350 MB installed)
   firefox-esr                             # real-application tests (make test-apps): Firefox in kiosk mode

@@ -145,16 +145,28 @@ extension BusConnection {
     /// answers through the `IncomingCall` (now or later) and returns false for calls it does not
     /// know, which sd-bus then answers with UnknownMethod.
     public func export(path: String, handler: @escaping (IncomingCall) -> Bool) throws(BusError) -> BusSlot {
+        try add(path, subtree: false, handler)
+    }
+
+    /// Hands every method call to `prefix` and the paths under it to `handler` (an object tree
+    /// whose paths come and go, such as the AT-SPI accessibles), as `export` does for one path.
+    public func exportSubtree(prefix: String, handler: @escaping (IncomingCall) -> Bool) throws(BusError) -> BusSlot {
+        try add(prefix, subtree: true, handler)
+    }
+
+    /// `sd_bus_add_object` (one path) or `sd_bus_add_fallback` (the path and those under it).
+    private func add(_ path: String, subtree: Bool, _ handler: @escaping (IncomingCall) -> Bool) throws(BusError) -> BusSlot {
         let box = CallbackBox(onMessage: { m in
             guard sd_bus_message_is_method_call(m, nil, nil) > 0, let call = IncomingCall(message: m) else { return 0 }
             if handler(call) { return 1 }
             call.decline()
             return 0
         })
+        let call = subtree ? "sd_bus_add_fallback" : "sd_bus_add_object"
         let slot = try box.attach(failure: { rc in
-            rc == -EINVAL ? BusError.invalidName("the object path \(path)") : BusError.system(call: "sd_bus_add_object(\(path))", code: -rc)
+            rc == -EINVAL ? BusError.invalidName("the object path \(path)") : BusError.system(call: "\(call)(\(path))", code: -rc)
         }) { slot, userdata in
-            sd_bus_add_object(bus, &slot, path, boxMessage, userdata)
+            subtree ? sd_bus_add_fallback(bus, &slot, path, boxMessage, userdata) : sd_bus_add_object(bus, &slot, path, boxMessage, userdata)
         }
         return BusSlot(slot)
     }

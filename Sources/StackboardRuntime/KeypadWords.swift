@@ -210,7 +210,7 @@ extension KeypadRuntime {
     }
 
     /// What the suggestion bar's slots show now: a notice, the lock, or the words.
-    func slotLabel(_ slot: Int) -> String {
+    public func slotLabel(_ slot: Int) -> String {
         if let notice = barNotice { return slot == 0 ? notice.text : "" }
         if let words, words.isLocked { return slot == 0 ? Self.lockLabel : "" }
         return suggestionLabels.indices.contains(slot) ? suggestionLabels[slot] : ""

@@ -26,6 +26,8 @@ final class KeyboardApp: WindowShellClient {
     let invoker: InvokerListener?
     /// D-Bus control, the AT-SPI focus tracker and the auto-show policy (nil for a plug).
     let bus: KeyboardBus?
+    /// The keyboard on the AT-SPI bus for screen readers, once accessibility is on (nil for a plug).
+    let accessibility: KeyboardAccessibility?
     /// `--xid`: the XEmbed conversation with the embedder (nil for the desktop's keyboard).
     let plug: EntryInputCollector?
     /// The display's monitors, followed through RandR changes (nil for a plug).
@@ -104,6 +106,9 @@ final class KeyboardApp: WindowShellClient {
                                                   hideOnPhysicalKeys: options.hideOnPhysicalKeys, connection: connection,
                                                   tray: tray, sayNoTray: options.tray == .on)
         self.bus = bus
+        accessibility = options.xid ? nil : KeyboardAccessibility(environment: startup.environment,
+                                                                  locale: options.keypad.language ?? "",
+                                                                  rootFrame: { [window] in window.rootFrame() })
         invoker = options.xid ? nil : InvokerListener(connection: connection)
         plug = options.xid ? EntryInputCollector(connection: connection, window: window.windowID, role: .plug) : nil
         trayIcon = tray == nil || bus == nil ? nil : Self.makeTrayIcon(startup, options: options)
@@ -169,6 +174,7 @@ final class KeyboardApp: WindowShellClient {
         bus?.controller = controller
         controller.publishScan = { [channel] line in channel?.publish(scan: line) }
         if config.timing.scan != nil { controller.setScanning(options.scanning, now: MonotonicClock.now()) }
+        accessibility?.controller = controller
         controller.onCommanded = { [weak bus] shown in bus?.commanded(visible: shown, now: MonotonicClock.now()) }
         if !options.xid {
             let (frame, screen) = (startup.configuration.frame, connection.screenSize)
@@ -215,7 +221,8 @@ final class KeyboardApp: WindowShellClient {
         followSecureEntry()
         startDwellClicking()
         startSwitchDevice()
-        let end = shell.run(extra: [bus as LoopSource?, injector.pongSource].compactMap { $0 })
+        // The accessible keyboard last: it reads what the turn made of the keys and the bar.
+        let end = shell.run(extra: [bus as LoopSource?, injector.pongSource, accessibility].compactMap { $0 })
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
             return shutdown(1)
@@ -285,6 +292,7 @@ final class KeyboardApp: WindowShellClient {
             monitorsChanged = true // read once, after the turn's events
         case .windowConfigured:
             windowConfigured = true
+            accessibility?.windowConfigured()
         case .invoked(let command):
             bus?.invoked(command, now: now)
         case .context(.activeWindowChanged):
