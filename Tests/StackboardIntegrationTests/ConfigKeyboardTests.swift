@@ -99,7 +99,7 @@ import Testing
         let kb = try RunningKeyboard(session, ["--print"])
         let lines = kb.child.stderr.split(separator: "\n").map(String.init)
         for (key, says) in [("theme", "no theme named \"purple\""), ("layout", "no-such-layout"), ("volume", "unknown setting"),
-                            ("scan.switch", "found \"no key\"")] {
+                            ("scan.switch", "'no key' is not a switch")] {
             #expect(lines.contains { $0.hasPrefix("stackboard: \(file): \(key): ") && $0.contains(says) },
                     "no line about \(key) in:\n\(kb.child.stderr)")
         }
