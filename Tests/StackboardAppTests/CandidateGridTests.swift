@@ -65,14 +65,6 @@ import Testing
         return (f, words)
     }
 
-    func tapSlot(_ f: ControllerFixture, _ slot: Int) throws {
-        let runtime = f.controller.runtime
-        let key = try #require(runtime.placedGeometry.keys.first { $0.key.action == .suggestion(slot) })
-        let centre = Point(x: key.frame.x + key.frame.width / 2, y: key.frame.y + key.frame.height / 2)
-        f.controller.handle(.input(.press(pointer: 0, at: centre)), now: 5)
-        f.controller.handle(.input(.release(pointer: 0, at: centre)), now: 5.05)
-        runtime.repaint(now: 5.05)
-    }
 
     @Test func moreOpensTheGridWhereAPickTypesAndGoesBack() throws {
         let (f, words) = try fixture()
@@ -80,17 +72,17 @@ import Testing
         #expect(words.told == [7])
         try f.tap("x")
         #expect(runtime.suggestionLabels == ["x", "c0", "c1", "c2", "c3", "c4", "▸"])
-        try tapSlot(f, 6)
+        try f.tapSlot(6)
         let grid = Layout.candidateGridColumns * Layout.candidateGridRows
         #expect(runtime.state.layerName == Layout.candidateGridLayer)
         #expect(words.told == [7, grid + 2], "the grid's slots were told")
         #expect(runtime.suggestionLabels.count == grid + 2 && runtime.suggestionLabels[1] == "c0" && runtime.suggestionLabels[grid] == "c23")
         // ▸ on the grid: its next page, still on the grid.
-        try tapSlot(f, grid + 1)
+        try f.tapSlot(grid + 1)
         #expect(runtime.state.layerName == Layout.candidateGridLayer && runtime.suggestionLabels[1] == "c24")
         #expect(f.typer.typed.isEmpty)
         // A pick types it and the keys come back, with the bar's slots told again.
-        try tapSlot(f, 3)
+        try f.tapSlot(3)
         #expect(f.typer.typed == ["c26"])
         #expect(runtime.state.layerName == "main")
         #expect(words.told.last == 7)
@@ -100,7 +92,7 @@ import Testing
         let (f, _) = try fixture()
         let runtime = f.controller.runtime
         try f.tap("x")
-        try tapSlot(f, 6)
+        try f.tapSlot(6)
         #expect(runtime.state.layerName == Layout.candidateGridLayer)
         try f.tap("⌫")
         #expect(runtime.state.layerName == "main")
@@ -114,7 +106,7 @@ import Testing
         let words = PagedWords()
         f.controller.runtime.words = words
         try f.tap("x")
-        try tapSlot(f, 6)
+        try f.tapSlot(6)
         #expect(f.controller.runtime.state.layerName == "main")
         #expect(f.controller.runtime.suggestionLabels[1] == "c5")
     }

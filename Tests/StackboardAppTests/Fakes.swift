@@ -185,6 +185,17 @@ struct ControllerFixture {
         controller.runtime.repaint(now: now + 0.05)
     }
 
+    /// Taps slot `slot` of the suggestion bar (or the candidate grid) at time 5.
+    func tapSlot(_ slot: Int) throws {
+        guard let key = controller.runtime.placedGeometry.keys.first(where: { $0.key.action == .suggestion(slot) }) else {
+            throw FixtureError("no suggestion slot \(slot)")
+        }
+        let centre = Point(x: key.frame.x + key.frame.width / 2, y: key.frame.y + key.frame.height / 2)
+        controller.handle(.input(.press(pointer: 0, at: centre)), now: 5)
+        controller.handle(.input(.release(pointer: 0, at: centre)), now: 5.05)
+        controller.runtime.repaint(now: 5.05)
+    }
+
     /// The centre of the key labelled `label`, in window pixels.
     func centre(of label: String) throws -> Point {
         guard let key = controller.runtime.placedGeometry.keys.first(where: { $0.key.label == label }) else {

@@ -54,14 +54,6 @@ import Testing
         return (f, words)
     }
 
-    func tapSlot(_ f: ControllerFixture, _ slot: Int) throws {
-        let runtime = f.controller.runtime
-        let key = try #require(runtime.placedGeometry.keys.first { $0.key.action == .suggestion(slot) })
-        let centre = Point(x: key.frame.x + key.frame.width / 2, y: key.frame.y + key.frame.height / 2)
-        f.controller.handle(.input(.press(pointer: 0, at: centre)), now: 5)
-        f.controller.handle(.input(.release(pointer: 0, at: centre)), now: 5.05)
-        runtime.repaint(now: 5.05)
-    }
 
     @Test func theSlotsShowTheEnginesWordsAfterTheKeyWentOut() throws {
         let (f, _) = try fixture()
@@ -79,7 +71,7 @@ import Testing
         let (f, _) = try fixture()
         try f.tap("h")
         try f.tap("e")
-        try tapSlot(f, 1)
+        try f.tapSlot(1)
         #expect(f.typer.typed == ["h", "e", "lp "])
         try f.tap(".")
         #expect(f.typer.keys == [.backspace])
@@ -89,7 +81,7 @@ import Testing
 
     @Test func anEmptySlotTypesNothing() throws {
         let (f, _) = try fixture()
-        try tapSlot(f, 2)
+        try f.tapSlot(2)
         #expect(f.typer.typed.isEmpty)
         #expect(f.typer.keys.isEmpty)
     }
@@ -110,7 +102,7 @@ import Testing
         f.controller.runtime.refreshSuggestions()
         try f.tap("h")
         #expect(f.controller.runtime.suggestionLabels.isEmpty)
-        try tapSlot(f, 0)
+        try f.tapSlot(0)
         #expect(f.typer.typed == ["h"])
     }
 }
