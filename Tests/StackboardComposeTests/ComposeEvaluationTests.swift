@@ -1,3 +1,4 @@
+import StackboardCore
 import StackboardRuntime
 import XCTest
 @testable import StackboardCompose
@@ -37,5 +38,55 @@ final class ComposeEvaluationTests: XCTestCase {
         XCTAssertTrue(ComposeEvaluator.isHan("中"))
         XCTAssertFalse(ComposeEvaluator.isHan("，"))
         XCTAssertFalse(ComposeEvaluator.isHan("a"))
+    }
+}
+
+/// The simulated user reaches a candidate far down the list through the candidate grid as the
+/// keyboard shows it: the first ▸ opens the grid, a pick goes back to the bar.
+final class ComposeEvaluationGridTests: XCTestCase {
+    /// "ab" composes; its candidates are 30 words, the one meant ("字") at index 12.
+    final class FarCandidate: KeypadWords {
+        var composing = ""
+        var bar = CandidateBar(shown: 5)
+        var told: [Int] = []
+        let list = (0..<30).map { $0 == 12 ? "字" : "x\($0)" }
+        var isLocked: Bool { false }
+        func typing(_ text: String) -> KeypadEdit { composing += text; bar.rewind(); return KeypadEdit(text: "") }
+        func deletingBackward() -> KeypadEdit { KeypadEdit(text: "") }
+        func sending(_ key: NamedKey) {}
+        func contextLost() { composing = "" }
+        func reset(_ reason: ContextReset) { composing = "" }
+        func setSecure(_ on: Bool) {}
+        func showing(slots: Int) { told.append(slots); bar.fit(slots: slots) }
+        func accepting(slot: Int) -> KeypadEdit? {
+            switch bar.tap(slot: slot, count: min(bar.shown, list.count - bar.firstIndex)) {
+            case .candidate(let i): composing = ""; bar.rewind(); return KeypadEdit(text: list[i])
+            case .nextPage: bar.turn(more: list.count > bar.firstIndex + bar.shown); return KeypadEdit(text: "")
+            case .composition: defer { composing = "" }; return KeypadEdit(text: composing)
+            case .nothing: return nil
+            }
+        }
+        func suggestions() -> [String] {
+            guard !composing.isEmpty else { return [] }
+            let page = Array(list.dropFirst(bar.firstIndex).prefix(bar.shown))
+            return bar.labels(composing: composing, page: page, more: list.count > bar.firstIndex + bar.shown)
+        }
+    }
+
+    private var tick = 0.0
+    private func clock() -> Double { tick += 0.001; return tick }
+
+    func testTheGridReachesAFarCandidateWithOneTapForMore() {
+        let steps = [ComposeEvaluation.Step(character: "字", taps: ["a", "b"])]
+        let paged = ComposeEvaluation.candidates(steps, engine: FarCandidate(), shown: 5, clock: clock)
+        XCTAssertTrue(paged.exact)
+        XCTAssertEqual(paged.candidateTaps, 3, "▸ twice (pages of 5), then the pick")
+        let engine = FarCandidate()
+        let grid = ComposeEvaluation.candidates(steps, engine: engine, shown: 5, grid: 24, clock: clock)
+        XCTAssertTrue(grid.exact)
+        XCTAssertEqual(grid.candidateTaps, 2, "▸ opens the grid, then the pick")
+        XCTAssertEqual(grid.letterTaps, 2)
+        XCTAssertEqual(engine.told.last, 7, "back on the bar after the pick")
+        XCTAssertTrue(engine.told.contains(26))
     }
 }

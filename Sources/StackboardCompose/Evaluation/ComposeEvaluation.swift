@@ -88,12 +88,14 @@ public struct ComposeEvaluation: Equatable, Sendable {
     /// (but not right as a syllable ends with more to come: the next first letter comes first), or,
     /// with more than `lookahead` characters begun and none such, the longest that starts it;
     /// once every letter is typed, the longest that starts it (▸ for the next pages, at most
-    /// `pages`); a run no candidate reaches is typed as it is (`unreachable`).
+    /// `pages`; with a `grid` of that many candidates, as the keyboard's candidate grid: the
+    /// first ▸ opens it, the next ones turn its pages, a pick goes back to the bar); a run no
+    /// candidate reaches is typed as it is (`unreachable`).
     ///
     /// `elsewhere`: characters of the text typed on another layer or layout, not through the
     /// engine (Latin letters in Japanese text: the engine would make them kana).
-    public static func candidates(_ steps: [Step], engine: KeypadWords, shown: Int, pages: Int = 8, lookahead: Int = 4,
-                                  elsewhere: (Character) -> Bool = { _ in false },
+    public static func candidates(_ steps: [Step], engine: KeypadWords, shown: Int, grid: Int? = nil, pages: Int = 8,
+                                  lookahead: Int = 4, elsewhere: (Character) -> Bool = { _ in false },
                                   clock: () -> Double) -> ComposeEvaluation {
         var result = ComposeEvaluation()
         var out = ""
@@ -122,7 +124,7 @@ public struct ComposeEvaluation: Equatable, Sendable {
             while end < steps.count, steps[end].taps != nil { end += 1 }
             result.characters += end - i
             let run = Array(steps[i..<end])
-            let first = typeRun(run, engine: engine, shown: shown, pages: pages, lookahead: lookahead, result: &result, clock: clock)
+            let first = typeRun(run, engine: engine, shown: shown, grid: grid, pages: pages, lookahead: lookahead, result: &result, clock: clock)
             out += first.text
             if let failed = first.failedAt {
                 // The abbreviation was not offered: its letters are taken back (one backspace
@@ -131,7 +133,7 @@ public struct ComposeEvaluation: Equatable, Sendable {
                 result.letterTaps += first.pendingLetters
                 engine.reset(.windowChanged)
                 let rest = run[failed...].map { Step(character: $0.character, taps: $0.full ?? $0.taps) }
-                let again = typeRun(Array(rest), engine: engine, shown: shown, pages: pages, lookahead: lookahead,
+                let again = typeRun(Array(rest), engine: engine, shown: shown, grid: grid, pages: pages, lookahead: lookahead,
                                     result: &result, clock: clock)
                 out += again.text
                 if let stuck = again.failedAt {
@@ -149,10 +151,12 @@ public struct ComposeEvaluation: Equatable, Sendable {
 
     /// Types one run of the script: the text committed, and where no candidate reached the rest
     /// (`failedAt`: the characters committed by then) with the letters left in the composition.
-    private static func typeRun(_ run: [Step], engine: KeypadWords, shown: Int, pages: Int, lookahead: Int,
+    private static func typeRun(_ run: [Step], engine: KeypadWords, shown barSize: Int, grid: Int?, pages: Int, lookahead: Int,
                                 result: inout ComposeEvaluation,
                                 clock: () -> Double) -> (text: String, failedAt: Int?, pendingLetters: Int) {
         let target = run.map(\.character)
+        var shown = barSize    // candidates a page: the bar's, or the grid's once it is open
+        if grid != nil { engine.showing(slots: barSize + 2) } // a run starts on the bar
         var out = ""
         var pendingLetters = 0 // letters typed since the last commit
         var picked = 0         // characters picked so far
@@ -180,6 +184,11 @@ public struct ComposeEvaluation: Equatable, Sendable {
             result.picks += 1
             if slot == 1 && page == 0 { result.firstPicks += 1 }
             let committed = engine.accepting(slot: slot)?.text ?? ""
+            if shown != barSize {
+                // A pick on the grid: back to the bar.
+                shown = barSize
+                engine.showing(slots: barSize + 2)
+            }
             if !committed.isEmpty { pendingLetters = 0 }
             out += committed
             picked += count
@@ -227,7 +236,13 @@ public struct ComposeEvaluation: Equatable, Sendable {
                 found = match(labels, atLeast: 1)
                 if found != nil || page >= pages || labels.last != CandidateBar.moreLabel { break }
                 result.candidateTaps += 1
-                _ = engine.accepting(slot: shown + 1)
+                if let grid, shown != grid {
+                    // ▸ on the bar opens the grid, from the first candidate again.
+                    shown = grid
+                    engine.showing(slots: grid + 2)
+                } else {
+                    _ = engine.accepting(slot: shown + 1)
+                }
                 page += 1
                 labels = bar()
             }

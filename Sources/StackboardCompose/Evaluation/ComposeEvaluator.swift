@@ -1,3 +1,4 @@
+import StackboardCore
 import StackboardSystem
 
 /// `stackboard words evaluate FILE --language zh|ko|ja`: a text typed through the keyboard's own
@@ -9,6 +10,8 @@ public enum ComposeEvaluator {
     public static let languages = ["zh", "ko", "ja"]
     /// The candidates the bar shows a page.
     public static let shown = RimeLibrary.pageSize
+    /// The candidates the grid that ▸ opens shows a page (the layouts' `candidates` layer).
+    public static let grid = Layout.candidateGridColumns * Layout.candidateGridRows
 
     /// Evaluates `text` in `language` (one of `languages`), each way it can be typed, named:
     /// Korean jamo by jamo; Chinese with every pinyin letter (`full`), then with each phrase of
@@ -37,7 +40,7 @@ public enum ComposeEvaluator {
             return [false, true].map { abbreviated in
                 let steps = chineseSteps(text, readings: readings, converter: converter, abbreviated: abbreviated)
                 return (abbreviated ? "abbreviated" : "full",
-                        ComposeEvaluation.candidates(steps, engine: engine, shown: shown, clock: MonotonicClock.now))
+                        ComposeEvaluation.candidates(steps, engine: engine, shown: shown, grid: Self.grid, clock: MonotonicClock.now))
             }
         case "ja":
             // The text is MeCab's analysis of it: the readings come from there.
@@ -48,7 +51,7 @@ public enum ComposeEvaluator {
             }
             let engine = KanaWords(anthy: try AnthyConverter(), learning: false)
             // Latin letters in the text are typed on a Latin layout (🌐): the engine would make kana of them.
-            return [("romaji", ComposeEvaluation.candidates(steps, engine: engine, shown: shown,
+            return [("romaji", ComposeEvaluation.candidates(steps, engine: engine, shown: shown, grid: Self.grid,
                                                             elsewhere: { $0.isASCII && $0.isLetter }, clock: MonotonicClock.now))]
         default:
             throw ComposeError("the keyboard composes only \(languages.joined(separator: ", ")) itself")
