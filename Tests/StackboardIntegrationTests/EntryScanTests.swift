@@ -26,4 +26,32 @@ import Testing
         #expect(entry.child.stdout == "10\n")
         #expect(entry.child.stderr.isEmpty, "\(entry.child.stderr)")
     }
+
+    /// A switch box of its own (`--scan-device`): its key 2 is next and its key 1 select in step
+    /// scanning. The entry takes the focus, so a key of the box not taken would type its digit.
+    @Test func aSwitchDevicesKeysScanThePadAndTypeNoDigitOfTheirOwn() throws {
+        let session = try XSession()
+        defer { session.close() }
+        let box = try Tools.cTool("switchbox", libs: ["-lX11", "-lXi", "-lXtst"])
+        func run(_ args: [String]) {
+            let r = session.run(box, args)
+            #expect(r.status == 0, "switchbox \(args): \(r.stderr)")
+        }
+        run(["add", "Switch"])
+        let device = "Switch XTEST keyboard"
+        let entry = try RunningEntry(session, ["--layout", "pin", "--no-shuffle", "--scan-mode", "step", "--scan-device", device])
+        try entry.waitForFocus()
+        func pick(_ steps: Int) {
+            for key in Array(repeating: "2", count: steps) + ["1"] {
+                run(["key", device, key, "press"])
+                run(["key", device, key, "release"])
+            }
+        }
+        pick(1)   // 2
+        pick(10)  // 0
+        pick(11)  // OK
+        #expect(entry.exitStatus(timeout: 10) == 0)
+        #expect(entry.child.stdout == "20\n")
+        #expect(entry.child.stderr.isEmpty, "\(entry.child.stderr)")
+    }
 }

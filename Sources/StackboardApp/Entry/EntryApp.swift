@@ -130,13 +130,14 @@ final class EntryApp: WindowShellClient {
         XConnection.whenServerLost { [unowned self] name in serverLost(name: name) }
         runtime.repaint(now: MonotonicClock.now())
         runtime.words = composer ?? words
+        // The switch device is taken before the window shows: none of its keys reaches the field.
+        switchDevice = shell.grabSwitchDevice(named: options.scanning?.device) // the window's switches work without it
         if options.xid {
             output.windowID(window.windowID)
         } else {
             window.show(now: MonotonicClock.now())
         }
         scanner?.start(now: MonotonicClock.now())
-        startSwitchDevice()
         let end = shell.run()
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
@@ -155,19 +156,6 @@ final class EntryApp: WindowShellClient {
     }
 
     var nextDeadline: Double? { [runtime.nextDeadline, words?.saveDue, scanner?.nextDeadline].compactMap { $0 }.min() }
-
-    /// Grabs the switch device (`--scan-device`) and reads it on its own connection; without it,
-    /// says why and goes on (the window's switches still work).
-    private func startSwitchDevice() {
-        guard let name = options.scanning?.device else { return }
-        do {
-            let device = try SwitchDevice(displayName: shell.connection.name, name: name)
-            shell.pump.add(device, reading: device.connection, waits: { true })
-            switchDevice = device
-        } catch {
-            printError("stackboard: \(error.description)")
-        }
-    }
 
     /// The end when the server has gone away (from inside the Xlib call that found it: nothing
     /// may touch X): one line says why, and an entry not yet over is cancelled (its event on
