@@ -2,7 +2,6 @@ import StackboardCompose
 import StackboardCore
 import StackboardRender
 import StackboardRuntime
-import StackboardScan
 import StackboardSound
 import StackboardSystem
 import StackboardWords
@@ -32,8 +31,8 @@ final class EntryApp: WindowShellClient {
     var finished = false
     /// `--scan`: switch scanning of the keypad (nil: off).
     let scanner: KeypadScanner?
-    /// `--scan-device`: the input device whose buttons and keys are switches, grabbed once the
-    /// window is up (nil: none, or it could not be had).
+    /// `--scan-device`: the input device whose buttons and keys are switches, grabbed before the
+    /// window shows (nil: none, or it could not be had).
     private var switchDevice: SwitchDevice?
 
     /// The entry's window (the shell's).
