@@ -43,9 +43,9 @@ public enum ScanPick: Equatable, Sendable {
     case option(Int)
 }
 
-/// Switch scanning of the keyboard window: a `ScanMachine` that follows what the keyboard shows
-/// (`follow`), takes numbered switches (1 to 5, `ScanMode.role(ofSwitch:)`) and says what to
-/// highlight (`marks`) and what was picked. Pure: time comes in, `nextDeadline` goes out.
+/// Switch scanning of a keypad window (the keyboard's, the entry window's): a `ScanMachine` that
+/// follows what it shows (`follow`), takes numbered switches (1 to 5, `ScanMode.role(ofSwitch:)`)
+/// and says what to highlight (`marks`) and what was picked. Pure: time comes in, `nextDeadline` goes out.
 ///
 /// Rules: a new view (another layer, the bar filled or emptied, the popup opened or closed, a
 /// resize) gives the machine a new tree, which starts a running scan again at the top. The

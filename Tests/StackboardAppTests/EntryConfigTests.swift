@@ -30,6 +30,27 @@ import StackboardSound
         #expect(options.keypad.sound == SoundOptions(enabled: false, volume: 90, device: "plughw:0"))
     }
 
+    @Test func scanningIsOffUnlessAScanOptionOrTheFileTurnsItOn() throws {
+        #expect(try EntryOptions([]).scanning == nil)
+        let step = try #require(try EntryOptions(["--scan-mode", "step"]).scanning, "any scan option turns it on")
+        #expect(step.mode == .step && step.switches == [.next: .button(1), .select: .button(3)])
+        let (file, problems) = config(#"{"scan": {"enabled": true, "interval": 700, "switch": "space"}}"#)
+        #expect(problems.isEmpty)
+        let fromFile = try #require(try EntryOptions([], config: file).scanning, "the file's scan settings apply to entry too")
+        #expect(fromFile.timing.interval == 0.7 && fromFile.switches == [.select: .key("space")])
+        #expect(try EntryOptions(["--scan-switch", "button3"], config: file).scanning?.switches == [.select: .button(3)],
+                "the command line wins")
+        let (off, _) = config(#"{"scan": {"enabled": false, "interval": 700}}"#)
+        #expect(try EntryOptions([], config: off).scanning == nil)
+    }
+
+    @Test func aBadScanSwitchIsAUsageErrorThatSaysWhatToGive() {
+        #expect(throws: UsageError("--scan-switch 'next=button1': auto scanning has no 'next' switch (its switches: select); "
+                                   + "leave it out or choose another --scan-mode")) {
+            try EntryOptions(["--scan-switch", "next=button1"])
+        }
+    }
+
     @Test func theKeyboardsOwnSettingsDoNotApply() throws {
         let (file, problems) = config(#"{"layout": "phone", "geometry": "100x100", "hidden": true, "repeat": {"delay": 900}}"#)
         #expect(problems.isEmpty)

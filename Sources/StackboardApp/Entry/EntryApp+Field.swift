@@ -25,8 +25,9 @@ extension EntryApp: FieldHost, KeypadOverlay {
             runtime.cancelField() // the window manager's close button, or the embedder destroyed the plug
         case .entry(let news):
             handle(news)
-        case .shown, .hidden, .control, .rootPosition, .monitorsChanged, .windowConfigured, .invoked, .context, .pressedOutside, .summon, .trayClicked,
-             .switched:
+        case .switched(let event):
+            scanner?.switched(event, now: now) // a scan switch (the window's buttons and keys, --scan-device)
+        case .shown, .hidden, .control, .rootPosition, .monitorsChanged, .windowConfigured, .invoked, .context, .pressedOutside, .summon, .trayClicked:
             break // no control channel nor watchers: an entry is its script's, not the keyboard's
         }
     }

@@ -8,8 +8,10 @@ import StackboardWords
 import StackboardX11
 
 /// The running `stackboard entry`: its window shell (a dialog of its own, or an XEmbed plug),
-/// the keypad (an entry-role `KeypadRuntime`, which edits the field), the field's painting and
-/// the output. Field changes come back through `FieldHost` (EntryApp+Field.swift).
+/// the keypad (an entry-role `KeypadRuntime`, which edits the field), the field's painting, the
+/// output and, with `--scan`, switch scanning of the keypad (`KeypadScanner`, as the keyboard
+/// scans: its picks edit the field as taps do). Field changes come back through `FieldHost`
+/// (EntryApp+Field.swift).
 final class EntryApp: WindowShellClient {
     let options: EntryOptions
     let shell: WindowShell
@@ -27,6 +29,11 @@ final class EntryApp: WindowShellClient {
     var fieldPointer: Int?
     /// Set once the entry is over (done or cancel): nothing more is reported.
     var finished = false
+    /// `--scan`: switch scanning of the keypad (nil: off).
+    let scanner: KeypadScanner?
+    /// `--scan-device`: the input device whose buttons and keys are switches, grabbed before the
+    /// window shows (nil: none, or it could not be had).
+    private var switchDevice: SwitchDevice?
 
     /// The entry's window (the shell's).
     var window: KeyboardWindow { shell.window }
@@ -80,6 +87,16 @@ final class EntryApp: WindowShellClient {
         runtime = KeypadRuntime(layout: setup.layout, surface: window, frame: Self.keypadRect(in: window.size, field: !options.noField),
                                 painter: painter, config: config, role: .entry(FieldEditor(session: session)))
         shell = WindowShell(connection: connection, window: window, signals: signals, sound: options.keypad.sound)
+        if let scanning = options.scanning {
+            // Without its switches the pad still works with the pointer: say so and go on.
+            do { try window.setScanSwitches(scanning.numbered) } catch { printError("stackboard: \(error.description)") }
+            // A pick edits the field as a tap does (the keypad fires the key).
+            scanner = KeypadScanner(scanning, runtime: runtime, now: MonotonicClock.now()) { [runtime] pick, now in
+                runtime.handle(pick, now: now)
+            }
+        } else {
+            scanner = nil
+        }
         output = EntryOutput(events: options.events, secure: setup.rules.secure)
         runtime.click = { [clicks = shell.clicks] kind in clicks.play(kind) }
         runtime.onProblem = { printError("stackboard: " + $0) }
@@ -112,11 +129,14 @@ final class EntryApp: WindowShellClient {
         XConnection.whenServerLost { [unowned self] name in serverLost(name: name) }
         runtime.repaint(now: MonotonicClock.now())
         runtime.words = composer ?? words
+        // The switch device is taken before the window shows: none of its keys reaches the field.
+        switchDevice = shell.grabSwitchDevice(named: options.scanning?.device) // the window's switches work without it
         if options.xid {
             output.windowID(window.windowID)
         } else {
             window.show(now: MonotonicClock.now())
         }
+        scanner?.start(now: MonotonicClock.now())
         let end = shell.run()
         if case .failed(let message) = end {
             printError("stackboard: \(message)")
@@ -130,10 +150,11 @@ final class EntryApp: WindowShellClient {
     func advance(to now: Double) {
         words?.save(now: now)
         runtime.advance(to: now)
+        scanner?.advance(to: now)
         runtime.repaint(now: now)
     }
 
-    var nextDeadline: Double? { [runtime.nextDeadline, words?.saveDue].compactMap { $0 }.min() }
+    var nextDeadline: Double? { [runtime.nextDeadline, words?.saveDue, scanner?.nextDeadline].compactMap { $0 }.min() }
 
     /// The end when the server has gone away (from inside the Xlib call that found it: nothing
     /// may touch X): one line says why, and an entry not yet over is cancelled (its event on

@@ -31,6 +31,9 @@ struct EntryOptions {
     /// Theme, scale, sound and words (`--theme`, `--scale`, `--no-sound`, `--language`, ...), read
     /// as the keyboard reads them; key preview and swipe apply only to a field that is not secure.
     var keypad: KeypadSettings
+    /// How the pad is scanned with switches (`--scan`, `--scan-mode`, `--scan-switch`...; nil: it
+    /// is not).
+    var scanning: ScanSetup?
     /// `--help`.
     var help: Bool
 
@@ -59,6 +62,8 @@ struct EntryOptions {
         suggest = values.bool(.suggest)
         wordField = WordFieldSettings(values)
         keypad = try KeypadSettings(values, file: configFile, problems: &configProblems)
+        let scanSetup = try ScanSetup(values, file: configFile, problems: &configProblems)
+        scanning = values.scanning ? scanSetup : nil
         size = values.size(.size)
     }
 
@@ -79,11 +84,14 @@ struct EntryOptions {
                             [--max-length N] [--allow digits|decimal|CHARS|/REGEX/] [--no-shuffle]
                             [--events] [--xid [--no-field]] [--size WxH] [--theme T] [--scale F]
                             [--no-sound] [--volume 0-100] [--sound-device PCM]
+                            [--scan [--scan-mode MODE] [--scan-switch SWITCHES] [--scan-device NAME]]
 
     Opens a window with a text field above a keypad, for scripts: PIN=$(stackboard entry --layout pin)
     The keys (and a physical keyboard: Return, Escape, BackSpace, Delete, arrows, Home, End)
     edit the field; a tap on the field moves the cursor. Input the rules refuse makes the field
-    flash with an error click.
+    flash with an error click. With --scan (or any --scan-* option) the pad is scanned as the
+    keyboard is: switches pick its keys (mouse buttons on the window, grabbed keys, --scan-device;
+    'stackboard switch' drives the keyboard, not an entry).
 
     Options:
     \(SettingsHelp.options(for: .entry))

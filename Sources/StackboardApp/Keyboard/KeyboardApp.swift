@@ -220,7 +220,7 @@ final class KeyboardApp: WindowShellClient {
         shell.window.input.watchPressesOutside(on: shell.pump)
         followSecureEntry()
         startDwellClicking()
-        startSwitchDevice()
+        switchDevice = shell.grabSwitchDevice(named: scanDeviceName) // `stackboard switch` works without it
         // The accessible keyboard last: it reads what the turn made of the keys and the bar.
         let end = shell.run(extra: [bus as LoopSource?, injector.pongSource, accessibility].compactMap { $0 })
         if case .failed(let message) = end {
@@ -266,19 +266,6 @@ final class KeyboardApp: WindowShellClient {
             clicking.onTypeChanged = { [runtime = controller.runtime] type in runtime.setClickType(type, now: MonotonicClock.now()) }
             controller.runtime.setClickType(clicking.type, now: MonotonicClock.now())
             channel.publish(dwellClickMilliseconds: Int((duration * 1000).rounded()))
-        } catch {
-            printError("stackboard: \(error.description)")
-        }
-    }
-
-    /// Grabs the switch device (`--scan-device`) and reads it on its own connection; without it,
-    /// says why and goes on (`stackboard switch` and the other switches still work).
-    private func startSwitchDevice() {
-        guard let name = scanDeviceName else { return }
-        do {
-            let device = try SwitchDevice(displayName: shell.connection.name, name: name)
-            shell.pump.add(device, reading: device.connection, waits: { true })
-            switchDevice = device
         } catch {
             printError("stackboard: \(error.description)")
         }

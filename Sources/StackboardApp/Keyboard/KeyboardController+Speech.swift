@@ -2,7 +2,7 @@ import StackboardCore
 import StackboardSpeech
 
 /// Spoken scanning (`--speak`): after each loop turn the keyboard hands the scan's highlight
-/// (`ScanMarks`, as `scanHighlightChanged` set them; or the key a resting pointer dwells on) to
+/// (`ScanMarks`, as `KeypadScanner.highlightChanged` set them; or the key a resting pointer dwells on) to
 /// its `ScanSpeaker`, which says it when it changed. The one place scanning and speech meet.
 extension KeyboardController {
     /// After a loop turn: says the highlighted row or key (or the dwelt-on key) if it changed

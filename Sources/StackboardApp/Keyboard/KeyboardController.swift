@@ -83,14 +83,7 @@ final class KeyboardController: TypingHost {
     /// The last typing error reported (each distinct one is printed once in a row).
     private var lastTypingError: InjectorError?
     /// Switch scanning (nil: off; KeyboardController+Scan.swift).
-    var scan: KeyboardScan?
-    /// The grabbed switch keys that are down: the server gives them the whole keyboard, so what
-    /// a switch picks waits for their release (`waitingPicks`).
-    var heldSwitchKeys: Set<Int> = []
-    /// Picks waiting for the switch keys' release.
-    var waitingPicks: [ScanPick] = []
-    /// The scan highlight last shown and told (nil: none yet).
-    var shownScanMarks: ScanMarks?
+    var scan: KeypadScanner?
     /// Told each time the scan highlight changed, with what it is now (spoken scanning).
     var onScanHighlight: ((ScanMarks) -> Void)?
     /// Publishes the scan highlight as one line for `stackboard status --scan` (the control channel).

@@ -58,6 +58,21 @@ final class WindowShell: XEventPumpClient {
         pump.add(window)
     }
 
+    /// Grabs the scan switch device `name` (`--scan-device`) and reads it on its own connection,
+    /// its switches coming as `.switched` events. Nil without a name, or when it cannot be had:
+    /// then one line says why and the other switches go on.
+    func grabSwitchDevice(named name: String?) -> SwitchDevice? {
+        guard let name else { return nil }
+        do {
+            let device = try SwitchDevice(displayName: connection.name, name: name)
+            pump.add(device, reading: device.connection, waits: { true })
+            return device
+        } catch {
+            printError("stackboard: \(error.description)")
+            return nil
+        }
+    }
+
     /// Runs the loop, serving `extra` sources too (after the X events and the signals), until
     /// the client stops it; returns how it ended.
     func run(extra: [LoopSource] = []) -> LoopEnd {

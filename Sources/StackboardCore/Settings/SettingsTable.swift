@@ -210,47 +210,47 @@ extension Setting {
             SettingSpec(flag: "scan", key: "scan.enabled", .bool, default: .bool(false),
                         "switch scanning: groups of keys, then keys, are highlighted and switches pick (--scan-mode); any "
                         + "--scan-* option turns it on, and so does scan.interval in the file unless scan.enabled is false",
-                        for: [.keyboard])
+                        for: [.keyboard, .entry])
         case .scanInterval:
             SettingSpec(flag: "scan-interval", key: "scan.interval", .int(200...10_000), default: .int(1000), unit: "ms",
                         "how long each item stays highlighted (auto scanning; inverse scanning while the switch is held)",
-                        for: [.keyboard])
+                        for: [.keyboard, .entry])
         case .scanLoops:
             SettingSpec(flag: "scan-loops", key: "scan.loops", .int(1...20), default: .int(3),
                         "passes over a group without a pick before scanning leaves it (at the top: pauses until a switch)",
-                        for: [.keyboard])
+                        for: [.keyboard, .entry])
         case .scanSwitch:
             SettingSpec(flag: "scan-switch", key: "scan.switch", .custom, defaultText: "by the mode", placeholder: "SWITCHES",
                         expected: "a switch (button1 to button9, or an X keysym name like space or F12) for select, or "
                         + "ROLE=SWITCH pairs joined by commas, the roles select, next, up, down, left and right",
                         example: "next=button1,select=button3",
-                        "the switches: mouse buttons pressed on the keyboard, or keys of a physical keyboard, grabbed while "
-                        + "the keyboard runs; one switch alone is select. Defaults: select=button1 (auto, inverse); "
+                        "the switches: mouse buttons pressed on the window, or keys of a physical keyboard, grabbed while "
+                        + "it runs; one switch alone is select. Defaults: select=button1 (auto, inverse); "
                         + "next=button1,select=button3 (step); select=button1,up=button4,down=button5,left=button6,"
-                        + "right=button7 (directed: a mouse's wheel)", for: [.keyboard])
+                        + "right=button7 (directed: a mouse's wheel)", for: [.keyboard, .entry])
         case .scanMode:
             SettingSpec(flag: "scan-mode", key: "scan.mode", .choice(["auto", "step", "inverse", "directed"]), default: .string("auto"),
                         "auto: one switch, the highlight moves by itself; step: one switch moves it, another picks; "
                         + "inverse: hold to move, release to pick; directed: up, down, left, right and select",
-                        for: [.keyboard, .scan])
+                        for: [.keyboard, .entry, .scan])
         case .scanPattern:
             SettingSpec(flag: "scan-pattern", key: "scan.pattern", .choice(["auto", "row-key", "block-row-key", "key"]),
                         default: .string("auto"), "how keys are grouped: rows then keys, blocks of rows first, every key in "
-                        + "turn, or by the layer's size (auto)", for: [.keyboard, .scan])
+                        + "turn, or by the layer's size (auto)", for: [.keyboard, .entry, .scan])
         case .scanFirstExtra:
             SettingSpec(flag: "scan-first-extra", key: "scan.firstExtra", .int(0...10_000), default: .int(0), unit: "ms",
-                        "extra time on the first item of a group, to see where the highlight went", for: [.keyboard])
+                        "extra time on the first item of a group, to see where the highlight went", for: [.keyboard, .entry])
         case .scanAcceptance:
             SettingSpec(flag: "scan-acceptance", key: "scan.acceptance", .int(0...5000), default: .int(0), unit: "ms",
                         "a switch must be held this long to count (for tremor; inverse: a shorter hold picks nothing)",
-                        for: [.keyboard])
+                        for: [.keyboard, .entry])
         case .scanPostAcceptance:
             SettingSpec(flag: "scan-post-acceptance", key: "scan.postAcceptance", .int(0...5000), default: .int(0), unit: "ms",
-                        "after a switch counted, presses in this time are ignored (bounces)", for: [.keyboard])
+                        "after a switch counted, presses in this time are ignored (bounces)", for: [.keyboard, .entry])
         case .scanDevice:
             SettingSpec(flag: "scan-device", key: "scan.device", .name, placeholder: "NAME", example: "USB Switch Box",
                         "an input device ('xinput list' names it) whose buttons and keys are scan switches 1 to 5, taken "
-                        + "from the applications", for: [.keyboard])
+                        + "from the applications", for: [.keyboard, .entry])
         case .speak:
             SettingSpec(flag: "speak", key: "speech.enabled", .bool, default: .bool(false),
                         "say each item the scan highlights (a key, a row, the suggestions) with speech-dispatcher or "

@@ -2,8 +2,9 @@ import StackboardCore
 import StackboardScan
 import StackboardX11
 
-/// How the keyboard scans when scanning is on: the mode, the pattern, the times, the switch of
-/// each role and the switch device, read from the settings (`--scan-mode`, `--scan-switch`...).
+/// How a keypad (the keyboard's, the entry window's) scans when scanning is on: the mode, the
+/// pattern, the times, the switch of each role and the switch device, read from the settings
+/// (`--scan-mode`, `--scan-switch`...).
 struct ScanSetup: Equatable {
     /// How the switches work.
     var mode: ScanMode
