@@ -8,7 +8,8 @@ import Testing
 /// Dwell clicking anywhere (`--dwell-click`) in Chromium in kiosk mode, on a page that puts every
 /// mousedown, mouseup, dblclick and contextmenu with its clientX, clientY in its title
 /// (Tests/Fixtures/dwell/clicks.html): a right click, a double click and a drag land at the rest
-/// point. The page fills the window, so a client point plus the window's root corner is a root point.
+/// point, and a drag cut by SIGKILL is let go by the next `stackboard` command. The page fills the
+/// window, so a client point plus the window's root corner is a root point.
 extension RealBrowserTests {
     /// An event the page put in its title: `N:TYPE:BUTTON:X:Y`, in root coordinates here.
     private struct PageEvent: CustomStringConvertible {
@@ -89,8 +90,17 @@ extension RealBrowserTests {
         try waitFor("a drag's mouseup", "mouseup", 0, end)
         #expect(count("mouseup", 0, start) == 0, "the drag was let go where it began: \(events)")
 
-        kb.child.signal(SIGTERM)
-        #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
+        // Killed in the middle of a drag: the next command releases the button, and the page says so.
+        click("drag")
+        let held = (win.x + 502, win.y + 303)
+        rest(held)
+        try waitFor("the second drag's mousedown", "mousedown", 0, held)
+        kb.child.signal(SIGKILL)
+        _ = kb.child.wait(timeout: 10)
+        #expect(events.last?.type == "mousedown", "the button is down after the kill: \(events)")
+        let next = x.run(Tools.stackboard, ["status"], env: bus.environment)
+        #expect(next.status == 1, "no keyboard runs: \(next.stdout) \(next.stderr)")
+        try waitFor("the release by the next command", "mouseup", 0, held)
         browser.stop()
     }
 }
