@@ -15,8 +15,8 @@
 /// - A drag presses button 1 at one rest and releases it at the next; `held` says which button
 ///   is down meanwhile, so that it can be released at the end (`releaseHeld`).
 /// - A double click is two clicks `doubleClickGap` apart, the second one a deadline of its own:
-///   two presses in the same millisecond have the same X time, and Chromium takes such a pair
-///   for one event (it counted no double click in 3 runs of 7 when both went out at once).
+///   sent back to back, the two presses often make no double click in Chromium
+///   (docs/x11-facts.md, item 25).
 /// - Right, middle, double and drag go back to left after their click; pause never clicks.
 public struct DwellClicker: Sendable, Equatable {
     /// Seconds between a double click's two clicks: distinct X times, and well inside every
