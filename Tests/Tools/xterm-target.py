@@ -7,8 +7,8 @@ window: clicking anywhere in it is clicking the terminal), then relays `changed 
 TEXT` lines. xterm is not on the accessibility bus (no AT-SPI) and does not answer _NET_WM_PING.
 It exits when xterm does.
 
-With `--mouse` (and `--geometry COLSxROWS`, 60x12 by default) it is the dwell-click tests' xterm
-instead: the program inside turns on button-event mouse tracking (DECSET 1002) with SGR reports
+`--geometry G` is xterm's -geometry (60x12 by default). With `--mouse` it is the dwell-click
+tests' xterm instead: the program inside turns on button-event mouse tracking (DECSET 1002) with SGR reports
 (1006) in pixels (SGR-Pixels, 1016: xterm 359 and later) and asks whether xterm took the pixels
 (DECRQM 1016). The ready line then ends in ` units=pixels` (or ` units=cells` if xterm ignored
 1016), and each report xterm sends is printed twice: as xterm sent it, `xterm press|release|motion
@@ -127,6 +127,10 @@ def outer(mouse, geometry):
                 sys.stdout.flush()
     finally:
         xterm.terminate()
+        try:
+            xterm.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            xterm.kill()
         os.unlink(fifo)
         os.rmdir(folder)
     return 0
