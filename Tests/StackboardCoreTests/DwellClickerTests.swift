@@ -21,7 +21,7 @@ import Testing
         #expect(c.advance(now: 10.5) == nil)
         #expect(c.ring?.progress == 0.5 && c.ring?.at == Self.p)
         #expect(c.advance(now: 10.99) == nil)
-        #expect(c.advance(now: 11.0) == .click(button: 1, count: 1, at: Self.p))
+        #expect(c.advance(now: 11.0) == .click(button: 1, at: Self.p))
         #expect(c.ring == nil && c.nextDeadline == nil)
     }
 
@@ -29,7 +29,7 @@ import Testing
         var c = DwellClicker(duration: 1.0)
         c.moved(to: Self.p, overKeyboard: false, now: 0)
         let (click, wakeUps) = Self.runDeadlines(&c)
-        #expect(click == .click(button: 1, count: 1, at: Self.p))
+        #expect(click == .click(button: 1, at: Self.p))
         #expect(wakeUps == KeyTiming.dwellSteps)
         #expect(c.nextDeadline == nil, "idle after the click: no wake-ups")
     }
@@ -40,7 +40,7 @@ import Testing
         _ = c.advance(now: 0.6)
         c.moved(to: Point(x: 505, y: 296), overKeyboard: false, now: 0.7)
         #expect(c.ring?.progress == 0.6, "tremor within 6 px keeps the rest")
-        #expect(c.advance(now: 1.0) == .click(button: 1, count: 1, at: Point(x: 505, y: 296)))
+        #expect(c.advance(now: 1.0) == .click(button: 1, at: Point(x: 505, y: 296)))
 
         var d = DwellClicker(duration: 1.0, tolerance: 6)
         d.moved(to: Self.p, overKeyboard: false, now: 0)
@@ -48,7 +48,7 @@ import Testing
         d.moved(to: Point(x: 520, y: 300), overKeyboard: false, now: 0.7)
         #expect(d.ring == nil, "moving cancels")
         #expect(d.advance(now: 1.0) == nil)
-        #expect(d.advance(now: 1.7) == .click(button: 1, count: 1, at: Point(x: 520, y: 300)))
+        #expect(d.advance(now: 1.7) == .click(button: 1, at: Point(x: 520, y: 300)))
     }
 
     @Test func afterAClickThePointerMustMoveOnBeforeTheNextRest() {
@@ -59,7 +59,7 @@ import Testing
         #expect(c.nextDeadline == nil, "jitter after a click does not click again")
         #expect(c.advance(now: 10) == nil)
         c.moved(to: Point(x: 540, y: 300), overKeyboard: false, now: 11)
-        #expect(c.advance(now: 12) == .click(button: 1, count: 1, at: Point(x: 540, y: 300)))
+        #expect(c.advance(now: 12) == .click(button: 1, at: Point(x: 540, y: 300)))
     }
 
     @Test func overTheKeyboardNothingCounts() {
@@ -70,19 +70,38 @@ import Testing
         #expect(c.ring == nil && c.nextDeadline == nil)
         #expect(c.advance(now: 5) == nil)
         c.moved(to: Self.p, overKeyboard: false, now: 6)
-        #expect(c.advance(now: 7) == .click(button: 1, count: 1, at: Self.p), "back outside, a rest counts again")
+        #expect(c.advance(now: 7) == .click(button: 1, at: Self.p), "back outside, a rest counts again")
     }
 
     @Test func rightMiddleAndDoubleAreOneShot() {
-        for (type, expected) in [(ClickType.right, PointerClick.click(button: 3, count: 1, at: Self.p)),
-                                 (.middle, .click(button: 2, count: 1, at: Self.p)),
-                                 (.double, .click(button: 1, count: 2, at: Self.p))] {
+        for (type, expected) in [(ClickType.right, PointerClick.click(button: 3, at: Self.p)),
+                                 (.middle, .click(button: 2, at: Self.p)),
+                                 (.double, .click(button: 1, at: Self.p))] {
             var c = DwellClicker(duration: 1.0)
             #expect(c.choose(type) == nil)
             c.moved(to: Self.p, overKeyboard: false, now: 0)
             #expect(c.advance(now: 1) == expected)
             #expect(c.type == .left, "\(type) goes back to left")
         }
+    }
+
+    @Test func aDoubleClicksSecondClickComesAMomentAfterTheFirst() {
+        var c = DwellClicker(duration: 1.0)
+        _ = c.choose(.double)
+        c.moved(to: Self.p, overKeyboard: false, now: 0)
+        #expect(c.advance(now: 1) == .click(button: 1, at: Self.p))
+        let due = 1 + DwellClicker.doubleClickGap
+        #expect(c.nextDeadline == due, "the second click is a deadline of its own")
+        #expect(c.advance(now: due - 0.001) == nil, "not in the same millisecond")
+        // The pointer moved on meanwhile: the second click is still at the first one's point.
+        c.moved(to: Point(x: 640, y: 300), overKeyboard: false, now: due - 0.0005)
+        #expect(c.advance(now: due) == .click(button: 1, at: Self.p))
+        #expect(c.advance(now: due) == nil, "two clicks, not three")
+        #expect(DwellClicker.doubleClickGap > 0.002 && DwellClicker.doubleClickGap < 0.25,
+                "distinct X times, inside xterm's 250 ms double-click time")
+        let (click, _) = Self.runDeadlines(&c)
+        #expect(click == .click(button: 1, at: Point(x: 640, y: 300)), "then the new rest clicks left")
+        #expect(c.nextDeadline == nil)
     }
 
     @Test func aDragPressesAtOneRestAndReleasesAtTheNext() {
@@ -125,7 +144,7 @@ import Testing
         #expect(c.type == .pause, "pause stays")
         _ = c.choose(.left)
         c.moved(to: Point(x: 700, y: 300), overKeyboard: false, now: 11)
-        #expect(c.advance(now: 12) == .click(button: 1, count: 1, at: Point(x: 700, y: 300)))
+        #expect(c.advance(now: 12) == .click(button: 1, at: Point(x: 700, y: 300)))
     }
 
     @Test func clickTypeNamesReadAsAList() {

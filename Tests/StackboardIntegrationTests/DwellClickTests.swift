@@ -9,7 +9,10 @@ import Testing
 /// buttons it gets (Tests/Tools/click-target.py): a rest clicks left at the rest point, `stackboard
 /// click` and the click panel choose a right click, a double click and a drag (press at one
 /// rest, release at the next), and a keyboard killed with SIGKILL in the middle of a drag
-/// leaves no button down once the next `stackboard` command has run.
+/// leaves no button down once the next `stackboard` command has run. Then the same clicks in
+/// xterm, read from the mouse reports xterm sends to the program running in it
+/// (Tests/Tools/xterm-target.py --mouse: SGR reports in pixels); Chromium's are in
+/// RealBrowserDwellClickTests (`make test-apps`).
 @Suite struct DwellClickTests {
     /// A button event the target printed: `press|double|release BUTTON X Y`.
     private struct Seen: Equatable, CustomStringConvertible {
@@ -103,6 +106,76 @@ import Testing
         let noScan = session.run(Tools.stackboard, ["switch", "1", "press"])
         #expect(noScan.status == 1 && noScan.stderr.contains("--scan"), "\(noScan.status): \(noScan.stderr)")
         plain.child.stop()
+        target.stop()
+    }
+
+    /// xterm with mouse tracking on (button events, SGR reports in pixels): a right click, a
+    /// double click (two presses) and a drag (press at one rest, release at the next) reach the
+    /// program running in it at the rest point, and a drag cut by SIGKILL is released by the next
+    /// command. xterm's report is turned into root coordinates by xterm-target.py.
+    @Test(.enabled(if: RealApp.Kind.xterm.isInstalled))
+    func xtermReportsTheClicksAtTheRestPoint() throws {
+        let session = try XSession()
+        defer { session.close() }
+        // Placed at the top left (openbox keeps a position the user gave), above the keyboard.
+        let target = try session.spawn("/usr/bin/python3", [Tools.repoRoot + "/Tests/Tools/xterm-target.py",
+                                                            "--mouse", "--geometry", "100x24+0+0"])
+        let ready = try target.requireLine(timeout: 30, "xterm's ready line") { $0.hasPrefix("ready ") }
+        try #require(ready.hasSuffix(" units=pixels"), "xterm did not take SGR-Pixels (DECSET 1016): \(ready)")
+        let text = try #require(ready.split(separator: " ").first { $0.hasPrefix("text=") })
+        let rect = text.dropFirst(5).split(separator: ",").compactMap { Int($0) }
+        try #require(rect.count == 4 && rect[2] > 500 && rect[1] + rect[3] < 540, "xterm's window: \(ready)")
+        func inside(_ x: Int, _ y: Int) -> (Int, Int) { (rect[0] + x, rect[1] + y) }
+        let kb = try RunningKeyboard(session, ["--layout", "clicks", "--dwell-click", "300", "--geometry", "1280x260+0+540"])
+        try session.waitUntil(timeout: 20, "dwell clicking to be set up") {
+            (try? ControlClient.status(displayName: session.display))?.dwellClick == 300
+        }
+        var events: [Seen] { target.lines.compactMap(Seen.init) }
+        func count(_ kind: String, _ button: Int, _ p: (Int, Int)) -> Int {
+            events.filter { $0.kind == kind && $0.button == button && $0.at(p.0, p.1) }.count
+        }
+        func waitFor(_ what: String, _ kind: String, _ button: Int, _ p: (Int, Int), times: Int = 1) throws {
+            try session.waitUntil(timeout: 20, "\(what) at \(p.0),\(p.1) (xterm sent \(target.lines.suffix(12)))") {
+                count(kind, button, p) >= times
+            }
+        }
+        func click(_ type: String) {
+            let r = session.run(Tools.stackboard, ["click", type])
+            #expect(r.status == 0, "stackboard click \(type): \(r.stderr)")
+        }
+        func rest(_ p: (Int, Int)) { kb.pointer(["\(p.0),\(p.1)"]) }
+
+        click("right")
+        let right = inside(123, 57)
+        rest(right)
+        try waitFor("a right click's release", "release", 3, right)
+        #expect(count("press", 3, right) == 1, "\(events)")
+
+        click("double")
+        let double = inside(351, 101)
+        rest(double)
+        try waitFor("a double click's second release", "release", 1, double, times: 2)
+        #expect(count("press", 1, double) == 2, "a double click is two presses: \(events)")
+
+        click("drag")
+        let (from, to) = (inside(201, 151), inside(447, 263))
+        rest(from)
+        try waitFor("a drag's press", "press", 1, from)
+        rest(to)
+        try waitFor("a drag's release", "release", 1, to)
+        #expect(count("release", 1, from) == 0, "the drag was let go where it began: \(events)")
+
+        // Killed in the middle of a drag: the next command releases the button, and xterm says so.
+        click("drag")
+        let held = inside(302, 203)
+        rest(held)
+        try waitFor("the second drag's press", "press", 1, held)
+        kb.child.signal(SIGKILL)
+        _ = kb.child.wait(timeout: 10)
+        #expect(events.last?.kind == "press", "the button is down after the kill: \(events)")
+        let next = session.run(Tools.stackboard, ["status"])
+        #expect(next.status == 1, "no keyboard runs: \(next.stdout) \(next.stderr)")
+        try waitFor("the release by the next command", "release", 1, held)
         target.stop()
     }
 }

@@ -43,8 +43,8 @@ public enum ClickType: String, CaseIterable, Sendable {
 
 /// A pointer button action for XTest, at a point of the root window.
 public enum PointerClick: Equatable, Sendable {
-    /// Press and release `button` `count` times at `point`.
-    case click(button: Int, count: Int, at: Point)
+    /// Press and release `button` at `point` (a double click is two of them: `DwellClicker`).
+    case click(button: Int, at: Point)
     /// Press `button` at `point` and keep it down (a drag's start).
     case press(button: Int, at: Point)
     /// Release `button` at `point` (a drag's end).

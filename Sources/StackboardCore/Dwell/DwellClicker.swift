@@ -14,8 +14,14 @@
 /// - Over the keyboard nothing counts (its keys have their own dwell) and a rest is dropped.
 /// - A drag presses button 1 at one rest and releases it at the next; `held` says which button
 ///   is down meanwhile, so that it can be released at the end (`releaseHeld`).
+/// - A double click is two clicks `doubleClickGap` apart, the second one a deadline of its own:
+///   sent back to back, the two presses often make no double click in Chromium
+///   (docs/x11-facts.md, item 25).
 /// - Right, middle, double and drag go back to left after their click; pause never clicks.
 public struct DwellClicker: Sendable, Equatable {
+    /// Seconds between a double click's two clicks: distinct X times, and well inside every
+    /// toolkit's double-click time (xterm 250 ms, GTK 400 ms, Chromium 500 ms).
+    public static let doubleClickGap = 0.05
     /// How long the pointer rests before the click (seconds).
     public let duration: Double
     /// How far (pixels, each way) the pointer may drift and still rest.
@@ -25,6 +31,13 @@ public struct DwellClicker: Sendable, Equatable {
     /// The button a drag holds down (nil: none).
     public private(set) var held: Int?
     private var phase: Phase = .unknown
+    /// A double click's second click, due at `due` (the first has been carried out).
+    private var second: Pending?
+
+    private struct Pending: Sendable, Equatable {
+        var click: PointerClick
+        var due: Double
+    }
 
     private enum Phase: Sendable, Equatable {
         /// No position known yet, or the pointer is over the keyboard.
@@ -72,8 +85,13 @@ public struct DwellClicker: Sendable, Equatable {
         return release
     }
 
-    /// Counts the ring steps due at `now`; at the last one returns the click to carry out.
+    /// Counts the ring steps due at `now`; at the last one returns the click to carry out. A
+    /// double click's second click, when due, comes first (a rest's click then waits a turn).
     public mutating func advance(now: Double) -> PointerClick? {
+        if let pending = second, pending.due <= now {
+            second = nil
+            return pending.click
+        }
         guard case .resting(let anchor, let point, let start, var step) = phase else { return nil }
         while step < KeyTiming.dwellSteps, stepTime(start: start, step: step) <= now { step += 1 }
         guard step >= KeyTiming.dwellSteps else {
@@ -81,13 +99,16 @@ public struct DwellClicker: Sendable, Equatable {
             return nil
         }
         phase = .spent(anchor: point)
-        return fire(at: point)
+        return fire(at: point, now: now)
     }
 
-    /// When the next ring step is due (nil: nothing counts; the pointer must move first).
+    /// When the next ring step or a double click's second click is due (nil: nothing counts;
+    /// the pointer must move first).
     public var nextDeadline: Double? {
-        guard case .resting(_, _, let start, let step) = phase else { return nil }
-        return stepTime(start: start, step: step)
+        var ringStep: Double?
+        if case .resting(_, _, let start, let step) = phase { ringStep = stepTime(start: start, step: step) }
+        guard let due = second?.due else { return ringStep }
+        return min(due, ringStep ?? due)
     }
 
     /// The ring's progress, 0 to 1 in steps, and where it is (nil: no ring). Shown from the
@@ -127,7 +148,7 @@ public struct DwellClicker: Sendable, Equatable {
         start + duration * Double(step + 1) / Double(KeyTiming.dwellSteps)
     }
 
-    private mutating func fire(at point: Point) -> PointerClick? {
+    private mutating func fire(at point: Point, now: Double) -> PointerClick? {
         guard let button = type.button else { return nil }
         let click: PointerClick
         switch type {
@@ -140,9 +161,10 @@ public struct DwellClicker: Sendable, Equatable {
                 return .press(button: button, at: point) // the type stays drag until the release
             }
         case .double:
-            click = .click(button: button, count: 2, at: point)
+            click = .click(button: button, at: point)
+            second = Pending(click: click, due: now + Self.doubleClickGap)
         default:
-            click = .click(button: button, count: 1, at: point)
+            click = .click(button: button, at: point)
         }
         if type.isOneShot { type = .left }
         return click

@@ -141,12 +141,10 @@ public final class DwellClicking: XEventHandler {
     private func perform(_ click: PointerClick) {
         let display = connection.display
         switch click {
-        case .click(let button, let count, let point):
+        case .click(let button, let point):
             move(to: point)
-            for _ in 0..<count {
-                XTestFakeButtonEvent(display, UInt32(button), 1, 0)
-                XTestFakeButtonEvent(display, UInt32(button), 0, 0)
-            }
+            XTestFakeButtonEvent(display, UInt32(button), 1, 0)
+            XTestFakeButtonEvent(display, UInt32(button), 0, 0)
         case .press(let button, let point):
             HeldButton.record(display, button: button, owner: owner) // before the press: a kill finds it
             move(to: point)
