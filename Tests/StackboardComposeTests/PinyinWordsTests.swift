@@ -41,6 +41,19 @@ final class PinyinWordsTests: XCTestCase {
         XCTAssertEqual(engine.suggestions(), [])
     }
 
+    /// librime reads `fe` as f + e and offers 西南风 for `xi nan f`: the simulated user who
+    /// picks it takes the pick back (backspace undoes it), types `ng` and picks again; the
+    /// text comes out exactly (it once came out as the letters).
+    func testAPickThatLeavesAStrayLetterIsTakenBackInTheEvaluation() throws {
+        let steps = "愿为西南风".map { c in
+            ComposeEvaluation.Step(character: c, taps: ["愿": "yuan", "为": "wei", "西": "xi", "南": "nan", "风": "feng"][c]?.map(String.init))
+        }
+        var tick = 0.0
+        let result = ComposeEvaluation.candidates(steps, engine: try engine(), shown: 5, grid: 24, clock: { tick += 0.001; return tick })
+        XCTAssertTrue(result.exact)
+        XCTAssertEqual(result.characters, 5)
+    }
+
     func testAbbreviatedPinyinOffersThePhrase() throws {
         let engine = try engine()
         _ = tap("zgr", on: engine)

@@ -184,6 +184,17 @@ public struct ComposeEvaluation: Equatable, Sendable {
             result.picks += 1
             if slot == 1 && page == 0 { result.firstPicks += 1 }
             let committed = engine.accepting(slot: slot)?.text ?? ""
+            // The pick took fewer letters than were typed for its last character (librime reads
+            // `fe` as f + e and offers 风 for the f): it is held with a stray letter after it. The
+            // user takes it back (backspace undoes a pick) and types on.
+            if committed.isEmpty, picked + count == target.count, next < target.count,
+               let composition = engine.suggestions().first, Self.strayLetters(composition) > 0 {
+                result.picks -= 1
+                if slot == 1 && page == 0 { result.firstPicks -= 1 }
+                result.letterTaps += 1
+                _ = engine.deletingBackward()
+                return
+            }
             if shown != barSize {
                 // A pick on the grid: back to the bar.
                 shown = barSize
@@ -250,5 +261,15 @@ public struct ComposeEvaluation: Equatable, Sendable {
             pick(found.slot, count: found.count, page: page)
         }
         return (out, nil, 0)
+    }
+
+    /// The letters at the end of a composition after its converted characters (`愿为西南风e`: 1).
+    static func strayLetters(_ composition: String) -> Int {
+        var count = 0
+        for c in composition.reversed() {
+            guard c.isASCII else { break }
+            if c.isLetter { count += 1 }
+        }
+        return count
     }
 }
