@@ -16,11 +16,14 @@ enum Localization {
     /// `original` in the user's language.
     static func text(_ original: String) -> String { current.text(original) }
 
+    /// The catalogs' message templates, made at the first message (not at start-up).
+    static let templates = current.messageTemplates()
+
     /// A message line in the user's language (`Translations.message`), `stackboard: ` kept.
     static func message(_ line: String) -> String {
         let prefix = "stackboard: "
-        guard line.hasPrefix(prefix) else { return current.message(line) }
-        return prefix + current.message(String(line.dropFirst(prefix.count)))
+        guard line.hasPrefix(prefix) else { return current.message(line, templates: templates) }
+        return prefix + current.message(String(line.dropFirst(prefix.count)), templates: templates)
     }
 
     static func load(environment: [String: String], executablePath: String?) -> Translations {

@@ -98,23 +98,29 @@ public struct MessageTemplate: Equatable, Sendable {
 }
 
 extension Translations {
-    /// `line` (a message of the program) in the user's language: the whole line where a catalog
-    /// has it; else the closest template it fits, with each place's text translated the same way
-    /// (an error inside a message is a message too); else the line as it is.
-    public func message(_ line: String) -> String {
-        message(line, depth: 0)
+    /// The catalogs' templates, best first: catalog by catalog, the closest fits (most fixed
+    /// text) first. Made once by whoever translates messages (not at start-up: messages are rare).
+    public func messageTemplates() -> [MessageTemplate] {
+        catalogs.flatMap { _, catalog in
+            catalog.translations.compactMap { MessageTemplate(original: $0.key, translation: $0.value) }
+                .sorted { ($0.fixedLength, $0.parts.joined(separator: "%s")) > ($1.fixedLength, $1.parts.joined(separator: "%s")) }
+        }
     }
 
-    private func message(_ line: String, depth: Int) -> String {
+    /// `line` (a message of the program) in the user's language: the whole line where a catalog
+    /// has it; else the first of `templates` (default: `messageTemplates()`) it fits, with each
+    /// place's text translated the same way (an error inside a message is a message too); else
+    /// the line as it is.
+    public func message(_ line: String, templates: [MessageTemplate]? = nil) -> String {
+        message(line, templates: templates ?? messageTemplates(), depth: 0)
+    }
+
+    private func message(_ line: String, templates: [MessageTemplate], depth: Int) -> String {
         let whole = text(line)
-        guard whole == line, depth < 4, !catalogs.isEmpty else { return whole }
-        for (_, catalog) in catalogs {
-            let templates = catalog.translations.compactMap { MessageTemplate(original: $0.key, translation: $0.value) }
-                .sorted { ($0.fixedLength, $0.parts.joined(separator: "%s")) > ($1.fixedLength, $1.parts.joined(separator: "%s")) }
-            for template in templates {
-                if let places = template.places(in: line) {
-                    return template.fill(places.map { message($0, depth: depth + 1) })
-                }
+        guard whole == line, depth < 4 else { return whole }
+        for template in templates {
+            if let places = template.places(in: line) {
+                return template.fill(places.map { message($0, templates: templates, depth: depth + 1) })
             }
         }
         return line
