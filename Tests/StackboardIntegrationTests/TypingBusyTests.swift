@@ -115,7 +115,11 @@ import Testing
         try rig.settle()
         try rig.session.roundTrip(other, timeout: 30)
         let otherKeys = other.stdout.split(separator: "\n").filter { $0.hasPrefix("KEY ") }
-        #expect(otherKeys.isEmpty, "keys for the busy window reached the one clicked next: \(otherKeys.prefix(5))")
+        let focus = { (out: String) in out.split(separator: "\n").filter { $0.hasPrefix("FOCUS") || $0.hasPrefix("READY") } }
+        #expect(otherKeys.isEmpty, """
+            keys for the busy window reached the one clicked next: \(otherKeys.prefix(5)); \
+            busy: \(focus(rig.sink.stdout)); other: \(focus(other.stdout)); keyboard: \(kb.child.stderr)
+            """)
         let typed = rig.text()
         #expect(String(chars).hasPrefix(typed) && typed.count < chars.count, "typed \(typed)")
         #expect(rig.releaseMismatches() == [])
@@ -124,6 +128,58 @@ import Testing
         #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
         let lines = kb.child.stderr.split(separator: "\n")
         #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("not typed") }, "\(kb.child.stderr)")
+        #expect(rig.state().keys == [])
+        #expect(rig.keymapDump() == before)
+    }
+
+    /// A keyboard that reads its taps late (a loaded machine: here it is stopped while they
+    /// happen) does not type them into the window clicked after them, neither a key of the keymap
+    /// (sent the moment its release is read) nor one it must borrow: they are dropped and told.
+    /// The next tap, read on time, types into the window focused then.
+    @Test func tapsReadAfterAClickIntoAnotherWindowAreNotTypedThere() throws {
+        let rig = try TypingRig(layout: "us", sinkArgs: ["-r"])
+        let before = rig.keymapDump()
+        let other = try rig.session.spawn(try Tools.cTool("keysink"), ["-r", "-n", "-g", "200x150+1000+20"])
+        #expect(other.waitForLine(timeout: 15) { $0.hasPrefix("READY") } != nil)
+        let first = try #require(rig.sink.stdout.split(separator: "\n").first { $0.hasPrefix("READY") }?.split(separator: " ").last)
+        let focusIns = rig.sink.stdout.components(separatedBy: "FOCUSIN").count
+        _ = rig.session.run("xdotool", ["windowactivate", "--sync", String(first)])
+        try rig.session.waitUntil(timeout: 15, "the first window focused again") {
+            rig.sink.stdout.components(separatedBy: "FOCUSIN").count > focusIns
+        }
+        let layout = try rig.file("late-layout.json", """
+            {"name": "late", "description": "keys of the keymap and keys it lacks",
+             "layers": [{"name": "main", "rows": [["a", "b", "α", "б"]]}]}
+            """)
+        let kb = try RunningKeyboard(rig.session, ["--layout", layout])
+        var steps: [String] = []
+        for label in ["a", "α", "b", "б"] {
+            let k = try kb.key(label)
+            steps += [kb.at(k.center.x, k.center.y), "tap"]
+        }
+        let otherFocusIns = other.stdout.components(separatedBy: "FOCUSIN").count
+        kill(kb.child.pid, SIGSTOP)
+        kb.pointer(steps + ["1100,90", "tap"])
+        try rig.session.waitUntil(timeout: 15, "the other window focused by the click") {
+            other.stdout.components(separatedBy: "FOCUSIN").count > otherFocusIns
+        }
+        kill(kb.child.pid, SIGCONT)
+        try rig.session.waitUntil(timeout: 30, "the keyboard saying that keys were dropped") {
+            kb.child.stderr.contains("were not typed") || kb.child.stderr.contains("was not typed")
+        }
+        let a = try kb.key("a")
+        kb.pointer([kb.at(a.center.x, a.center.y), "tap"])
+        try rig.session.waitUntil(timeout: 15, "the next tap typed into the window focused now") {
+            other.stdout.split(separator: "\n").contains { $0.hasPrefix("KEY ") }
+        }
+        try rig.session.roundTrip(other, timeout: 30)
+        let otherText = other.stdout.split(separator: "\n").compactMap { SinkKeyEvent(line: String($0)) }
+            .filter { !$0.isRelease }.map(\.text).joined()
+        #expect(otherText == "a", "the other window got \(otherText); keyboard: \(kb.child.stderr)")
+        #expect(rig.text() == "")
+        #expect(!kb.child.stderr.contains("б") && !kb.child.stderr.contains("α"))
+        kill(kb.child.pid, SIGTERM)
+        #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
         #expect(rig.state().keys == [])
         #expect(rig.keymapDump() == before)
     }

@@ -150,6 +150,10 @@ final class KeyboardApp: WindowShellClient {
                                      report: { printError("stackboard: " + $0) })
         controller.wordsFor = { [words] layout in compose.engine(for: layout) ?? words.engine(for: layout) }
         controller.wordSettings = options.wordField
+        controller.activeWindowChangeAhead = { [weak context] handled, reading in
+            context?.activeWindowChangeAhead(handled: handled, reading: reading) ?? false
+        }
+        injector.focusMovedAfterTap = { [weak controller] in controller?.focusMovesAfterTap(reading: true) ?? false }
         // Looked at again as each field gets the focus: an input method may start after the keyboard.
         controller.inputMethod = { [window] in
             InputMethodPresence(environment: FileSystem.environment(), ximServers: window.inputMethodServers())

@@ -82,6 +82,12 @@ final class KeyboardController: TypingHost {
     var speech: ScanSpeaker?
     /// The last typing error reported (each distinct one is printed once in a row).
     private var lastTypingError: InjectorError?
+    /// Whether the active window changes after the event being handled, given how many changes
+    /// were handled (`activeWindowChangesHandled`) and whether the socket may be read (nil: not
+    /// known; the display's context is not watched).
+    var activeWindowChangeAhead: ((_ handled: Int, _ reading: Bool) -> Bool)?
+    /// How many `.context(.activeWindowChanged)` were handled.
+    private(set) var activeWindowChangesHandled = 0
     /// Switch scanning (nil: off; KeyboardController+Scan.swift).
     var scan: KeypadScanner?
     /// Told each time the scan highlight changed, with what it is now (spoken scanning).
@@ -158,6 +164,7 @@ final class KeyboardController: TypingHost {
             // it: that field's own context stays.
             if focusSinceInput { typer.dropDeferred() } else { contextChanged(.clickOutside) }
         case .context(.activeWindowChanged):
+            activeWindowChangesHandled += 1
             // The field followed was the window before's, unless the new window's own came first
             // (a window that is not on the accessibility bus reports none).
             if !focusSinceInput, focusedKind != nil { fieldFocused(nil, now: now) }
@@ -451,7 +458,7 @@ extension KeyboardController {
             return false
         }
         let trigger = ReleaseTrigger(pointer: ahead.pointer, point: ahead.point, until: ahead.until) { [weak self] in
-            guard let self, self.typer.sendArmedKey() else { return }
+            guard let self, !self.focusMovesAfterTap(reading: false), self.typer.sendArmedKey() else { return }
             self.sentAhead = ahead.text
         }
         guard window.setReleaseTrigger(trigger) else {
@@ -459,6 +466,11 @@ extension KeyboardController {
             return false
         }
         return true
+    }
+
+    /// Whether the active window changes after the tap being handled (news of it read already).
+    func focusMovesAfterTap(reading: Bool) -> Bool {
+        activeWindowChangeAhead?(activeWindowChangesHandled, reading) ?? false
     }
 
     /// Whether typing `text` with `modifiers` is the key already sent ahead (used up then).

@@ -85,6 +85,12 @@ extension Injector {
     /// behind the keys already there, and `expireIdle` sends it in order once it can.
     func send(_ keysyms: [UInt], modifiers: Set<Modifier>, otherGroups: Bool, holdLast: Bool) throws(InjectorError) {
         guard !keysyms.isEmpty || !modifiers.isEmpty else { return }
+        // A tap read after the focus moved on (a loaded machine): its keys would go to the window
+        // focused now, not to the one tapped for. Dropped and told, as keys that waited are.
+        if focusMovedAfterTap?() == true {
+            drop(1, .focusMoved)
+            return
+        }
         isShutDown = false // in use again: deinit restores what it borrows from now on
         var job = TypingJob(keysyms: keysyms, modifiers: modifiers, otherGroups: otherGroups, holdLast: holdLast)
         if !schedule.outbox.isEmpty {
@@ -102,7 +108,7 @@ extension Injector {
             enqueue(job)
             return
         }
-        if try !run(&job) { enqueue(job) }
+        if try !run(&job, tap: true) { enqueue(job) }
     }
 
     /// How long a look at the input focus stamps the keys queued after it: s. Taps read in one
@@ -132,8 +138,11 @@ extension Injector {
     /// state events already received (no round trip before the keys). Keycodes for characters
     /// that are not in the map are borrowed for a whole batch before its first key goes out, so
     /// that a client sees every keymap change of the batch before it looks any of its keys up;
-    /// a borrowed level is taken back for the character the text ahead needs last.
-    func run(_ job: inout TypingJob) throws(InjectorError) -> Bool {
+    /// a borrowed level is taken back for the character the text ahead needs last. A `tap` sent
+    /// as it is handled is asked about again just before its first key goes out (borrowing takes
+    /// round trips, and a click elsewhere can move the focus meanwhile): dropped (true) if the
+    /// focus moved on after it.
+    func run(_ job: inout TypingJob, tap: Bool = false) throws(InjectorError) -> Bool {
         drainOwnEvents()
         if job.keycodeWaitEnd != nil {
             // Waiting for another process's keycode: read what it gave back.
@@ -176,6 +185,11 @@ extension Injector {
                     try refresh()
                     state = lockState
                     continue
+                }
+                if tap, job.sent == 0, focusMovedAfterTap?() == true {
+                    lock.release()
+                    drop([job], .focusMoved)
+                    return true
                 }
                 for (n, plan) in plans.enumerated() {
                     let events = execute(plan, hold: job.holdLast && job.sent + n == job.keysyms.count - 1)

@@ -98,6 +98,11 @@ public final class Injector {
     /// trips anyway.
     public var confirmsKeymapBeforeKeys = false
 
+    /// Whether the input focus moved on after the tap whose keys are about to go out (nil: never
+    /// asked). The keyboard answers from the display's news of the active window that it read
+    /// but has not reached yet in its events: typed now, the keys would go to that window.
+    public var focusMovedAfterTap: (() -> Bool)?
+
     /// How many keycodes processes that are gone had left borrowed, restored when this injector
     /// was created.
     public private(set) var restoredAtStart = 0

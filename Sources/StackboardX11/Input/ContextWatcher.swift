@@ -31,6 +31,9 @@ public final class ContextWatcher {
     private let rulesNames: Atom
     /// The XTEST slave keyboard's device id (its keys are the keyboard's own typing).
     private var xtestKeyboards: Set<Int32>
+    /// How many `.activeWindowChanged` news were put in batches so far (the pump reads a whole
+    /// batch before its events are handled: `activeWindowChangeAhead` compares).
+    public private(set) var activeWindowNewsRead = 0
 
     /// Selects key presses of the physical keyboards on the root window, device hierarchy
     /// changes and the root's property changes.
@@ -108,6 +111,26 @@ extension ContextWatcher: XEventHandler {
     public func handle(_ event: XEventRef, in batch: inout XEventBatch) -> Bool {
         guard let (news, consumed) = take(event.pointer) else { return false }
         if let news { batch.append(.context(news)) }
+        if news == .activeWindowChanged { activeWindowNewsRead += 1 }
         return consumed
+    }
+}
+
+/// Whether the active window changes after the event being handled: a keyboard that read its
+/// taps late (a loaded machine) must not type them into the window that got the focus after
+/// them (XTest keys go to the focus of the moment they are sent, not of the tap).
+extension ContextWatcher {
+    /// True when a change of `_NET_ACTIVE_WINDOW` comes after the event being handled: news read
+    /// into the batch but not handled yet (`handled`: how many the caller handled so far), or a
+    /// property notification in Xlib's queue. `reading`: what the socket holds is read first
+    /// (two system calls; the key sent the moment its release is read looks only at the queue).
+    public func activeWindowChangeAhead(handled: Int, reading: Bool) -> Bool {
+        if activeWindowNewsRead > handled { return true }
+        guard XEventsQueued(display, reading ? QueuedAfterReading : QueuedAlready) > 0 else { return false }
+        let (root, activeWindow) = (root, activeWindow)
+        return XEventBatch(now: 0, display: display).isQueued { event in
+            event.pointee.type == PropertyNotify && event.pointee.xproperty.window == root
+                && event.pointee.xproperty.atom == activeWindow
+        }
     }
 }
