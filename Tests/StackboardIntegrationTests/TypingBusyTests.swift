@@ -87,15 +87,7 @@ import Testing
         let rig = try TypingRig(layout: "us", sinkArgs: ["-r", "-s", "150"])
         try rig.crowd(leaving: 2)
         let before = rig.keymapDump()
-        let other = try rig.session.spawn(try Tools.cTool("keysink"), ["-r", "-n", "-g", "200x150+1000+20"])
-        #expect(other.waitForLine(timeout: 15) { $0.hasPrefix("READY") } != nil)
-        // openbox focuses a new window: the busy one gets the focus back first.
-        let busy = try #require(rig.sink.stdout.split(separator: "\n").first { $0.hasPrefix("READY") }?.split(separator: " ").last)
-        let focusIns = rig.sink.stdout.components(separatedBy: "FOCUSIN").count
-        _ = rig.session.run("xdotool", ["windowactivate", "--sync", String(busy)])
-        try rig.session.waitUntil(timeout: 15, "the busy window focused again") {
-            rig.sink.stdout.components(separatedBy: "FOCUSIN").count > focusIns
-        }
+        let other = try otherWindow(rig)
         let chars = Array(MissingCharacters.text(distinct: 20))
         let layout = try rig.file("busy-layout.json", """
             {"name": "busy", "description": "characters the us keymap lacks",
@@ -139,14 +131,7 @@ import Testing
     @Test func tapsReadAfterAClickIntoAnotherWindowAreNotTypedThere() throws {
         let rig = try TypingRig(layout: "us", sinkArgs: ["-r"])
         let before = rig.keymapDump()
-        let other = try rig.session.spawn(try Tools.cTool("keysink"), ["-r", "-n", "-g", "200x150+1000+20"])
-        #expect(other.waitForLine(timeout: 15) { $0.hasPrefix("READY") } != nil)
-        let first = try #require(rig.sink.stdout.split(separator: "\n").first { $0.hasPrefix("READY") }?.split(separator: " ").last)
-        let focusIns = rig.sink.stdout.components(separatedBy: "FOCUSIN").count
-        _ = rig.session.run("xdotool", ["windowactivate", "--sync", String(first)])
-        try rig.session.waitUntil(timeout: 15, "the first window focused again") {
-            rig.sink.stdout.components(separatedBy: "FOCUSIN").count > focusIns
-        }
+        let other = try otherWindow(rig)
         let layout = try rig.file("late-layout.json", """
             {"name": "late", "description": "keys of the keymap and keys it lacks",
              "layers": [{"name": "main", "rows": [["a", "b", "α", "б"]]}]}
@@ -182,6 +167,20 @@ import Testing
         #expect(kb.child.wait(timeout: 20) == 0, "\(kb.child.stderr)")
         #expect(rig.state().keys == [])
         #expect(rig.keymapDump() == before)
+    }
+
+    /// A second keysink at the right (200x150+1000+20), with the focus given back to the rig's
+    /// sink (openbox focuses a new window).
+    private func otherWindow(_ rig: TypingRig) throws -> Child {
+        let other = try rig.session.spawn(try Tools.cTool("keysink"), ["-r", "-n", "-g", "200x150+1000+20"])
+        #expect(other.waitForLine(timeout: 15) { $0.hasPrefix("READY") } != nil)
+        let first = try #require(rig.sink.stdout.split(separator: "\n").first { $0.hasPrefix("READY") }?.split(separator: " ").last)
+        let focusIns = rig.sink.stdout.components(separatedBy: "FOCUSIN").count
+        _ = rig.session.run("xdotool", ["windowactivate", "--sync", String(first)])
+        try rig.session.waitUntil(timeout: 15, "the first window focused again") {
+            rig.sink.stdout.components(separatedBy: "FOCUSIN").count > focusIns
+        }
+        return other
     }
 
     /// A layer of characters the keymap lacks, typed into an application that handles each key
