@@ -222,29 +222,35 @@ public struct XEventBatch {
         events.removeLast()
     }
 
-    /// Whether an event that `matches` is in the queue already (what the socket holds is read,
-    /// without blocking; nothing is taken out).
-    func isQueued(where matches: (UnsafeMutablePointer<XEvent>) -> Bool) -> Bool {
-        var found = false
-        withoutActuallyEscaping(matches) { matches in
-            var probe = QueueProbe(matches: matches)
-            var scratch = XEvent()
-            withUnsafeMutablePointer(to: &probe) { pointer in
-                _ = XCheckIfEvent(display, &scratch, { _, event, arg in
-                    guard let event, let arg else { return 0 }
-                    let probe = UnsafeMutableRawPointer(arg).assumingMemoryBound(to: QueueProbe.self)
-                    if probe.pointee.matches(event) { probe.pointee.found = true }
-                    return 0
-                }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
-            }
-            found = probe.found
-        }
-        return found
+    /// Whether an event that `matches` is in the queue already (`queuedEvent(on:where:)`).
+    func isQueued(where matches: (UnsafePointer<XEvent>) -> Bool) -> Bool {
+        queuedEvent(on: display, where: matches)
     }
 }
 
-/// What a queue scan of `XEventBatch.isQueued` looks for, and whether it was found.
-private struct QueueProbe {
-    var matches: (UnsafeMutablePointer<XEvent>) -> Bool
+/// Shows `visit` each event in Xlib's queue of `display`, in order, and leaves them there: an
+/// `XCheckIfEvent` whose predicate never matches. Like it, when the queue holds events it also
+/// reads what the socket holds and flushes the output (two system calls) before it gives up.
+func visitQueuedEvents(on display: OpaquePointer, _ visit: (UnsafePointer<XEvent>) -> Void) {
+    withoutActuallyEscaping(visit) { visit in
+        var box = visit
+        var scratch = XEvent()
+        withUnsafeMutablePointer(to: &box) { pointer in
+            _ = XCheckIfEvent(display, &scratch, { _, event, arg in
+                guard let event, let arg else { return 0 }
+                UnsafeMutableRawPointer(arg).assumingMemoryBound(to: ((UnsafePointer<XEvent>) -> Void).self).pointee(event)
+                return 0
+            }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        }
+    }
+}
+
+/// Whether an event that `matches` is in Xlib's queue of `display` (`visitQueuedEvents`: what
+/// the socket holds is read, without blocking; nothing is taken out).
+func queuedEvent(on display: OpaquePointer, where matches: (UnsafePointer<XEvent>) -> Bool) -> Bool {
     var found = false
+    visitQueuedEvents(on: display) { event in
+        if !found, matches(event) { found = true }
+    }
+    return found
 }

@@ -142,21 +142,10 @@ extension Injector {
         }
     }
 
-    /// Shows `visit` each event in Xlib's queue, in order, and leaves them there (an
-    /// `XCheckIfEvent` whose predicate never matches; like it, it reads what the socket holds
-    /// and flushes).
+    /// Shows `visit` each event in the connection's queue, in order, and leaves them there
+    /// (`visitQueuedEvents`).
     func peekQueuedEvents(_ visit: (UnsafePointer<XEvent>) -> Void) {
-        withoutActuallyEscaping(visit) { visit in
-            var box = visit
-            var scratch = XEvent()
-            withUnsafeMutablePointer(to: &box) { pointer in
-                _ = XCheckIfEvent(display.raw, &scratch, { _, event, arg in
-                    guard let event, let arg else { return 0 }
-                    UnsafeMutableRawPointer(arg).assumingMemoryBound(to: ((UnsafePointer<XEvent>) -> Void).self).pointee(event)
-                    return 0
-                }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
-            }
-        }
+        visitQueuedEvents(on: display.raw, visit)
     }
 }
 

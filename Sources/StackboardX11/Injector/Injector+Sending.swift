@@ -139,9 +139,9 @@ extension Injector {
     /// that are not in the map are borrowed for a whole batch before its first key goes out, so
     /// that a client sees every keymap change of the batch before it looks any of its keys up;
     /// a borrowed level is taken back for the character the text ahead needs last. A `tap` sent
-    /// as it is handled is asked about again just before its first key goes out (borrowing takes
-    /// round trips, and a click elsewhere can move the focus meanwhile): dropped (true) if the
-    /// focus moved on after it.
+    /// as it is handled that borrowed is asked about again just before its first key goes out
+    /// (borrowing takes round trips, and a click elsewhere can move the focus meanwhile): dropped
+    /// (true) if the focus moved on after it.
     func run(_ job: inout TypingJob, tap: Bool = false) throws(InjectorError) -> Bool {
         drainOwnEvents()
         if job.keycodeWaitEnd != nil {
@@ -186,7 +186,9 @@ extension Injector {
                     state = lockState
                     continue
                 }
-                if tap, job.sent == 0, focusMovedAfterTap?() == true {
+                // Asked again only after borrowing (its round trips are when a click can come):
+                // `send` asked just before, for a key of the keymap.
+                if tap, job.sent == 0, confirms, focusMovedAfterTap?() == true {
                     lock.release()
                     drop([job], .focusMoved)
                     return true

@@ -122,13 +122,15 @@ extension ContextWatcher: XEventHandler {
 extension ContextWatcher {
     /// True when a change of `_NET_ACTIVE_WINDOW` comes after the event being handled: news read
     /// into the batch but not handled yet (`handled`: how many the caller handled so far), or a
-    /// property notification in Xlib's queue. `reading`: what the socket holds is read first
-    /// (two system calls; the key sent the moment its release is read looks only at the queue).
+    /// property notification in Xlib's queue. `reading`: what the socket holds is read first,
+    /// also when the queue is empty (the key sent the moment its release is read does not: with
+    /// an empty queue it costs no system call; a queue that holds other events is scanned with
+    /// a read and a flush, as every scan of it is, `visitQueuedEvents`).
     public func activeWindowChangeAhead(handled: Int, reading: Bool) -> Bool {
         if activeWindowNewsRead > handled { return true }
         guard XEventsQueued(display, reading ? QueuedAfterReading : QueuedAlready) > 0 else { return false }
         let (root, activeWindow) = (root, activeWindow)
-        return XEventBatch(now: 0, display: display).isQueued { event in
+        return queuedEvent(on: display) { event in
             event.pointee.type == PropertyNotify && event.pointee.xproperty.window == root
                 && event.pointee.xproperty.atom == activeWindow
         }
