@@ -69,26 +69,11 @@ public final class ClickPlayer: ClickSound, @unchecked Sendable {
     /// frames of that click (monotonic clock), for the last clicks (up to 64), oldest first.
     public var lastLatencies: [Duration] { queue.recentLatencies.map { Duration.nanoseconds(Int64($0)) } }
 
-    /// Starts the detached playback thread with every signal blocked (signals belong to the main
-    /// loop's signalfd; SIGPIPE from a broken device becomes an error return).
+    /// Starts the detached playback thread (signals blocked: they belong to the main loop's
+    /// signalfd, and SIGPIPE from a broken device becomes an error return).
     private static func startThread(_ loop: PlaybackLoop) throws(SoundError) {
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let context = Unmanaged.passRetained(loop).toOpaque()
-        var thread = pthread_t()
-        let rc = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            let loop = Unmanaged<PlaybackLoop>.fromOpaque(context).takeRetainedValue()
-            loop.run()
-            return nil
-        }, context)
-        guard rc == 0 else {
-            Unmanaged<PlaybackLoop>.fromOpaque(context).release()
-            throw .device("cannot start the sound thread: \(String(cString: strerror(rc)))")
+        if let why = DetachedThread.start({ loop.run() }) {
+            throw .device("cannot start the sound thread: \(why)")
         }
-        pthread_detach(thread)
     }
 }

@@ -70,6 +70,22 @@ import Testing
         #expect(LoadedFiles.defining(["pango_cairo_font_map_new"]) == [KeyboardPainter.lazyLibraryFiles[0]])
     }
 
+    @Test func aFirstStartIsToldByACacheFolderWithoutFrames() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stackboard-cache-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let environment = ["XDG_CACHE_HOME": root]
+        #expect(!FirstFrameCache.holdsAnyFrame(environment: environment)) // no folder at all
+        try FileManager.default.createDirectory(atPath: root + "/stackboard", withIntermediateDirectories: true)
+        // A frame being written (or left by a keyboard that died writing) is not one.
+        try Data().write(to: URL(fileURLWithPath: root + "/stackboard/first-frame-0123456789abcdef.bin.tmp-42"))
+        #expect(!FirstFrameCache.holdsAnyFrame(environment: environment))
+        try Data().write(to: URL(fileURLWithPath: root + "/stackboard/first-frame-0123456789abcdef.bin"))
+        #expect(FirstFrameCache.holdsAnyFrame(environment: environment))
+        // Without XDG_CACHE_HOME, under HOME; with neither, none.
+        #expect(!FirstFrameCache.holdsAnyFrame(environment: ["HOME": root]))
+        #expect(!FirstFrameCache.holdsAnyFrame(environment: [:]))
+    }
+
     @Test func theFontStampIsAboutFilesAndLanguageNotWhereHomeIs() {
         let a = FontStamp.digest(FontStampSources(environment: ["HOME": "/nonexistent/a", "LANG": "C.UTF-8"]))
         #expect(FontStamp.digest(FontStampSources(environment: ["HOME": "/nonexistent/b", "LANG": "C.UTF-8"])) == a)

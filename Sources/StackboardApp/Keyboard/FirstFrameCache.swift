@@ -63,6 +63,14 @@ struct FirstFrameCache {
     /// Whether this keyboard's file exists (it may still be stale or damaged).
     var hasFrame: Bool { FileStatus(path: file) != nil }
 
+    /// Whether the cache folder for `environment` holds any frame (a first start's has none),
+    /// told before the X connection says which file would be this keyboard's.
+    static func holdsAnyFrame(environment: [String: String]) -> Bool {
+        guard let root = cacheHome(environment),
+              let names = FileSystem.names(inDirectory: root + "/stackboard") else { return false }
+        return names.contains { $0.hasPrefix("first-frame-") && $0.hasSuffix(".bin") }
+    }
+
     /// `$XDG_CACHE_HOME`, else `$HOME/.cache` (absolute paths only).
     static func cacheHome(_ environment: [String: String]) -> String? {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache }

@@ -41,6 +41,9 @@ struct KeyboardStartup {
     let runtime: KeypadRuntime
     let config: KeyboardConfig
     let firstFrame: FirstFrameCache?
+    /// Pango's opening and fontconfig's start on a thread of their own (`TextWarmup`), for a
+    /// keyboard that paints its first frame; waited for before any painter starts its text.
+    let textStart: JoinableThread?
     /// The key of the frame the keyboard shows first (nil: not cached).
     let frameKey: FrameDigest?
     /// How the first frame got into the window's back buffer.
@@ -64,6 +67,12 @@ struct KeyboardStartup {
         HeapMemory.useOneArena()
         signals = try startupStep(exit: 1) { () throws(SignalWatcher.SetupError) in try SignalWatcher() }
         environment = FileSystem.environment()
+        // A keyboard that will paint its first frame (none is cached: a first start, a plug, a
+        // hidden start) opens Pango and starts fontconfig on a thread of its own from now on
+        // (TextWarmup). One that may show a cached frame leaves the second core to the X server.
+        let paintsFirst = options.xid || options.hidden || !FirstFrameCache.holdsAnyFrame(environment: environment)
+        let textStart = paintsFirst ? JoinableThread.start { TextWarmup.run() } : nil
+        self.textStart = textStart
         let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions, wordsLanguage: options.keypad.language,
                                                       numberRow: options.numberRow)
         self.preparation = preparation
@@ -117,10 +126,6 @@ struct KeyboardStartup {
         firstFrame = options.xid || dealtAtRandom ? nil
             : FirstFrameCache(environment: environment, layout: options.layouts.first?.name ?? first.name,
                               size: Size(width: max(1, home.width), height: max(1, home.height)), connection: connection)
-        if !showNow || firstFrame?.hasFrame != true {
-            // Painted, not cached: Pango's fontconfig loads while the window is made.
-            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
-        }
         let configuration = self.configuration
         let window = try startupStep(exit: 1) { () throws(WindowError) in
             try KeyboardWindow(connection: connection, configuration: configuration)
@@ -132,6 +137,9 @@ struct KeyboardStartup {
         let frameKey = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base) }?.digest
         self.frameKey = frameKey
         guard showNow else {
+            // Painted later (`finish`); a text stack that cannot start is said now.
+            textStart?.wait()
+            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
             self.frame = .none
             return
         }
@@ -141,6 +149,8 @@ struct KeyboardStartup {
             runtime.adoptShownFrame()
             self.frame = .cached
         } else {
+            textStart?.wait()
+            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
             runtime.repaint(now: MonotonicClock.now())
             self.frame = .painted
         }
@@ -193,6 +203,7 @@ struct KeyboardStartup {
     /// with Pango now (the same pixels; the text stack is up before the first tap), a painted
     /// frame is given to the cache. A hidden keyboard or a plug paints its first frame here.
     func finish() {
+        textStart?.wait()
         switch frame {
         case .cached:
             runtime.markAllDirty()
