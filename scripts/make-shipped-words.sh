@@ -25,6 +25,15 @@ if [ ! -d dasher ]; then
   rm -rf dasher-x dasher-data_*.deb
 fi
 
+# German spellings (GPL-2+): which words wordfreq's case folding turned from ß into ss (groß →
+# gross) are written with ß; see undo_casefold in make-words.py.
+if [ ! -f ngerman ]; then
+  apt-get download wngerman >/dev/null
+  dpkg-deb -x wngerman_*.deb wngerman-x
+  mv wngerman-x/usr/share/dict/ngerman ngerman
+  rm -rf wngerman-x wngerman_*.deb
+fi
+
 make_words() { venv/bin/python "$here/make-words.py" --wordfreq --held-out 0.2 --discount 0.4 --min-pair 1 --per-word 1000 --triples 200000 "$@"; }
 langs=("$@"); [ ${#langs[@]} -gt 0 ] || langs=(en de fr es ru it pt nl pl sv da nb fi cs sk hu ro tr uk el)
 for lang in "${langs[@]}"; do
@@ -32,7 +41,7 @@ for lang in "${langs[@]}"; do
     en) make_words --language en --words 80000 --text dasher/training_english_GB.txt \
           --pair-counts "$symspell/frequency_bigramdictionary_en_243_342.txt" \
           --pair-unigrams "$symspell/frequency_dictionary_en_82_765.txt" ;;
-    de) make_words --language de --words 80000 --text dasher/training_german_DE.txt ;;
+    de) make_words --language de --words 80000 --text dasher/training_german_DE.txt --spellings ngerman ;;
     fr) make_words --language fr --words 80000 --text dasher/training_french_FR.txt \
           --elisions "l,d,qu,c,j,n,s,m,t,jusqu,lorsqu,puisqu,quoiqu" ;;
     es) make_words --language es --words 80000 --text dasher/training_spanish_ES.txt ;;

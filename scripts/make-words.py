@@ -117,6 +117,43 @@ def sentences(lines):
             yield current
 
 
+FINAL_SIGMA_RE = re.compile(r'(?<=[^\W\d_])σ(?![^\W\d_])')
+
+
+def undo_casefold(freq, listed, seen):
+    """wordfreq gives its words case-folded (Python's str.casefold), which is not lower case in
+    two places: a Greek final sigma becomes σ (κράτος → κράτοσ) and German ß becomes ss (groß →
+    gross). Shipped so, the model suggests misspelt words and corrects right ones into them.
+    Greek is mended by its rule (σ at the end of a word, after a letter, is ς). For ss there is
+    no rule (dass, muss): a word whose ss spelling is neither in `listed` (the language's
+    spelling list) nor in `seen` (the texts' words) takes the first of its ß spellings found
+    in `listed`, else in `seen` (all lower case)."""
+    mended = {}
+    for w, p in freq.items():
+        w = FINAL_SIGMA_RE.sub('ς', w)
+        pieces = w.split('ss')
+        if 1 < len(pieces) <= 4 and w not in listed and w not in seen:  # at most 3 places: 7 other spellings
+            spellings = [pieces[0] + ''.join(('ß' if mask >> k & 1 else 'ss') + piece for k, piece in enumerate(pieces[1:]))
+                         for mask in range(1, 1 << (len(pieces) - 1))]
+            w = next((x for x in spellings if x in listed), None) or next((x for x in spellings if x in seen), w)
+        if w not in mended:
+            mended[w] = p
+    return mended
+
+
+def known_words(spellings, texts, held_out):
+    """The lower-case words of the spelling lists (one word a line), and those of the texts
+    (their kept part only)."""
+    listed, seen = set(), set()
+    for path in spellings:
+        with open(path, encoding='utf-8', errors='replace') as f:
+            listed.update(line.strip().lower() for line in f if line.strip())
+    for path in texts:
+        for sent in sentences(text_lines(path, held_out)):
+            seen.update(t.lower() for t in sent if t is not None)
+    return listed, seen
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0],
                                  epilog=__doc__.split('\n\n', 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -125,6 +162,8 @@ def main():
     ap.add_argument('--wordfreq', action='store_true', help="use the wordfreq package's list ('large' where it has one, else 'small')")
     ap.add_argument('--frequencies', action='append', default=[], help='a word-frequency file')
     ap.add_argument('--text', action='append', default=[], help='running text (pairs, case)')
+    ap.add_argument('--spellings', action='append', default=[],
+                    help="a word list of the language's spellings, one word a line (de: ß or ss, see undo_casefold)")
     ap.add_argument('--held-out', type=float, default=0.0, help='fraction of each text left out at its end')
     ap.add_argument('--pair-counts', action='append', default=[], help='"W1 W2 COUNT" file')
     ap.add_argument('--pair-unigrams', action='append', default=[], help="the pair-count files' corpus word counts (\"WORD COUNT\")")
@@ -169,6 +208,8 @@ def main():
             w = elisions.get(w.lower(), w)
             if word_ok(w.rstrip("'"), scripts) and w.lower() not in freq:
                 freq[w.lower()] = p
+
+    freq = undo_casefold(freq, *known_words(o.spellings, o.text, o.held_out))
 
     # 2. Texts: case of each word, pairs, sentence starts.
     case_counts = collections.defaultdict(collections.Counter)
