@@ -48,7 +48,7 @@ for lang in "${langs[@]}"; do
     ru) make_words --language ru --words 150000 --text dasher/training_russian_RU.txt \
           --script CYRILLIC --keep-letters й ;;
     it) make_words --language it --words 80000 --text dasher/training_italian_IT.txt \
-          --elisions "l,un,dell,all,dall,nell,sull,c,d,m,t,s,v,quest,quell,bell,sant" ;;
+          --elisions "l,un,dell,all,dall,nell,sull,c,d,m,t,s,v,quest,quell,bell,sant" --also-alone un ;;
     pt) make_words --language pt --words 80000 --text dasher/training_portuguese_BR.txt ;;
     nl) make_words --language nl --words 80000 --text dasher/training_dutch_NL.txt ;;
     pl) make_words --language pl --words 100000 --text dasher/training_polish_PL.txt ;;

@@ -141,6 +141,40 @@ def undo_casefold(freq, listed, seen):
     return mended
 
 
+def elision_shares(words, elisions, texts, held_out):
+    """For each of `words`, elided words that are also words on their own (Italian `un`:
+    un'amica, un amico), the share of its uses in the texts (kept part) that are the word on its
+    own (none without texts). Only the recipe says which: the texts' own apostrophes are not
+    clean enough to tell (`l` alone is a quarter of the French text's uses of `l'`)."""
+    alone, elided = collections.Counter(), collections.Counter()
+    for path in texts:
+        for sent in sentences(text_lines(path, held_out)):
+            for token in sent:
+                if token is None:
+                    continue
+                low = token.lower()
+                head, sep, tail = low.partition("'")
+                if low in elisions:
+                    alone[low] += 1
+                elif sep and head in elisions and tail:
+                    elided[head] += 1
+    return {w: alone[w] / (alone[w] + elided[w]) for w in words if w in elisions and alone[w]}
+
+
+def elided_forms(w, p, elisions, shares):
+    """wordfreq's word `w` (frequency `p`) as the model keeps it: an elided word (French `l`,
+    Italian `dell`) with its apostrophe (`l'`, `dell'`); one that is also a word on its own
+    (Italian `un`: un amico, un'amica) both ways, `p` shared as the texts share its uses."""
+    low = w.lower()
+    if low not in elisions:
+        return [(w, p)]
+    alone = shares.get(low, 0)
+    forms = [(elisions[low], p * (1 - alone))]
+    if alone:
+        forms.append((w, p * alone))
+    return forms
+
+
 def known_words(spellings, texts, held_out):
     """The lower-case words of the spelling lists (one word a line), and those of the texts
     (their kept part only)."""
@@ -162,6 +196,8 @@ def main():
     ap.add_argument('--wordfreq', action='store_true', help="use the wordfreq package's list ('large' where it has one, else 'small')")
     ap.add_argument('--frequencies', action='append', default=[], help='a word-frequency file')
     ap.add_argument('--text', action='append', default=[], help='running text (pairs, case)')
+    ap.add_argument('--also-alone', default='',
+                    help="comma-separated words of --elisions that are also words on their own (it: un)")
     ap.add_argument('--spellings', action='append', default=[],
                     help="a word list of the language's spellings, one word a line (de: ß or ss, see undo_casefold)")
     ap.add_argument('--held-out', type=float, default=0.0, help='fraction of each text left out at its end')
@@ -202,12 +238,13 @@ def main():
         sources.append(read_frequencies(path))
     if not sources:
         sys.exit('make-words: give --wordfreq or --frequencies FILE')
+    shares = elision_shares({w.strip() for w in o.also_alone.split(',') if w.strip()}, elisions, o.text, o.held_out)
     for source in sources:
         for w, p in source.items():
             w = w.replace('’', "'")
-            w = elisions.get(w.lower(), w)
-            if word_ok(w.rstrip("'"), scripts) and w.lower() not in freq:
-                freq[w.lower()] = p
+            for w, p in elided_forms(w, p, elisions, shares):
+                if word_ok(w.rstrip("'"), scripts) and w.lower() not in freq:
+                    freq[w.lower()] = p
 
     freq = undo_casefold(freq, *known_words(o.spellings, o.text, o.held_out))
 
