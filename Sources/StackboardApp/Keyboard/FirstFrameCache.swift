@@ -30,8 +30,8 @@ struct FirstFrameCache {
     /// The cache for a keyboard whose first layout is `layout`, in a window of `size`, on
     /// `connection`; nil when there is no cache folder (neither `XDG_CACHE_HOME` nor `HOME`).
     init?(environment: [String: String], layout: String, size: Size, connection: XConnection) {
-        guard let root = Self.cacheHome(environment) else { return nil }
-        directory = root + "/stackboard"
+        guard let directory = Self.directory(environment) else { return nil }
+        self.directory = directory
         // One file per program (an installed and a built keyboard do not take turns), layout and size.
         var slot = StableHasher()
         slot.combine(FileSystem.realPath("/proc/self/exe") ?? "")
@@ -66,10 +66,18 @@ struct FirstFrameCache {
     /// Whether the cache folder for `environment` holds any frame (a first start's has none),
     /// told before the X connection says which file would be this keyboard's.
     static func holdsAnyFrame(environment: [String: String]) -> Bool {
-        guard let root = cacheHome(environment),
-              let names = FileSystem.names(inDirectory: root + "/stackboard") else { return false }
-        return names.contains { $0.hasPrefix("first-frame-") && $0.hasSuffix(".bin") }
+        guard let directory = directory(environment), let names = FileSystem.names(inDirectory: directory) else { return false }
+        return names.contains(where: isFrameFile)
     }
+
+    /// The cache folder for `environment` (nil without one).
+    static func directory(_ environment: [String: String]) -> String? {
+        cacheHome(environment).map { $0 + "/stackboard" }
+    }
+
+    /// Whether the file `name` of the folder is a frame (`first-frame-SLOT.bin`; one being
+    /// written, `first-frame-SLOT.bin.tmp-PID`, is not).
+    static func isFrameFile(_ name: String) -> Bool { name.hasPrefix("first-frame-") && name.hasSuffix(".bin") }
 
     /// `$XDG_CACHE_HOME`, else `$HOME/.cache` (absolute paths only).
     static func cacheHome(_ environment: [String: String]) -> String? {
@@ -122,7 +130,7 @@ struct FirstFrameCache {
             if name.containsBytes(of: ".tmp-") {
                 // Left by a keyboard that died while writing (one writing now is younger).
                 if status.modified < now - 60_000_000_000 { FileSystem.remove(path) }
-            } else if name.hasSuffix(".bin") {
+            } else if Self.isFrameFile(name) {
                 frames.append((path, status.modified))
             }
         }

@@ -136,10 +136,14 @@ struct KeyboardStartup {
         self.runtime = runtime
         let frameKey = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base) }?.digest
         self.frameKey = frameKey
-        guard showNow else {
-            // Painted later (`finish`); a text stack that cannot start is said now.
+        // Text starts after the thread of `textStart` (else Pango would start fontconfig again).
+        let startText = { () throws(ExitStatus) in
             textStart?.wait()
             try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
+        }
+        guard showNow else {
+            // Painted later (`finish`); a text stack that cannot start is said now.
+            try startText()
             self.frame = .none
             return
         }
@@ -149,8 +153,7 @@ struct KeyboardStartup {
             runtime.adoptShownFrame()
             self.frame = .cached
         } else {
-            textStart?.wait()
-            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
+            try startText()
             runtime.repaint(now: MonotonicClock.now())
             self.frame = .painted
         }
