@@ -141,24 +141,26 @@ def undo_casefold(freq, listed, seen):
     return mended
 
 
-def elision_shares(words, elisions, texts, held_out):
-    """For each of `words`, elided words that are also words on their own (Italian `un`:
-    un'amica, un amico), the share of its uses in the texts (kept part) that are the word on its
-    own (none without texts). Only the recipe says which: the texts' own apostrophes are not
-    clean enough to tell (`l` alone is a quarter of the French text's uses of `l'`)."""
-    alone, elided = collections.Counter(), collections.Counter()
+def text_word_counts(texts, held_out):
+    """How often each lower-case word occurs in the texts (their kept part only)."""
+    counts = collections.Counter()
     for path in texts:
         for sent in sentences(text_lines(path, held_out)):
-            for token in sent:
-                if token is None:
-                    continue
-                low = token.lower()
-                head, sep, tail = low.partition("'")
-                if low in elisions:
-                    alone[low] += 1
-                elif sep and head in elisions and tail:
-                    elided[head] += 1
-    return {w: alone[w] / (alone[w] + elided[w]) for w in words if w in elisions and alone[w]}
+            counts.update(t.lower() for t in sent if t is not None)
+    return counts
+
+
+def elision_shares(words, elisions, counts):
+    """For each of `words`, elided words that are also words on their own (Italian `un`:
+    un'amica, un amico), the share of its uses in the texts (`counts`) that are the word on its
+    own (none without texts). Only the recipe says which: the texts' own apostrophes are not
+    clean enough to tell (`l` alone is a quarter of the French text's uses of `l'`)."""
+    elided = collections.Counter()
+    for token, n in counts.items():
+        head, sep, tail = token.partition("'")
+        if sep and head in elisions and tail:
+            elided[head] += n
+    return {w: counts[w] / (counts[w] + elided[w]) for w in words if w in elisions and counts[w]}
 
 
 def elided_forms(w, p, elisions, shares):
@@ -175,17 +177,13 @@ def elided_forms(w, p, elisions, shares):
     return forms
 
 
-def known_words(spellings, texts, held_out):
-    """The lower-case words of the spelling lists (one word a line), and those of the texts
-    (their kept part only)."""
-    listed, seen = set(), set()
+def spelling_words(spellings):
+    """The lower-case words of the spelling lists (one word a line)."""
+    listed = set()
     for path in spellings:
         with open(path, encoding='utf-8', errors='replace') as f:
             listed.update(line.strip().lower() for line in f if line.strip())
-    for path in texts:
-        for sent in sentences(text_lines(path, held_out)):
-            seen.update(t.lower() for t in sent if t is not None)
-    return listed, seen
+    return listed
 
 
 def main():
@@ -238,15 +236,15 @@ def main():
         sources.append(read_frequencies(path))
     if not sources:
         sys.exit('make-words: give --wordfreq or --frequencies FILE')
-    shares = elision_shares({w.strip() for w in o.also_alone.split(',') if w.strip()}, elisions, o.text, o.held_out)
+    text_counts = text_word_counts(o.text, o.held_out)
+    shares = elision_shares({w.strip() for w in o.also_alone.split(',') if w.strip()}, elisions, text_counts)
     for source in sources:
-        for w, p in source.items():
-            w = w.replace('’', "'")
-            for w, p in elided_forms(w, p, elisions, shares):
-                if word_ok(w.rstrip("'"), scripts) and w.lower() not in freq:
-                    freq[w.lower()] = p
+        for word, p in source.items():
+            for form, share in elided_forms(word.replace('’', "'"), p, elisions, shares):
+                if word_ok(form.rstrip("'"), scripts) and form.lower() not in freq:
+                    freq[form.lower()] = share
 
-    freq = undo_casefold(freq, *known_words(o.spellings, o.text, o.held_out))
+    freq = undo_casefold(freq, spelling_words(o.spellings), set(text_counts))
 
     # 2. Texts: case of each word, pairs, sentence starts.
     case_counts = collections.defaultdict(collections.Counter)
