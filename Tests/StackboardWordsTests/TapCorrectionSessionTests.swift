@@ -40,6 +40,17 @@ import StackboardCore
         #expect(s.edit(forTyping: "w") == .insert("w"))
     }
 
+    @Test func eachPartOfAHyphenatedWordIsCorrectedOnItsOwn() {
+        // The model has "hello" and "world" but not "hello-world": each part decoded after the one before.
+        var s = session()
+        var buffer = "x "
+        for (i, c) in "hrllo-wprld".enumerated() {
+            s.nextTap = c == "-" ? nil : TapFixtures.point(c, dx: i == 1 ? -0.3 : i == 7 ? -0.35 : 0)
+            buffer.apply(s.typed(String(c)))
+        }
+        #expect(s.typed(" ") == TextEdit(deleteCount: 11, text: "hello-world "))
+    }
+
     @Test func punctuationEndsTheWordToo() {
         var s = session()
         var buffer = ""

@@ -7,14 +7,16 @@ enum TapFixtures {
     static let keyboard = SwipeKeyboard(geometry: SwipeFixtures.geometry)
     static let decoder = TapDecoder(geometry: SwipeFixtures.geometry, fold: TinyWords.model().fold)
 
-    /// The centre of `letter`'s key, moved by `dx`, `dy` key widths.
-    static func point(_ letter: Character, dx: Double = 0, dy: Double = 0) -> TapPoint {
+    /// The centre of `letter`'s key (on `keyboard`), moved by `dx`, `dy` key widths.
+    static func point(_ letter: Character, dx: Double = 0, dy: Double = 0, on keyboard: SwipeKeyboard = keyboard) -> TapPoint {
         let key = keyboard.letters.first { $0.character == letter }
         return TapPoint(x: (key?.x ?? 0) + dx * keyboard.unit, y: (key?.y ?? 0) + dy * keyboard.unit)
     }
 
-    /// Taps at the centres of the keys of `word`.
-    static func taps(_ word: String) -> [TypedTap] { word.map { TypedTap(character: $0, point: point(Character($0.lowercased()))) } }
+    /// Taps at the centres of the keys of `word` (on `keyboard`).
+    static func taps(_ word: String, on keyboard: SwipeKeyboard = keyboard) -> [TypedTap] {
+        word.map { TypedTap(character: $0, point: point(Character($0.lowercased()), on: keyboard)) }
+    }
 }
 
 @Suite struct TapDecoderTests {
@@ -89,6 +91,22 @@ enum TapFixtures {
         #expect(!TapCorrection.mayCorrect(word: "hrllo", run: "https://hrllo"))
         #expect(!TapCorrection.mayCorrect(word: "h", run: "h"))
         #expect(!TapCorrection.mayCorrect(word: "perche'", run: "perche'"))
+        #expect(!TapCorrection.mayCorrect(word: "Nº", run: "Nº"))
+    }
+
+    @Test func aCapitalInsideASentenceAsksForAClearerCorrection() {
+        // "Hrllo" after "the" may be a name the model lacks; at a sentence start it is not one.
+        var taps = TapFixtures.taps("Hrllo")
+        taps[1].point = TapFixtures.point("r", dx: -0.3)
+        #expect(TapFixtures.decoder.decode(taps, model: model, context: .after("the"), limit: 2).literalIsName)
+        #expect(!TapFixtures.decoder.decode(taps, model: model, context: .sentenceStart, limit: 2).literalIsName)
+        #expect(!TapFixtures.decoder.decode(TapFixtures.taps("hrllo"), model: model, context: .after("the"), limit: 2).literalIsName)
+        #expect(TapCorrection.capitalisesNouns("de") && !TapCorrection.capitalisesNouns("en"))
+        let candidate = TapCandidate(word: "hello", spatial: 1, language: 14, cost: 15)
+        var decoding = TapDecoding(candidates: [candidate], literalCost: 17, literalInModel: nil)
+        #expect(TapCorrection().correction(of: "Hrllo", decoding: decoding, learned: UserWordModel()) == "Hello")
+        decoding.literalIsName = true
+        #expect(TapCorrection().correction(of: "Hrllo", decoding: decoding, learned: UserWordModel()) == nil)
     }
 
     @Test func aCeilingFindsTheSameBestWordAsAFullSearch() {

@@ -47,7 +47,18 @@ public struct TapParameters: Equatable, Sendable {
     /// The weight of the language model's cost against the taps'.
     public var languageWeight = 1.0
     /// The cost of a word the model does not know (the literal taps may spell one).
-    public var unknownWordCost = 17.0
+    public var unknownWordCost = 19.0
+    /// A compound (two words of the model joined, where the language's `CompoundRule` allows):
+    /// it costs this plus `compoundWeight` times the costs of its parts as words alone.
+    public var compoundBase = 5.0
+    /// The weight of a compound's parts' costs.
+    public var compoundWeight = 0.5
+    /// A linking letter between the parts (`Arbeit·s·platz`).
+    public var compoundLink = 1.0
+    /// A compound is looked at only while its taps cost at most this.
+    public var compoundSpatialCap = 6.0
+    /// How many first parts the search goes on from.
+    public var compoundHeads = 4
     /// Words are looked at only while their taps cost at most this.
     public var spatialCap = 9.0
     /// Words longer than this many taps are not decoded.
@@ -78,6 +89,10 @@ public struct TapDecoding: Equatable, Sendable {
     public var literalCost: Double
     /// The model's spelling of the literal word (nil: the model does not know it).
     public var literalInModel: String?
+    /// Whether the literal word, unknown to the model, looks like a name: it begins with a
+    /// capital, not at the start of a sentence, in a language that does not capitalise its
+    /// nouns (`TapCorrection.capitalisesNouns`).
+    public var literalIsName = false
 }
 
 /// Decodes the taps of one word: the words of the model that the taps may have meant, under a
@@ -99,6 +114,10 @@ public struct TapDecoder: Sendable {
     let centres: [UInt32: [(x: Double, y: Double)]]
     /// Every letter key's centre, for the key a tap hit.
     let allCentres: [(x: Double, y: Double)]
+    /// The centre of each letter that shares its folded letter with another key's (`o` and `ö`
+    /// on a German layer), by lower-case letter: a word is scored again on the keys of its own
+    /// letters, so that a tap on `ö` for `o` costs what its distance says.
+    let ownCentres: [UInt32: (x: Double, y: Double)]
 
     /// A decoder for the letter keys of `geometry`, folding their letters with `fold`.
     public init(geometry: KeyboardGeometry, fold: WordFold, parameters: TapParameters = TapParameters()) {
@@ -107,15 +126,19 @@ public struct TapDecoder: Sendable {
         unit = keyboard.unit
         var centres: [UInt32: [(x: Double, y: Double)]] = [:]
         var all: [(x: Double, y: Double)] = []
+        var own: [UInt32: (folded: UInt32, centre: (x: Double, y: Double))] = [:]
         for letter in keyboard.letters {
             let centre = (x: letter.x / keyboard.unit, y: letter.y / keyboard.unit)
             all.append(centre)
             let key = fold.key(String(letter.character)).unicodeScalars
             guard key.count == 1, let scalar = key.first else { continue }
             centres[scalar.value, default: []].append(centre)
+            let lower = String(letter.character).lowercased().unicodeScalars
+            if lower.count == 1, let l = lower.first, own[l.value] == nil { own[l.value] = (scalar.value, centre) }
         }
         self.centres = centres
         allCentres = all
+        ownCentres = own.filter { centres[$0.value.folded]?.count ?? 0 > 1 }.mapValues(\.centre)
     }
 
     /// Whether the layer has letters to decode against.
@@ -132,17 +155,51 @@ public struct TapDecoder: Sendable {
             let literalID = view.id(of: literal, fold: model.fold)
             let literalWord = literalID.map { view.word($0) }
             let literalKnown = literalWord.map { $0.lowercased() == literal.lowercased() } ?? false
+            let compound = CompoundRule.forLanguage(model.language)
             let literalCost = literalKnown ? literalID.map { parameters.languageWeight * language.cost($0) } ?? parameters.unknownWordCost
-                : parameters.unknownWordCost
-            guard limit > 0, !taps.isEmpty, taps.count <= parameters.maxTaps, hasLetters else {
-                return TapDecoding(candidates: [], literalCost: literalCost, literalInModel: literalKnown ? literalWord : nil)
+                : min(parameters.unknownWordCost, compound.flatMap { compoundCost(of: literal, rule: $0, view: view, fold: model.fold) } ?? .infinity)
+            let isName: Bool
+            switch context {
+            case .after: isName = !literalKnown && literal.first?.isUppercase == true && !TapCorrection.capitalisesNouns(model.language)
+            case .sentenceStart, .unknown: isName = false
             }
-            let ceiling = correction.map { literalCost - (literalKnown ? $0.knownMargin : $0.unknownMargin) } ?? .infinity
+            guard limit > 0, !taps.isEmpty, taps.count <= parameters.maxTaps, hasLetters else {
+                return TapDecoding(candidates: [], literalCost: literalCost, literalInModel: literalKnown ? literalWord : nil, literalIsName: isName)
+            }
+            let ceiling = correction.map { literalCost - (literalKnown ? $0.knownMargin : isName ? $0.nameMargin : $0.unknownMargin) } ?? .infinity
             var search = TapSearch(view: view, language: language, spatial: spatialTable(taps, fold: model.fold),
-                                   parameters: parameters, limit: limit, ceiling: ceiling)
+                                   parameters: parameters, limit: limit, ceiling: ceiling, compound: compound)
             search.run()
-            return TapDecoding(candidates: search.found, literalCost: literalCost, literalInModel: literalKnown ? literalWord : nil)
+            return TapDecoding(candidates: search.found, literalCost: literalCost, literalInModel: literalKnown ? literalWord : nil,
+                               literalIsName: isName)
         }
+    }
+
+    /// The cost of `word` as a compound of two of the model's words under `rule` (the cheapest
+    /// way to split it), nil when it is not one.
+    func compoundCost(of word: String, rule: CompoundRule, view: WordModelView, fold: WordFold) -> Double? {
+        let letters = Array(fold.key(word).unicodeScalars)
+        guard letters.count >= rule.minimumHead + rule.minimumTail else { return nil }
+        func id(_ slice: ArraySlice<Unicode.Scalar>) -> Int? {
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: slice)
+            return view.id(of: String(text), fold: fold)
+        }
+        var best: Double?
+        for split in rule.minimumHead...(letters.count - rule.minimumTail) {
+            guard let tail = id(letters[split...]) else { continue }
+            var heads: [(Int, Double)] = []
+            if let head = id(letters[..<split]) { heads.append((head, 0)) }
+            if split - 1 >= rule.minimumHead, rule.links.contains(Character(letters[split - 1])), let head = id(letters[..<(split - 1)]) {
+                heads.append((head, parameters.compoundLink))
+            }
+            for (head, link) in heads {
+                let cost = parameters.compoundBase + link
+                    + parameters.compoundWeight * (WordMath.cost(view.unigramCost(head)) + WordMath.cost(view.unigramCost(tail)))
+                best = min(best ?? cost, cost)
+            }
+        }
+        return best
     }
 
     /// For each folded letter of the layer, the cost of each tap having meant it (0 for the key
@@ -151,14 +208,24 @@ public struct TapDecoder: Sendable {
         let twoSigma2 = 2 * parameters.sigma * parameters.sigma
         var costs: [UInt32: [Double]] = [:]
         for (scalar, keys) in centres {
-            var row: [Double] = []
-            row.reserveCapacity(taps.count)
-            for tap in taps {
-                row.append(cost(of: keys, for: tap, fold: fold, twoSigma2: twoSigma2))
-            }
-            costs[scalar] = row
+            costs[scalar] = taps.map { cost(of: keys, for: $0, fold: fold, twoSigma2: twoSigma2) }
         }
-        // A tapped character the layer has no key for: only that character fits its tap.
+        // Only where a letter's own key costs more than its folded letter's nearest key for some
+        // tap (a tap on `ö`, for `o`) is a word scored again.
+        var own: [UInt32: [Double]] = [:]
+        for (scalar, centre) in ownCentres {
+            let row = taps.map { cost(of: [centre], for: $0, fold: fold, twoSigma2: twoSigma2) }
+            let foldedLetter = fold.key(Unicode.Scalar(scalar).map { String($0) } ?? "").unicodeScalars
+            guard foldedLetter.count == 1, let f = foldedLetter.first, let folded = costs[f.value], row != folded else { continue }
+            own[scalar] = row
+            if let upper = Unicode.Scalar(scalar).map({ String($0).uppercased().unicodeScalars }), upper.count == 1, let u = upper.first {
+                own[u.value] = row
+            }
+        }
+        // A character typed some other way than a tap on a letter key (from a key's alternates,
+        // or a key such as Spanish `º`) was meant: the word keeps it. One the layer has no
+        // letter key for fits only itself.
+        let insertions = taps.map { $0.point == nil ? Double.infinity : parameters.insertion }
         for (j, tap) in taps.enumerated() {
             let key = fold.key(String(tap.character)).unicodeScalars
             guard key.count == 1, let s = key.first, centres[s.value] == nil else { continue }
@@ -166,7 +233,7 @@ public struct TapDecoder: Sendable {
             if costs[s.value] == nil { costs[s.value] = [Double](repeating: .infinity, count: taps.count) }
             costs[s.value]?[j] = 0
         }
-        return TapSpatialTable(costs: costs, count: taps.count)
+        return TapSpatialTable(costs: costs, own: own, insertions: insertions)
     }
 
     /// `-ln` of the Gaussian at the nearest of `keys`, against the key the tap hit.
@@ -189,10 +256,25 @@ public struct TapDecoder: Sendable {
 
 /// The cost of each tap having meant each letter.
 struct TapSpatialTable {
-    /// Folded letter → cost per tap.
+    /// Folded letter → cost per tap (against the nearest of the keys whose letters fold to it).
     let costs: [UInt32: [Double]]
+    /// Letter (either case) → cost per tap against its own key, for the letters that share their
+    /// folded letter with another key's (`o`, `ö`) where that costs more than the folded row
+    /// for some tap; empty when no two keys fold alike or no tap is nearer the other key.
+    var own: [UInt32: [Double]] = [:]
+    /// What each tap costs left out of the word (an extra tap; never for a character typed
+    /// without a letter key, which was meant).
+    let insertions: [Double]
+
     /// How many taps.
-    let count: Int
+    var count: Int { insertions.count }
+
+    /// The row before any letter: the first j taps all left out.
+    var rootRow: [Double] {
+        var row = [0.0]
+        for cost in insertions { row.append((row.last ?? 0) + cost) }
+        return row
+    }
 
     /// The costs of the taps for `scalar` (nil: no tap can have meant it; the layer has no key for it).
     func row(_ scalar: UInt32) -> [Double]? { costs[scalar] }

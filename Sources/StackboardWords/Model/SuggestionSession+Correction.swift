@@ -141,10 +141,31 @@ extension SuggestionSession {
         guard tapsSpell(word), startKnown(state.word) else { return }
         let run = tail[...].split(whereSeparator: \.isWhitespace).last ?? ""
         guard TapCorrection.mayCorrect(word: word, run: run) else { return }
-        let decoding = decoder.decode(taps, model: predictor.shipped, context: state.context, before: state.before, limit: 2,
-                                      correction: correction)
-        if let fix = correction.correction(of: word, decoding: decoding, learned: predictor.learned) {
+        if let fix = decodedCorrection(decoder, context: state.context, before: state.before) {
             coming = ComingCorrection(literal: word, word: fix)
         }
+    }
+
+    /// The correction of the word the taps spell: the word decoded whole, or, when hyphens join
+    /// it (`Prestige-Objekt`, which the model seldom has whole), each part on its own after the
+    /// part before it; nil when nothing changes.
+    func decodedCorrection(_ decoder: TapDecoder, context: UserWordModel.Context, before: UserWordModel.Context) -> String? {
+        let parts = taps.split(omittingEmptySubsequences: false, whereSeparator: { $0.character == "-" })
+        var context = context, before = before
+        var out: [String] = []
+        for part in parts {
+            let literal = String(part.map(\.character))
+            var word = literal
+            if parts.count == 1 || TapCorrection.mayCorrect(word: literal, run: literal[...]) {
+                let decoding = decoder.decode(Array(part), model: predictor.shipped, context: context, before: before, limit: 2,
+                                              correction: correction)
+                word = correction.correction(of: literal, decoding: decoding, learned: predictor.learned) ?? literal
+            }
+            out.append(word)
+            before = context
+            context = .after(word)
+        }
+        let corrected = out.joined(separator: "-")
+        return corrected == String(taps.map(\.character)) ? nil : corrected
     }
 }
