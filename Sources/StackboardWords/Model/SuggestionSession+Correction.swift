@@ -146,26 +146,30 @@ extension SuggestionSession {
         }
     }
 
-    /// The correction of the word the taps spell: the word decoded whole, or, when hyphens join
-    /// it (`Prestige-Objekt`, which the model seldom has whole), each part on its own after the
-    /// part before it; nil when nothing changes.
+    /// The correction of the word the taps spell: the word decoded whole; else, when hyphens
+    /// join it and the model does not know it whole (`Prestige-Objekt`), each part on its own
+    /// after the part before it. Nil when nothing changes.
     func decodedCorrection(_ decoder: TapDecoder, context: UserWordModel.Context, before: UserWordModel.Context) -> String? {
+        let literal = String(taps.map(\.character))
+        let whole = decoder.decode(taps, model: predictor.shipped, context: context, before: before, limit: 2, correction: correction)
+        if let fix = correction.correction(of: literal, decoding: whole, learned: predictor.learned) { return fix }
         let parts = taps.split(omittingEmptySubsequences: false, whereSeparator: { $0.character == "-" })
+        guard parts.count > 1, whole.literalInModel == nil else { return nil }
         var context = context, before = before
         var out: [String] = []
         for part in parts {
-            let literal = String(part.map(\.character))
-            var word = literal
-            if parts.count == 1 || TapCorrection.mayCorrect(word: literal, run: literal[...]) {
+            let typed = String(part.map(\.character))
+            var word = typed
+            if TapCorrection.mayCorrect(word: typed, run: typed[...]) {
                 let decoding = decoder.decode(Array(part), model: predictor.shipped, context: context, before: before, limit: 2,
                                               correction: correction)
-                word = correction.correction(of: literal, decoding: decoding, learned: predictor.learned) ?? literal
+                word = correction.correction(of: typed, decoding: decoding, learned: predictor.learned) ?? typed
             }
             out.append(word)
             before = context
             context = .after(word)
         }
         let corrected = out.joined(separator: "-")
-        return corrected == String(taps.map(\.character)) ? nil : corrected
+        return corrected == literal ? nil : corrected
     }
 }
