@@ -56,9 +56,9 @@ public struct TapParameters: Equatable, Sendable {
     /// A linking letter between the parts (`Arbeit·s·platz`).
     public var compoundLink = 1.0
     /// A compound is looked at only while its taps cost at most this.
-    public var compoundSpatialCap = 6.0
+    public var compoundSpatialCap = 4.0
     /// How many first parts the search goes on from.
-    public var compoundHeads = 4
+    public var compoundHeads = 3
     /// Words are looked at only while their taps cost at most this.
     public var spatialCap = 9.0
     /// Words longer than this many taps are not decoded.
