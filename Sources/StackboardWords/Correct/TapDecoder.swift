@@ -59,6 +59,9 @@ public struct TapParameters: Equatable, Sendable {
     public var compoundSpatialCap = 4.0
     /// How many first parts the search goes on from.
     public var compoundHeads = 3
+
+    /// A compound's part's share of its cost, for a word whose stored cost alone is `stored`.
+    func compoundPartCost(_ stored: Int) -> Double { compoundWeight * WordMath.cost(stored) }
     /// Words are looked at only while their taps cost at most this.
     public var spatialCap = 9.0
     /// Words longer than this many taps are not decoded.
@@ -114,10 +117,11 @@ public struct TapDecoder: Sendable {
     let centres: [UInt32: [(x: Double, y: Double)]]
     /// Every letter key's centre, for the key a tap hit.
     let allCentres: [(x: Double, y: Double)]
-    /// The centre of each letter that shares its folded letter with another key's (`o` and `ö`
-    /// on a German layer), by lower-case letter: a word is scored again on the keys of its own
-    /// letters, so that a tap on `ö` for `o` costs what its distance says.
-    let ownCentres: [UInt32: (x: Double, y: Double)]
+    /// Each letter that shares its folded letter with another key's (`o` and `ö` on a German
+    /// layer): lower case, its capital, its folded letter and its key's centre. A word is scored
+    /// again on the keys of its own letters, so that a tap on `ö` for `o` costs what its
+    /// distance says.
+    let ownKeys: [(letter: UInt32, upper: UInt32?, folded: UInt32, centre: (x: Double, y: Double))]
 
     /// A decoder for the letter keys of `geometry`, folding their letters with `fold`.
     public init(geometry: KeyboardGeometry, fold: WordFold, parameters: TapParameters = TapParameters()) {
@@ -138,7 +142,10 @@ public struct TapDecoder: Sendable {
         }
         self.centres = centres
         allCentres = all
-        ownCentres = own.filter { centres[$0.value.folded]?.count ?? 0 > 1 }.mapValues(\.centre)
+        ownKeys = own.filter { centres[$0.value.folded]?.count ?? 0 > 1 }.map { letter, key in
+            let upper = Unicode.Scalar(letter).map { String($0).uppercased().unicodeScalars }
+            return (letter, upper?.count == 1 ? upper?.first?.value : nil, key.folded, key.centre)
+        }
     }
 
     /// Whether the layer has letters to decode against.
@@ -195,7 +202,7 @@ public struct TapDecoder: Sendable {
             }
             for (head, link) in heads {
                 let cost = parameters.compoundBase + link
-                    + parameters.compoundWeight * (WordMath.cost(view.unigramCost(head)) + WordMath.cost(view.unigramCost(tail)))
+                    + parameters.compoundPartCost(view.unigramCost(head)) + parameters.compoundPartCost(view.unigramCost(tail))
                 best = min(best ?? cost, cost)
             }
         }
@@ -213,14 +220,11 @@ public struct TapDecoder: Sendable {
         // Only where a letter's own key costs more than its folded letter's nearest key for some
         // tap (a tap on `ö`, for `o`) is a word scored again.
         var own: [UInt32: [Double]] = [:]
-        for (scalar, centre) in ownCentres {
-            let row = taps.map { cost(of: [centre], for: $0, fold: fold, twoSigma2: twoSigma2) }
-            let foldedLetter = fold.key(Unicode.Scalar(scalar).map { String($0) } ?? "").unicodeScalars
-            guard foldedLetter.count == 1, let f = foldedLetter.first, let folded = costs[f.value], row != folded else { continue }
-            own[scalar] = row
-            if let upper = Unicode.Scalar(scalar).map({ String($0).uppercased().unicodeScalars }), upper.count == 1, let u = upper.first {
-                own[u.value] = row
-            }
+        for key in ownKeys {
+            let row = taps.map { cost(of: [key.centre], for: $0, fold: fold, twoSigma2: twoSigma2) }
+            guard row != costs[key.folded] else { continue }
+            own[key.letter] = row
+            if let upper = key.upper { own[upper] = row }
         }
         // A character typed some other way than a tap on a letter key (from a key's alternates,
         // or a key such as Spanish `º`) was meant: the word keeps it. One the layer has no

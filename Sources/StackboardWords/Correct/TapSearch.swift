@@ -28,6 +28,8 @@ struct TapSearch {
     private var rows: [UInt32: [Double]?] = [:]
     /// The words that may begin a compound, cheapest first (at most `parameters.compoundHeads`).
     private var heads: [CompoundHead] = []
+    /// The least a compound's part costs (the model's most frequent word as one).
+    private let leastPart: Double
     /// The compound's beginning while its tail is walked for (nil in the first walk).
     private var tail: (head: String, cost: Double)?
 
@@ -41,6 +43,7 @@ struct TapSearch {
         self.parameters = parameters
         self.limit = limit
         self.compound = compound.flatMap { spatial.count >= $0.minimumHead + $0.minimumTail ? $0 : nil }
+        leastPart = view.wordCount > 0 ? parameters.compoundPartCost(view.unigramCost(0)) : 0
     }
 
     /// Walks every word, then every compound's tail after the heads noted.
@@ -49,8 +52,7 @@ struct TapSearch {
         let root = spatial.rootRow
         visit(lo: 0, hi: view.wordCount, depth: 0, row: root, parent: nil, letter: nil)
         guard let compound else { return }
-        let leastTail = view.wordCount > 0 ? parameters.compoundWeight * WordMath.cost(view.unigramCost(0)) : 0
-        for head in heads where head.score + leastTail < bound {
+        for head in heads where head.score + leastPart < bound {
             let word = view.word(head.id)
             var starts: [(head: String, row: [Double], cost: Double)] = [(word, head.row, head.cost)]
             for link in compound.links {
@@ -60,7 +62,7 @@ struct TapSearch {
             }
             for start in starts {
                 tail = (start.head, start.cost)
-                leastLanguage = start.cost + leastTail
+                leastLanguage = start.cost + leastPart
                 // Each part takes at least its fewest letters' worth of taps.
                 var row = start.row
                 for j in row.indices where j < compound.minimumHead || j > n - compound.minimumTail { row[j] = .infinity }
@@ -118,10 +120,9 @@ struct TapSearch {
         let n = spatial.count
         guard n - rule.minimumTail >= rule.minimumHead else { return }
         let taps = row[rule.minimumHead...(n - rule.minimumTail)].min() ?? .infinity
-        let cost = parameters.compoundBase + parameters.compoundWeight * WordMath.cost(view.unigramCost(id))
-        let least = view.wordCount > 0 ? parameters.compoundWeight * WordMath.cost(view.unigramCost(0)) : 0
+        let cost = parameters.compoundBase + parameters.compoundPartCost(view.unigramCost(id))
         let score = taps + cost
-        guard taps < parameters.spatialCap, score + least < bound else { return }
+        guard taps < parameters.spatialCap, score + leastPart < bound else { return }
         if heads.count >= parameters.compoundHeads, let last = heads.last, last.score <= score { return }
         heads.insert(CompoundHead(id: id, row: row, cost: cost, score: score), at: heads.firstIndex { $0.score > score } ?? heads.count)
         if heads.count > parameters.compoundHeads { heads.removeLast() }
@@ -129,7 +130,7 @@ struct TapSearch {
 
     /// Keeps the compound of `after`'s head and word `id` if it is among the best.
     private mutating func considerTail(_ id: Int, after: (head: String, cost: Double), spatial cost: Double) {
-        let lm = after.cost + parameters.compoundWeight * WordMath.cost(view.unigramCost(id))
+        let lm = after.cost + parameters.compoundPartCost(view.unigramCost(id))
         guard cost + lm < bound else { return }
         keep(TapCandidate(word: after.head + view.word(id).lowercased(), spatial: cost, language: lm, cost: cost + lm))
     }
