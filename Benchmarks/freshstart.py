@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """freshstart.py: exec → window mapped, every start in a fresh session.
 
-  Benchmarks/freshstart.py [--starts N] [--idle S] [--wm openbox|none] NAME=BINARY...
+  Benchmarks/freshstart.py [--starts N] [--idle S] [--wm openbox|none] [--first] NAME=BINARY...
 
 Each start gets what a round of peers.py gives a keyboard: a new Xvfb (1280x800x24), its window
 manager, a private session bus, keysink focused, an empty HOME, and startprobe, which prints the
 time from the fork to the MapNotify of the program's window. The binaries (each from its cached
 frame, warmed in such a session first) and matchbox-keyboard take turns; `--idle S` leaves the
 session idle S seconds before each start, as peers.py's idle window and taps leave the machine
-before the next program starts: a cold start. Prints the median and the starts of each. Not in
+before the next program starts: a cold start. With `--first` no frame is warmed: each start
+has an empty cache folder, as a new user's first start (osk-bench's default). Prints the median
+of exec → mapped and of exec → painted (the window's final pixels) and the starts of each. Not in
 `make bench`. Why a start in a fresh session reads later than one of many in the same session:
 docs/benchmarks/2026-12-05.md ("The run of 2026-12-05 night").
 """
@@ -34,12 +36,16 @@ def warm(o, logdir, binary, cache):
 
 
 def one_start(o, logdir, command, env):
-    """ms from the fork to the MapNotify of the program's window, in a fresh session."""
+    """ms from the fork to the MapNotify of the program's window, and to its final pixels, in a
+    fresh session (an empty cache folder for each start with `--first`)."""
     s = B.Session(wm=o.wm, logdir=logdir)
     try:
         s.move_pointer(1277, 797)
         time.sleep(o.idle)
-        return M.startup(s, command, env=env).get('map_ms')
+        if o.first and 'XDG_CACHE_HOME' in env:
+            env = dict(env, XDG_CACHE_HOME=tempfile.mkdtemp(prefix='cache-', dir=logdir))
+        r = M.startup(s, command, env=env)
+        return r.get('map_ms'), r.get('paint_ms')
     finally:
         s.close()
 
@@ -50,6 +56,7 @@ def main():
     ap.add_argument('--starts', type=int, default=8)
     ap.add_argument('--idle', type=float, default=0, help='seconds idle before each start (peers.py: ~12)')
     ap.add_argument('--wm', choices=('openbox', 'none'), default='openbox')
+    ap.add_argument('--first', action='store_true', help='every start with an empty cache folder (no frame warmed)')
     o = ap.parse_args()
     o.wm = None if o.wm == 'none' else o.wm
     work = tempfile.mkdtemp(prefix='freshstart-')
@@ -59,20 +66,24 @@ def main():
         if not binary:
             sys.exit(f'freshstart: {item}: give NAME=BINARY')
         binary, cache = os.path.abspath(binary), os.path.join(work, 'cache-' + name)
-        warm(o, work, binary, cache)
+        if not o.first:
+            warm(o, work, binary, cache)
         programs[name] = ([binary, '--no-sound'], {'XDG_CACHE_HOME': cache})
     times = {name: [] for name in programs}
+    painted = {name: [] for name in programs}
     try:
         for k in range(o.starts):
             names = list(programs)
             for name in names[k % len(names):] + names[:k % len(names)]:  # the order rotates
-                ms = one_start(o, work, *programs[name])
+                ms, paint = one_start(o, work, *programs[name])
                 if ms is not None:
                     times[name].append(ms)
+                if paint is not None:
+                    painted[name].append(paint)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f'exec → window mapped, ms, a fresh session per start, idle {o.idle:g} s before each '
-          f'(wm {o.wm or "none"}, a session bus)')
+          f'(wm {o.wm or "none"}, a session bus; {"an empty cache: first starts" if o.first else "frames cached"})')
     reference = statistics.median(times['matchbox-keyboard']) if times['matchbox-keyboard'] else None
     for name, v in times.items():
         if not v:
@@ -80,7 +91,9 @@ def main():
             continue
         m = statistics.median(v)
         ratio = f'  {m / reference:.2f} × matchbox' if reference else ''
-        print(f'{name:20} median {m:6.1f} (n={len(v)}: {min(v):.1f}–{max(v):.1f}){ratio}')
+        p = painted[name]
+        drawn = f'; painted {statistics.median(p):6.1f} (n={len(p)})' if p else ''
+        print(f'{name:20} median {m:6.1f} (n={len(v)}: {min(v):.1f}–{max(v):.1f}){ratio}{drawn}')
 
 
 if __name__ == '__main__':

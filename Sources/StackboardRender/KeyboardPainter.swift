@@ -17,12 +17,15 @@ public struct KeyboardPainter {
     let text: TextRenderer
 
     /// A painter with `theme` at `scale` (clamped to 0.25...8), with or without `hints`. Its text
-    /// (Pango) starts now, or, with `deferredText`, at `startText()` or the first label.
-    public init(theme: Theme, scale: Double = 1, hints: Bool = false, deferredText: Bool = false) throws(RenderError) {
+    /// (Pango) starts now, or, with `deferredText`, at `startText()` or the first label, after
+    /// `textPrerequisite` has run.
+    public init(theme: Theme, scale: Double = 1, hints: Bool = false, deferredText: Bool = false,
+                textPrerequisite: (() -> Void)? = nil) throws(RenderError) {
         self.theme = theme
         self.hints = hints
         self.scale = scale.isFinite ? min(8, max(0.25, scale)) : 1
-        self.text = try TextRenderer(family: theme.fontFamily, bold: theme.boldLabels, deferred: deferredText)
+        self.text = try TextRenderer(family: theme.fontFamily, bold: theme.boldLabels, deferred: deferredText,
+                                     prerequisite: textPrerequisite)
     }
 
     /// Starts the text stack (Pango, and fontconfig in a thread of Pango's) if it is not running.
@@ -34,13 +37,15 @@ public struct KeyboardPainter {
     /// Paints the whole keyboard: the background over `geometry.size`, then every key (an entry
     /// window, whose offset geometry also covers the field, paints the field afterwards).
     /// `states` gives each key's state by index; `pendingMorse` (a code of `.` and `-`) is shown
-    /// on morse-gap keys.
+    /// on morse-gap keys. Without `labels`, the keys are painted as they will look but with no
+    /// text (no label, hint or word): that needs neither Pango nor fontconfig, so a first start
+    /// can map its window before its fonts are loaded.
     public func paintAll(_ ctx: CairoContext, geometry: KeyboardGeometry, shifted: Bool,
-                         states: (Int) -> KeyVisual = { _ in .idle }, pendingMorse: String? = nil) {
+                         states: (Int) -> KeyVisual = { _ in .idle }, pendingMorse: String? = nil, labels: Bool = true) {
         TextLock.held {
             ctx.fill(Rect(size: geometry.size), with: theme.background)
             for placed in geometry.keys {
-                paintKey(ctx, placed, shifted: shifted, state: states(placed.index), pendingMorse: pendingMorse)
+                paintKey(ctx, placed, shifted: shifted, state: states(placed.index), pendingMorse: pendingMorse, labels: labels)
             }
         }
     }
@@ -64,12 +69,14 @@ public struct KeyboardPainter {
         geometry.keys.filter { $0.key.action == .morseGap }.map(\.index)
     }
 
-    /// Draws one key inside its frame (the frame must already hold the background). Hold
-    /// `TextLock` around it (as the public painting methods do): its `restore` may let go of a font.
-    func paintKey(_ ctx: CairoContext, _ placed: PlacedKey, shifted: Bool, state: KeyVisual, pendingMorse: String?) {
+    /// Draws one key inside its frame (the frame must already hold the background), with its text
+    /// unless not `labels`. Hold `TextLock` around it (as the public painting methods do): its
+    /// `restore` may let go of a font.
+    func paintKey(_ ctx: CairoContext, _ placed: PlacedKey, shifted: Bool, state: KeyVisual, pendingMorse: String?,
+                  labels: Bool = true) {
         let key = placed.key
         guard key.style != .blank, !placed.frame.isEmpty else { return }
-        if case .suggestion(let slot) = key.action { return paintSlot(ctx, placed, slot: slot, state: state) }
+        if case .suggestion(let slot) = key.action { return paintSlot(ctx, placed, slot: slot, state: state, labels: labels) }
         let frame = RectD(placed.frame)
         let shadowDepth = theme.shadow == nil ? 0 : max(1, (1.5 * scale).rounded())
         let body = RectD(x: frame.x, y: frame.y, width: frame.width, height: max(0, frame.height - shadowDepth))
@@ -96,6 +103,7 @@ public struct KeyboardPainter {
             ctx.strokeRoundedInside(body, radius: radius, width: width, color: theme.highlight, dash: state.scanBack ? 3 * width : nil)
         }
         if let progress = state.dwellProgress { paintDwellRing(ctx, body: body, progress: progress) }
+        guard labels else { return ctx.restore() }
         paintLabel(ctx, label: state.label ?? key.displayLabel(shifted: shifted || state.shifted), body: body,
                    color: colors.label, pending: key.action == .morseGap ? pendingMorse : nil)
         if hints, let hint = Self.hint(of: key, shifted: shifted || state.shifted) {
@@ -176,7 +184,7 @@ public struct KeyboardPainter {
 
     /// A slot of the suggestion bar: flat on the background (the bar is not a row of keys), a
     /// thin rule before every slot but the first, the word centred; pressed like a key.
-    private func paintSlot(_ ctx: CairoContext, _ placed: PlacedKey, slot: Int, state: KeyVisual) {
+    private func paintSlot(_ ctx: CairoContext, _ placed: PlacedKey, slot: Int, state: KeyVisual, labels: Bool) {
         let frame = RectD(placed.frame)
         ctx.save()
         ctx.clip(to: frame)
@@ -191,7 +199,7 @@ public struct KeyboardPainter {
             let rule = RectD(x: frame.x, y: frame.y + frame.height * 0.2, width: max(1, scale), height: frame.height * 0.6)
             ctx.fillRounded(rule, radius: 0, color: theme.outline.withAlpha(0.5))
         }
-        let label = state.label ?? ""
+        let label = labels ? state.label ?? "" : ""
         let area = frame.insetBy(dx: max(4, frame.height * 0.15), dy: max(2, frame.height * 0.12))
         if !label.isEmpty, area.width > 0, area.height > 0,
            let fitted = text.fitted(label, width: area.width, height: area.height,

@@ -22,14 +22,19 @@ public final class TextRenderer {
     /// dropped together, were 1.6 MiB of heap that took a soak ~10,000 taps to fill, and every
     /// label was laid out again after each drop).
     private var labels = GenerationalCache<LabelKey, FittedLabel>(limit: 512)
+    /// Run once before Pango starts (nil after): the keyboard's wait for its own start of
+    /// fontconfig, which Pango would otherwise do a second time beside it.
+    private var prerequisite: (() -> Void)?
 
     /// A renderer for `family` (a Pango family list), bold or regular. Pango starts now, unless
     /// `deferred`: then at `start()` or the first label. (Starting Pango makes its font map,
     /// whose fontconfig reads every installed font's cache in a thread of its own, ~20 ms of
     /// CPU; a keyboard that shows a cached first frame starts it after the window is up.)
-    public init(family: String, bold: Bool, deferred: Bool = false) throws(RenderError) {
+    /// `prerequisite` runs once before Pango starts, whatever starts it.
+    public init(family: String, bold: Bool, deferred: Bool = false, prerequisite: (() -> Void)? = nil) throws(RenderError) {
         self.family = family.isEmpty ? "Sans" : family
         self.bold = bold
+        self.prerequisite = prerequisite
         if !deferred { try start() }
     }
 
@@ -40,6 +45,10 @@ public final class TextRenderer {
 
     private func startLocked() throws(RenderError) {
         guard pango == nil else { return }
+        if let prerequisite {
+            self.prerequisite = nil
+            prerequisite()
+        }
         // Pango (with GLib, HarfBuzz, ...) opens here, on first use (Sources/CLazy).
         if let why = stackboard_lazy_open(STACKBOARD_LAZY_PANGO) {
             throw RenderError("cannot start Pango: \(String(cString: why))")

@@ -374,6 +374,18 @@ extension KeypadRuntime {
         overlayDirty = false
     }
 
+    /// Paints the whole keypad as a full `repaint` would, but without its text (labels, hints,
+    /// the bar's words), and shows it: that needs no Pango and no fontconfig, so a first start
+    /// can map its window before its fonts are up. Everything stays to be painted: the next
+    /// `repaint` paints it all again, with the text.
+    public func paintWithoutText() {
+        guard surface.isUsable, let ctx = canvas.context(for: surface, report: onProblem) else { return }
+        painter.paintAll(ctx, geometry: placedGeometry, shifted: false, states: { [unowned self] in paintedVisual(ofKey: $0) },
+                         pendingMorse: pendingMorse, labels: false)
+        surface.presentAll()
+        dirtyAll = true
+    }
+
     /// `completed` in place of the layout shown: without a repaint when it is the same layout
     /// with layers added (the emoji panel, loaded after the first frame), else as `setLayout`.
     public func takeCompleted(_ completed: Layout, now: Double) {

@@ -50,6 +50,17 @@ import Testing
         #expect(f.window.presentedAll == 1)
     }
 
+    @Test func aFrameShownWithoutTextIsPaintedWholeAtTheNextRepaint() throws {
+        let f = try ControllerFixture(layouts: [TestLayouts.letters])
+        let runtime = f.controller.runtime
+        runtime.adoptShownFrame()
+        runtime.paintWithoutText()
+        #expect(f.window.presentedAll == 1, "the frame without text was shown")
+        #expect(runtime.needsFullRepaint, "the text is still to paint")
+        runtime.repaint(now: 0)
+        #expect(f.window.presentedAll == 2 && !runtime.needsFullRepaint)
+    }
+
     @Test func theDrawingLibrariesFilesAreFound() {
         let files = LoadedFiles.defining(KeyboardPainter.librarySymbols)
         #expect(files.contains { $0.contains("libcairo.so") }, "\(files)")

@@ -213,12 +213,16 @@ final class KeyboardApp: WindowShellClient {
     /// or the loss of the server.
     func run() -> Int32 {
         XConnection.whenServerLost { [words] name in Self.serverLost(name: name, words: words) }
-        if plug != nil {
-            finishStart()
-            printLine(String(shell.window.windowID))
-        } else {
-            controller.start(hidden: hidden, shown: startup.mapped, now: MonotonicClock.now())
-            finishStart()
+        do throws(ExitStatus) {
+            if plug != nil {
+                try finishStart()
+                printLine(String(shell.window.windowID))
+            } else {
+                controller.start(hidden: hidden, shown: startup.mapped, now: MonotonicClock.now())
+                try finishStart()
+            }
+        } catch {
+            return shutdown(error.code)
         }
         // After the first frame: the raw presses' connection costs a few round trips.
         shell.window.input.watchPressesOutside(on: shell.pump)
@@ -237,14 +241,14 @@ final class KeyboardApp: WindowShellClient {
     /// The start after the first frame, in the order that paints the suggestion bar's words
     /// soonest: the word model (mapped in a millisecond; its swipe index is made at the first
     /// swipe), then Pango's repaint of a cached frame, which paints the words too. A frame
-    /// painted before the map is kept first (the buffer holds exactly it), and a hidden
-    /// keyboard's frame is painted and kept with its bar empty, as a shown start maps it; then
-    /// the words are painted. Then the emoji panels, before any input is handled.
-    private func finishStart() {
+    /// mapped without its text, and a hidden keyboard's frame, are painted whole and kept with
+    /// the bar empty, as the next start maps it; then the words are painted. Then the emoji panels, before any input is handled. Throws when the
+    /// text stack cannot start (said on stderr).
+    private func finishStart() throws(ExitStatus) {
         shell.connection.flush()
         let wordsFirst = startup.frame == .cached
         if wordsFirst { controller.attachWords() }
-        startup.finish()
+        try startup.finish()
         if !wordsFirst {
             controller.attachWords()
             controller.runtime.repaint(now: MonotonicClock.now())

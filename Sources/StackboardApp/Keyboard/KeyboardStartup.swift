@@ -10,9 +10,11 @@ import StackboardX11
 /// needed before the first tap and each costs X round trips.
 ///
 /// The frame comes from the first-frame cache when it holds this very keyboard's picture (then
-/// Pango and fontconfig start only after the map), else it is painted (Pango starts as soon as
-/// the display is open, its fontconfig loading in a thread of Pango's while the window is
-/// made). A keyboard that starts hidden, and a plug, are not mapped here.
+/// Pango and fontconfig start only after the map). Else the keys are painted without their text
+/// and the window mapped with them: Pango and fontconfig start on a thread of their own from the
+/// start's first step, and the text is painted as soon as they are up, after the map (`finish`),
+/// and the whole frame given to the cache. A keyboard that starts hidden, and a plug, are not
+/// mapped here.
 struct KeyboardStartup {
     let signals: SignalWatcher
     let environment: [String: String]
@@ -41,9 +43,6 @@ struct KeyboardStartup {
     let runtime: KeypadRuntime
     let config: KeyboardConfig
     let firstFrame: FirstFrameCache?
-    /// Pango's opening and fontconfig's start on a thread of their own (`TextWarmup`), for a
-    /// keyboard that paints its first frame; waited for before any painter starts its text.
-    let textStart: JoinableThread?
     /// The key of the frame the keyboard shows first (nil: not cached).
     let frameKey: FrameDigest?
     /// How the first frame got into the window's back buffer.
@@ -53,8 +52,8 @@ struct KeyboardStartup {
     enum FrameSource {
         /// Not yet painted (hidden or a plug: painted when the loop starts).
         case none
-        /// Painted with Pango; the cache should be given it.
-        case painted
+        /// Painted without its text (no fonts yet): `finish` paints it whole and gives it to the cache.
+        case withoutText
         /// Put there from the cache: Pango starts after the map, painting the same pixels.
         case cached
     }
@@ -72,7 +71,6 @@ struct KeyboardStartup {
         // (TextWarmup). One that may show a cached frame leaves the second core to the X server.
         let paintsFirst = options.xid || options.hidden || !FirstFrameCache.holdsAnyFrame(environment: environment)
         let textStart = paintsFirst ? JoinableThread.start { TextWarmup.run() } : nil
-        self.textStart = textStart
         let preparation = LayoutPreparation.forLocale(suggestions: options.suggestions, wordsLanguage: options.keypad.language,
                                                       numberRow: options.numberRow)
         self.preparation = preparation
@@ -97,7 +95,10 @@ struct KeyboardStartup {
         self.layouts = layouts
         let theme = options.keypad.theme(for: first, in: ThemeCatalog(layouts: preparation.catalog))
         let painter = try startupStep(exit: 1) { () throws(RenderError) in
-            try KeyboardPainter(theme: theme, scale: options.keypad.scale, hints: options.keypad.hints, deferredText: true)
+            // Whatever starts the text first waits for the thread that opens it (else Pango would
+            // start fontconfig a second time beside it).
+            try KeyboardPainter(theme: theme, scale: options.keypad.scale, hints: options.keypad.hints, deferredText: true,
+                                textPrerequisite: textStart.map { thread in { thread.wait() } })
         }
         let connection = try startupStep(exit: 2) { () throws(XConnectionError) in try XConnection() }
         self.connection = connection
@@ -136,14 +137,9 @@ struct KeyboardStartup {
         self.runtime = runtime
         let frameKey = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base) }?.digest
         self.frameKey = frameKey
-        // Text starts after the thread of `textStart` (else Pango would start fontconfig again).
-        let startText = { () throws(ExitStatus) in
-            textStart?.wait()
-            try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
-        }
         guard showNow else {
             // Painted later (`finish`); a text stack that cannot start is said now.
-            try startText()
+            try Self.startText(painter)
             self.frame = .none
             return
         }
@@ -153,9 +149,8 @@ struct KeyboardStartup {
             runtime.adoptShownFrame()
             self.frame = .cached
         } else {
-            try startText()
-            runtime.repaint(now: MonotonicClock.now())
-            self.frame = .painted
+            runtime.paintWithoutText()
+            self.frame = .withoutText
         }
         window.showBufferUntilExposed() // the server shows the frame as it maps the window
         window.show(now: MonotonicClock.now())
@@ -202,27 +197,32 @@ struct KeyboardStartup {
         return completed
     }
 
+    /// Starts `painter`'s text stack, or says why it cannot and exits.
+    private static func startText(_ painter: KeyboardPainter) throws(ExitStatus) {
+        try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
+    }
+
     /// After the map and the rest of the start: a frame shown from the cache is painted again
-    /// with Pango now (the same pixels; the text stack is up before the first tap), a painted
-    /// frame is given to the cache. A hidden keyboard or a plug paints its first frame here.
-    func finish() {
-        textStart?.wait()
+    /// with Pango now (the same pixels; the text stack is up before the first tap); a frame shown
+    /// without its text is painted whole and given to the cache. A hidden keyboard or a plug
+    /// paints its first frame here. Throws when the text stack cannot start (said on stderr).
+    func finish() throws(ExitStatus) {
         switch frame {
         case .cached:
             runtime.markAllDirty()
             runtime.repaint(now: MonotonicClock.now())
-        case .painted:
-            store() // nothing was painted since: the buffer still holds the frame of `frameKey`
-        case .none:
+        case .withoutText, .none:
+            try Self.startText(runtime.painter)
             // The key of what is painted now (the start may have changed the suggestion bar).
             let key = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base) }?.digest
+            runtime.markAllDirty()
             runtime.repaint(now: MonotonicClock.now())
             store(key)
         }
     }
 
-    private func store(_ key: FrameDigest? = nil) {
-        guard let key = key ?? frameKey, let firstFrame, let problem = firstFrame.store(key: key, window: window) else { return }
+    private func store(_ key: FrameDigest?) {
+        guard let key, let firstFrame, let problem = firstFrame.store(key: key, window: window) else { return }
         printError("stackboard: " + problem)
     }
 }
