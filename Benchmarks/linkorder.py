@@ -20,7 +20,10 @@ functions of the tap path touch a few dozen pages instead of being strewn over t
 hundreds (fewer TLB and cache misses between the release and the key). A function left out of
 the order (new code, another path) still works; it is only laid out among the rest. Functions
 the Swift standard library keeps in one big section (its private ones) cannot be moved and are
-left out: listing one would drag the whole section along.
+left out: listing one would drag the whole section along. Functions without a symbol (sections
+`.text..L*`: closure contexts' destructors, LLVM's unnamed helpers) cannot be listed either;
+scripts/unnamed-code.ld puts them all together in front of the ordered ones (about 14 KiB, run
+or not: each of them, strewn among the rest, cost a 64 KiB window when start-up ran it).
 """
 import argparse
 import os

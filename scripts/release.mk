@@ -11,5 +11,6 @@ RELEASE_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 RELEASE_LINK_FLAGS := -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
   -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
 RELEASE_ORDER_FLAGS := -Xlinker --symbol-ordering-file=$(abspath $(RELEASE_DIR)/link-order.txt) \
+  -Xlinker -T -Xlinker $(abspath $(RELEASE_DIR)/unnamed-code.ld) \
   -Xlinker --no-warn-symbol-ordering
 RELEASE_FLAGS := -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) $(RELEASE_ORDER_FLAGS)
