@@ -21,9 +21,11 @@ public final class BusObject {
         self.connection = connection
         self.path = path
         self.interfaces = interfaces
-        let xml = BusInterface.introspection(of: interfaces)
+        // The introspection XML is made when asked (rarely: a debugging tool, a host's first
+        // look), not kept for the keyboard's lifetime.
         slot = try connection.export(path: path) { call in
-            BusObject.dispatch(call, interfaces: interfaces, xml: xml, get: get, set: set, onCall: onCall)
+            BusObject.dispatch(call, interfaces: interfaces, xml: BusInterface.introspection(of: interfaces),
+                               get: get, set: set, onCall: onCall)
         }
     }
 
@@ -36,12 +38,12 @@ public final class BusObject {
     /// Stops answering calls.
     public func remove() { slot = nil }
 
-    static func dispatch(_ call: IncomingCall, interfaces: [BusInterface], xml: String,
+    static func dispatch(_ call: IncomingCall, interfaces: [BusInterface], xml: @autoclosure () -> String,
                          get: Getter, set: Setter, onCall: (IncomingCall) -> Void) -> Bool {
         let args = call.arguments
         switch (call.interface, call.member) {
         case ("org.freedesktop.DBus.Introspectable", "Introspect"), ("", "Introspect"):
-            call.reply([.string(xml)])
+            call.reply([.string(xml())])
             return true
         case ("org.freedesktop.DBus.Properties", "Get"):
             guard call.signature == "ss", let i = args[0].string, let n = args[1].string else { return invalid(call, "ss") }

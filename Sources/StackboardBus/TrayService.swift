@@ -57,8 +57,6 @@ public final class TrayService {
     private let environment: [String: String]
     /// Paints the icon at a few sizes: (side, ARGB32 pixels row by row); called when connecting.
     private let paintIcons: () -> [(side: Int, pixels: [UInt32])]
-    /// The icons painted.
-    private var icons: [(side: Int, pixels: [UInt32])] = []
     private var connection: BusConnection?
     private var objects: [BusObject] = []
     private var watch: BusSlot?
@@ -70,8 +68,8 @@ public final class TrayService {
     /// Whether a watcher holds the item now.
     public private(set) var isRegistered = false
 
-    /// A service for the session bus of `environment`, whose IconPixmap `icons` paints (once,
-    /// when it connects: after the keyboard's first frame).
+    /// A service for the session bus of `environment`, whose IconPixmap `icons` paints (each
+    /// time a host reads it, about once per host: 15 KB of pixels not kept for nobody).
     public init(environment: [String: String], icons: @escaping () -> [(side: Int, pixels: [UInt32])]) {
         self.environment = environment
         self.paintIcons = icons
@@ -117,7 +115,6 @@ public final class TrayService {
             queue.append(.noHost(error.description))
             return
         }
-        icons = paintIcons()
         do {
             objects = [try exportItem(on: c), try exportMenu(on: c)]
             // Flags 4: DBUS_NAME_FLAG_DO_NOT_QUEUE; the name is this process's own.
@@ -200,7 +197,7 @@ public final class TrayService {
 
     /// IconPixmap: `a(iiay)`, each pixel ARGB32 in network byte order.
     private var iconPixmap: BusValue {
-        .array(element: "(iiay)", icons.map { icon in
+        .array(element: "(iiay)", paintIcons().map { icon in
             var bytes: [BusValue] = []
             bytes.reserveCapacity(icon.pixels.count * 4)
             for p in icon.pixels {
