@@ -35,6 +35,12 @@ public struct TapCorrection: Equatable, Sendable {
     /// that a capital inside a sentence does not suggest a name.
     public static func capitalisesNouns(_ tag: String) -> Bool { tag.hasPrefix("de") || tag.hasPrefix("lb") }
 
+    /// How much likelier than the literal taps a word must be to replace them: the literal is a
+    /// word of the model (`known`), or not and looks like a name (`name`), or neither.
+    public func margin(known: Bool, name: Bool) -> Double {
+        known ? knownMargin : name ? nameMargin : unknownMargin
+    }
+
     /// The word to type instead of `literal`, cased as the user typed it, or nil to keep it.
     public func correction(of literal: String, decoding: TapDecoding, learned: UserWordModel) -> String? {
         // A word whose taps cost nothing has the literal's letters: it differs only in accents or
@@ -42,8 +48,9 @@ public struct TapCorrection: Equatable, Sendable {
         // one tap away).
         guard let best = decoding.candidates.first, best.word.lowercased() != literal.lowercased(), best.spatial > 0 else { return nil }
         if learned.words[literal] != nil || learned.words[literal.lowercased()] != nil { return nil }
-        let margin = decoding.literalInModel != nil ? knownMargin : decoding.literalIsName ? nameMargin : unknownMargin
-        guard best.cost + margin < decoding.literalCost else { return nil }
+        guard best.cost + margin(known: decoding.literalInModel != nil, name: decoding.literalIsName) < decoding.literalCost else {
+            return nil
+        }
         return WordCasing.apply(to: best.word, typed: literal, sentenceStart: false)
     }
 }

@@ -173,7 +173,7 @@ public struct TapDecoder: Sendable {
             guard limit > 0, !taps.isEmpty, taps.count <= parameters.maxTaps, hasLetters else {
                 return TapDecoding(candidates: [], literalCost: literalCost, literalInModel: literalKnown ? literalWord : nil, literalIsName: isName)
             }
-            let ceiling = correction.map { literalCost - (literalKnown ? $0.knownMargin : isName ? $0.nameMargin : $0.unknownMargin) } ?? .infinity
+            let ceiling = correction.map { literalCost - $0.margin(known: literalKnown, name: isName) } ?? .infinity
             var search = TapSearch(view: view, language: language, spatial: spatialTable(taps, fold: model.fold),
                                    parameters: parameters, limit: limit, ceiling: ceiling, compound: compound)
             search.run()
