@@ -55,7 +55,8 @@ public final class TrayService {
     ])
 
     private let environment: [String: String]
-    /// Paints the icon at a few sizes: (side, ARGB32 pixels row by row); called when connecting.
+    /// Paints the icon at a few sizes: (side, ARGB32 pixels row by row); called at each read of
+    /// IconPixmap.
     private let paintIcons: () -> [(side: Int, pixels: [UInt32])]
     private var connection: BusConnection?
     private var objects: [BusObject] = []
@@ -68,8 +69,8 @@ public final class TrayService {
     /// Whether a watcher holds the item now.
     public private(set) var isRegistered = false
 
-    /// A service for the session bus of `environment`, whose IconPixmap `icons` paints (each
-    /// time a host reads it, about once per host: 15 KB of pixels not kept for nobody).
+    /// A service for the session bus of `environment`, whose IconPixmap `icons` paints each time
+    /// a host reads it (about once per host), so that its 15 KB of pixels are not kept.
     public init(environment: [String: String], icons: @escaping () -> [(side: Int, pixels: [UInt32])]) {
         self.environment = environment
         self.paintIcons = icons

@@ -242,8 +242,9 @@ final class KeyboardApp: WindowShellClient {
     /// soonest: the word model (mapped in a millisecond; its swipe index is made at the first
     /// swipe), then Pango's repaint of a cached frame, which paints the words too. A frame
     /// mapped without its text, and a hidden keyboard's frame, are painted whole and kept with
-    /// the bar empty, as the next start maps it; then the words are painted. Then the emoji panels, before any input is handled. Throws when the
-    /// text stack cannot start (said on stderr).
+    /// the bar empty, as the next start maps it; then the words are painted. Then the emoji
+    /// panels, before any input is handled. Throws when the text stack cannot start (said on
+    /// stderr).
     private func finishStart() throws(ExitStatus) {
         shell.connection.flush()
         let wordsFirst = startup.frame == .cached

@@ -43,8 +43,6 @@ struct KeyboardStartup {
     let runtime: KeypadRuntime
     let config: KeyboardConfig
     let firstFrame: FirstFrameCache?
-    /// The key of the frame the keyboard shows first (nil: not cached).
-    let frameKey: FrameDigest?
     /// How the first frame got into the window's back buffer.
     let frame: FrameSource
 
@@ -136,7 +134,6 @@ struct KeyboardStartup {
         let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
         self.runtime = runtime
         let frameKey = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base) }?.digest
-        self.frameKey = frameKey
         guard showNow else {
             // Painted later (`finish`); a text stack that cannot start is said now.
             try Self.startText(painter)
