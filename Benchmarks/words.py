@@ -162,6 +162,10 @@ def run(o, binary, bench_binary=None, languages=None):
         res['load'] = [json.loads(line) for line in r.stdout.splitlines() if line.startswith('{')]
         if r.returncode != 0:
             res['load_error'] = r.stderr.strip()
+        r = subprocess.run([bench_binary, 'words-learned'], capture_output=True, text=True)
+        res['learned'] = next((json.loads(line) for line in r.stdout.splitlines() if line.startswith('{')), None)
+        if r.returncode != 0:
+            res['learned_error'] = r.stderr.strip()
     return res
 
 
@@ -200,6 +204,14 @@ def summary(res):
         lines.append(f"\nAll {total['models']} models mapped and used: private dirty "
                      f"{(total['private_dirty_kb_after'] - total['private_dirty_kb_before']) / 1024:.2f} MB, resident (clean, "
                      f"shared file pages) {(total['rss_kb_after'] - total['rss_kb_before']) / 1024:.1f} MB.")
+    learned = res.get('learned')
+    if learned:
+        lines.append(f"\nLearned words at their bounds (`stackboard-bench words-learned`: {learned['words']} words, "
+                     f"{learned['pairs']} pairs, a file of {learned['file_bytes'] / 1e6:.2f} MB): learning a word "
+                     f"{learned['learn_p50_ms']} ms median, {learned['learn_max_ms']} ms at most (the pruning a bound sets off); "
+                     f"a save {learned['save_ms']} ms on its thread (making the bytes {learned['encode_ms']} ms, the rest "
+                     f"the `fsync`s), {learned['save_rss_rise_kb'] / 1024:.2f} MB more resident while it runs; loading "
+                     f"the file {learned['load_ms']} ms.")
     return '\n'.join(lines) + '\n'
 
 

@@ -14,6 +14,8 @@
 //       swipe decoding accuracy and time on synthetic swipes (see SwipeBench.swift)
 //   stackboard-bench words-load --root DIR [--repeat N]
 //       load time and memory of the shipped word models (see WordsLoadBench.swift)
+//   stackboard-bench words-learned [--repeat N]
+//       learning, saving and loading the learned words at their bounds (see LearnedWordsBench.swift)
 //   stackboard-bench tap [--layout NAME] [--rounds N]
 //       the state machine's part of a tap, warm (see TapBench.swift)
 #if canImport(Glibc)
@@ -27,6 +29,7 @@ let usage = """
            stackboard-bench fuzz-replay --root DIR --seed S --index I [--write FILE]
            stackboard-bench swipe --layout NAME --text FILE --language LANG [--words N] [--noise F]
            stackboard-bench words-load --root DIR [--repeat N]
+           stackboard-bench words-learned [--repeat N]
            stackboard-bench tap [--layout NAME] [--rounds N]
     (scripts/bench.sh and scripts/fuzz.sh run these; see Benchmarks/README.md)
     """
@@ -42,6 +45,7 @@ do {
     case "fuzz-replay": status = try FuzzReplay.run(BenchOptions(Array(words.dropFirst())))
     case "swipe": status = try SwipeBench.run(BenchOptions(Array(words.dropFirst())))
     case "words-load": status = try WordsLoadBench.run(BenchOptions(Array(words.dropFirst())))
+    case "words-learned": status = try LearnedWordsBench.run(BenchOptions(Array(words.dropFirst())))
     case "tap": status = try TapBench.run(BenchOptions(Array(words.dropFirst())))
     case "--help", "-h": print(usage); status = 0
     default:

@@ -55,6 +55,46 @@ import Testing
         #expect(text.split(separator: "\n").contains { $0.hasPrefix("w\t") && $0.hasSuffix("\t" + shown[0]) }, "\(text)")
     }
 
+    /// A due save is written off the loop: the call returns at once, the file follows, and a
+    /// forced save (the keyboard's end) waits for it and then writes what was learned since.
+    @Test func aDueSaveIsWrittenOnAThreadAndTheEndWaitsForIt() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let words = try Self.engine(dir)
+        for c in "zorblat " { _ = words.typing(String(c)) }
+        let due = try #require(words.saveDue)
+        words.save(now: due)
+        #expect(words.saveDue == nil)
+        let file = dir + "/words-en.txt"
+        var text = ""
+        for _ in 0..<500 where !text.contains("\tzorblat\n") {
+            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            if !text.contains("\tzorblat\n") { usleep(10_000) }
+        }
+        #expect(text.contains("\tzorblat\n"), "\(text)")
+        for c in "quibbix " { _ = words.typing(String(c)) }
+        words.save(now: due + 1, force: true)
+        text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("\tzorblat\n") && text.contains("\tquibbix\n"), "\(text)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["words-en.txt"])
+    }
+
+    /// A write that fails on the thread is said (one line naming the file, never a word) at the
+    /// next call, on the loop.
+    @Test func aFailedWriteOnTheThreadIsSaidOnTheLoop() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var problems: [String] = []
+        let words = try #require(SuggestionWords.load(language: "en", slots: 3, learning: true,
+                                                      store: LearnedWordsStore(directory: dir + "/blocked/words"),
+                                                      models: Self.models, report: { problems.append($0) }))
+        try Data("a file where the folder should be".utf8).write(to: URL(fileURLWithPath: dir + "/blocked"))
+        for c in "zorblat " { _ = words.typing(String(c)) }
+        words.save(now: try #require(words.saveDue))
+        words.save(now: 0, force: true)   // waits for the write, then collects its failure
+        #expect(problems.count == 1 && problems[0].contains("blocked") && !problems[0].contains("zorblat"), "\(problems)")
+    }
+
     @Test func aSecureFieldLearnsNothingAndSuggestsNothing() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -14,8 +14,9 @@ public final class SuggestionWords: KeypadWords {
     public private(set) var session: SuggestionSession
     /// The language (the model's tag).
     public let language: String
-    /// Where the learned words go (nil: nothing is ever written, e.g. a plug at a greeter).
-    private let store: LearnedWordsStore?
+    /// Writes the learned words, off the loop (nil: nothing is ever written, e.g. a plug at a
+    /// greeter).
+    private let writer: LearnedWordsWriter?
     /// Whether what is typed is learned (the `learn` setting; off in a plug).
     private let learning: Bool
     /// The learned generation written last.
@@ -74,7 +75,7 @@ public final class SuggestionWords: KeypadWords {
                  report: @escaping (String) -> Void) {
         self.session = session
         self.language = language
-        self.store = store
+        writer = store.map(LearnedWordsWriter.init(store:))
         self.learning = learning
         self.report = report
         savedGeneration = session.learnedGeneration
@@ -233,17 +234,32 @@ public final class SuggestionWords: KeypadWords {
 
     // MARK: Saving
 
-    /// Writes the learned words when they are due (or now, with `force`), if they changed.
+    /// Seconds a due save waits when the last write is still under way (a slow disk).
+    static let busyRetry = 1.0
+
+    /// Writes the learned words when they are due (or now, with `force`), if they changed: on a
+    /// thread of its own (`LearnedWordsWriter`), except with `force` (the keyboard's end), which
+    /// first waits for a write under way and then writes here. A write's failure is said at the
+    /// call after it ended.
     public func save(now: Double, force: Bool = false) {
         settle()
-        guard let store, session.learnedGeneration != savedGeneration else {
+        if let failure = force ? writer?.finish() : writer?.collect() { report("\(failure)") }
+        guard let writer, session.learnedGeneration != savedGeneration else {
             dueAt = nil
             return
         }
         guard force || (dueAt.map { $0 <= now } ?? false) else { return }
+        guard force || !writer.busy else {
+            dueAt = now + Self.busyRetry
+            return
+        }
         dueAt = nil
         savedGeneration = session.learnedGeneration
-        do { try store.save(session.learned, language: language) } catch { report("\(error)") }
+        if force {
+            do { try writer.store.save(session.learned, language: language) } catch { report("\(error)") }
+        } else {
+            _ = writer.start(session.learned, language: language)
+        }
     }
 
     private func changed(_ edit: TextEdit) -> KeypadEdit {
@@ -253,7 +269,7 @@ public final class SuggestionWords: KeypadWords {
 
     /// After a change that may have learned something: the save is due a while later.
     private func noteLearning() {
-        guard store != nil, session.learnedGeneration != savedGeneration, dueAt == nil else { return }
+        guard writer != nil, session.learnedGeneration != savedGeneration, dueAt == nil else { return }
         dueAt = MonotonicClock.now() + Self.saveDelay
     }
 

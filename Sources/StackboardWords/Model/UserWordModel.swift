@@ -66,7 +66,10 @@ public struct UserWordModel: Equatable, Sendable {
     public static func isLearnable(_ word: String) -> Bool {
         let n = word.utf8.count
         return n > 0 && n <= maxWordBytes && !word.unicodeScalars.contains {
-            $0.properties.generalCategory == .control || $0.properties.isWhitespace || $0.value == 0xFFFD
+            // ASCII (most words, and every line of a learned words file read) without Unicode's
+            // tables: its controls and white space are U+0000...U+0020 and U+007F.
+            $0.isASCII ? $0.value <= 0x20 || $0.value == 0x7F
+                : $0.properties.generalCategory == .control || $0.properties.isWhitespace || $0.value == 0xFFFD
         }
     }
 
@@ -193,24 +196,58 @@ public struct UserWordModel: Equatable, Sendable {
         if pairs[first]?.isEmpty ?? false { pairs[first] = nil; contextTotals[first] = nil }
     }
 
-    /// Drops the least used tenth when a bound is passed (least count first, then oldest).
+    /// A word entry read from a file: as `add`, but the prefix index is made once, by
+    /// `finishReading`, after the last (inserting each word in order would move the index
+    /// 20,000 times).
+    mutating func addRead(_ word: String, _ entry: Entry) {
+        if var existing = words[word] {
+            existing.count += entry.count
+            existing.lastUsed = max(existing.lastUsed, entry.lastUsed)
+            words[word] = existing
+        } else {
+            words[word] = entry
+        }
+        totalCount += entry.count
+        tick = max(tick, entry.lastUsed)
+    }
+
+    /// Makes the prefix index of the words read with `addRead`.
+    mutating func finishReading() {
+        index = words.keys.map { IndexEntry(key: Array(fold.key($0).utf8), word: $0) }
+        index.sort(by: IndexEntry.precedes)
+    }
+
+    /// Drops the least used tenth when a bound is passed (least count first, then oldest). It
+    /// runs inside `learn`, on the keyboard's loop: the entries are ranked by their numbers
+    /// (words only where those tie) and the index is filtered once, not searched per word.
     mutating func prune() {
         if words.count > maxWords {
-            let drop = words.count - maxWords * 9 / 10
-            for (word, _) in words.sorted(by: Self.lessUsed).prefix(drop) { removeWord(word) }
+            var ranked = words.map { (word: $0.key, entry: $0.value) }
+            ranked.sort { Self.lessUsed($0.entry, $1.entry) ?? ($0.word < $1.word) }
+            var gone = Set<String>(minimumCapacity: words.count - maxWords * 9 / 10)
+            for item in ranked.prefix(words.count - maxWords * 9 / 10) {
+                words[item.word] = nil
+                totalCount -= item.entry.count
+                gone.insert(item.word)
+            }
+            ranked = []
+            index.removeAll { gone.contains($0.word) }
         }
         if pairCount > maxPairs {
-            let all = pairs.flatMap { first, seconds in seconds.map { (first, $0.key, $0.value) } }
-            let drop = pairCount - maxPairs * 9 / 10
-            for (first, second, _) in all.sorted(by: { Self.lessUsed(($0.0 + "\t" + $0.1, $0.2), ($1.0 + "\t" + $1.1, $1.2)) }).prefix(drop) {
-                removePair(first, second)
+            var ranked: [(first: String, second: String, entry: Entry)] = []
+            ranked.reserveCapacity(pairCount)
+            for (first, seconds) in pairs {
+                for (second, entry) in seconds { ranked.append((first, second, entry)) }
             }
+            ranked.sort { Self.lessUsed($0.entry, $1.entry) ?? (($0.first, $0.second) < ($1.first, $1.second)) }
+            for item in ranked.prefix(pairCount - maxPairs * 9 / 10) { removePair(item.first, item.second) }
         }
     }
 
-    private static func lessUsed(_ a: (String, Entry), _ b: (String, Entry)) -> Bool {
-        if a.1.count != b.1.count { return a.1.count < b.1.count }
-        if a.1.lastUsed != b.1.lastUsed { return a.1.lastUsed < b.1.lastUsed }
-        return a.0 < b.0
+    /// Whether `a` is less used than `b` (fewer times, else longer ago); nil when they tie.
+    private static func lessUsed(_ a: Entry, _ b: Entry) -> Bool? {
+        if a.count != b.count { return a.count < b.count }
+        if a.lastUsed != b.lastUsed { return a.lastUsed < b.lastUsed }
+        return nil
     }
 }

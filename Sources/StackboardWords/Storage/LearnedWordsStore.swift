@@ -77,16 +77,22 @@ public struct LearnedWordsStore: Sendable {
         guard fd >= 0 else { throw fail("create") }
         var ok = false
         defer { if !ok { unlink(temporary) } }
-        let bytes = model.encode()
-        var written = 0
-        let failure: WordModelError? = bytes.withUnsafeBytes { raw -> WordModelError? in
-            guard fchmod(fd, 0o600) == 0 else { return fail("chmod") }
-            while written < raw.count {
-                let n = write(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
-                if n < 0 { if errno == EINTR { continue }; return fail("write") }
-                written += n
+        var failure: WordModelError? = fchmod(fd, 0o600) == 0 ? nil : fail("chmod")
+        if failure == nil {
+            do {
+                // The file is written as it is made, a chunk at a time: never all of it in memory.
+                try model.encode { (chunk) throws(WordModelError) in
+                    var written = 0
+                    while written < chunk.count {
+                        let n = write(fd, chunk.baseAddress.map { $0 + written }, chunk.count - written)
+                        if n < 0 { if errno == EINTR { continue }; throw fail("write") }
+                        written += n
+                    }
+                }
+                if fsync(fd) != 0 { failure = fail("fsync") }
+            } catch {
+                failure = error
             }
-            return fsync(fd) == 0 ? nil : fail("fsync")
         }
         close(fd)
         if let failure { throw failure }
@@ -135,6 +141,8 @@ public struct LearnedWordsStore: Sendable {
         guard fd >= 0 else { throw WordModelError(file: path, message: "cannot read: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var out: [UInt8] = []
+        var info = stat()
+        if fstat(fd, &info) == 0 { out.reserveCapacity(min(Int(info.st_size), UserWordModel.maxFileBytes) + 1) }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while out.count <= UserWordModel.maxFileBytes {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
