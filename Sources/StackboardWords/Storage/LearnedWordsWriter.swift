@@ -18,6 +18,8 @@ public final class LearnedWordsWriter {
     /// The write under way, or the last one until it is collected.
     private var thread: JoinableThread?
     private let outcome = Outcome()
+    /// Failures of writes that ended, not yet collected.
+    private var unsaid: [WordModelError] = []
 
     /// What the thread leaves for the loop.
     private final class Outcome: Sendable {
@@ -35,7 +37,7 @@ public final class LearnedWordsWriter {
     /// again later). Where no thread can be started, the write happens here and now.
     public func start(_ model: UserWordModel, language: String) -> Bool {
         guard !busy else { return false }
-        _ = collectEnded()
+        if let failure = collectEnded() { unsaid.append(failure) }
         outcome.state.withLock { $0 = (false, nil) }
         let store = store, outcome = outcome
         let pending = Pending(model)
@@ -63,12 +65,15 @@ public final class LearnedWordsWriter {
     }
 
     /// The failure of a write that ended since the last call (nil: none, or still under way).
-    public func collect() -> WordModelError? { collectEnded() }
+    public func collect() -> WordModelError? {
+        if let failure = collectEnded() { unsaid.append(failure) }
+        return unsaid.isEmpty ? nil : unsaid.removeFirst()
+    }
 
-    /// Waits for a write under way to end; returns its failure, if any.
+    /// Waits for a write under way to end; returns a failure not yet collected, if any.
     public func finish() -> WordModelError? {
         thread?.wait()
-        return collectEnded()
+        return collect()
     }
 
     private func collectEnded() -> WordModelError? {
