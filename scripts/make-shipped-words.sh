@@ -34,6 +34,17 @@ if [ ! -f ngerman ]; then
   rm -rf wngerman-x wngerman_*.deb
 fi
 
+# Danish word forms (hunspell-da, LGPL-2.1 or GPL-2 or MPL-1.1): wordfreq's Danish list is its
+# small one (29,000 words); the model adds the forms of its words that Debian's spelling
+# dictionary makes (scripts/hunspell-forms.py, one family of forms a line).
+if [ ! -f da_DK.families ]; then
+  apt-get download hunspell-da >/dev/null
+  dpkg-deb -x hunspell-da_*.deb hunspell-da-x
+  /usr/bin/python3 "$here/hunspell-forms.py" --families hunspell-da-x/usr/share/hunspell/da_DK.dic \
+    hunspell-da-x/usr/share/hunspell/da_DK.aff > da_DK.families
+  rm -rf hunspell-da-x hunspell-da_*.deb
+fi
+
 make_words() { venv/bin/python "$here/make-words.py" --wordfreq --held-out 0.2 --discount 0.4 --min-pair 1 --per-word 1000 --triples 200000 "$@"; }
 langs=("$@"); [ ${#langs[@]} -gt 0 ] || langs=(en de fr es ru it pt nl pl sv da nb fi cs sk hu ro tr uk el)
 for lang in "${langs[@]}"; do
@@ -51,12 +62,13 @@ for lang in "${langs[@]}"; do
           --elisions "l,un,dell,all,dall,nell,sull,c,d,m,t,s,v,quest,quell,bell,sant" --also-alone un ;;
     pt) make_words --language pt --words 80000 --text dasher/training_portuguese_BR.txt ;;
     nl) make_words --language nl --words 80000 --text dasher/training_dutch_NL.txt ;;
-    pl) make_words --language pl --words 100000 --text dasher/training_polish_PL.txt ;;
+    pl) make_words --language pl --words 200000 --text dasher/training_polish_PL.txt ;;
     sv) make_words --language sv --words 80000 --text dasher/training_swedish_SE.txt ;;
-    da) make_words --language da --words 80000 --text dasher/training_danish_DK.txt ;;
+    da) make_words --language da --words 150000 --text dasher/training_danish_DK.txt --text-words 1 \
+          --inflections da_DK.families --inflection-share 0.05 ;;
     nb) make_words --language nb --words 80000 ;;
     fi) make_words --language fi --words 120000 --text dasher/training_finnish_FI.txt ;;
-    cs) make_words --language cs --words 100000 --text dasher/training_czech_CS.txt ;;
+    cs) make_words --language cs --words 150000 --text dasher/training_czech_CS.txt ;;
     sk) make_words --language sk --words 80000 ;;
     hu) make_words --language hu --words 80000 --text dasher/training_hungarian_HU.txt ;;
     ro) make_words --language ro --words 80000 ;;

@@ -11,6 +11,8 @@ Sources, any mix of them:
   --frequencies FILE      a word-frequency file: "WORD COUNT" or "WORD<TAB>COUNT" per line (any order)
   --text FILE             running text: word pairs, sentence starts and each word's usual case
                           (--held-out F: the last fraction F of its lines is left out, for evaluation)
+  --inflections FILE      word families (scripts/hunspell-forms.py --families): the forms the lists lack
+                          of their words, at --inflection-share of the family's most frequent form's frequency
   --pair-counts FILE      word-pair counts: "WORD1 WORD2 COUNT" per line (symspellpy's bigram file),
                           with --pair-unigrams FILE the same corpus's word counts ("WORD COUNT")
 
@@ -141,6 +143,31 @@ def undo_casefold(freq, listed, seen):
     return mended
 
 
+def text_only_words(freq, counts, least, scripts):
+    """The words the texts (their kept part) use at least `least` times that the frequency
+    lists lack, each with its share of the texts' words as its frequency (none when `least` is 0).
+    For a language whose frequency list is short (wordfreq's small Danish list: 29,000 words)."""
+    if least <= 0:
+        return {}
+    total = sum(counts.values()) or 1
+    return {w: n / total for w, n in counts.items() if n >= least and w not in freq and word_ok(w, scripts)}
+
+
+def inflected_forms(freq, path, share, scripts):
+    """The forms of each family of `path` (one line a dictionary entry, its forms apart by
+    spaces: scripts/hunspell-forms.py --families) that `freq` lacks, where `freq` has another
+    form of the family: each at `share` times the frequency of the family's most frequent form."""
+    added = {}
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            family = [w.lower() for w in line.split() if word_ok(w, scripts)]
+            known = max((freq[w] for w in family if w in freq), default=0)
+            for w in family:
+                if known and w not in freq:
+                    added[w] = max(added.get(w, 0), known * share)
+    return added
+
+
 def text_word_counts(texts, held_out):
     """How often each lower-case word occurs in the texts (their kept part only)."""
     counts = collections.Counter()
@@ -204,6 +231,12 @@ def main():
     ap.add_argument('--text-confidence', type=float, default=20.0,
                     help='a context word seen n times in the texts gets weight n/(n+this) against the pair files (20)')
     ap.add_argument('--words', type=int, default=50000, help='vocabulary size (50000)')
+    ap.add_argument('--text-words', type=int, default=0,
+                    help="add the texts' words used at least this many times that the frequency lists lack (0: none)")
+    ap.add_argument('--inflections', action='append', default=[],
+                    help="a file of word families, one a line (scripts/hunspell-forms.py --families): the forms of the frequency list's words")
+    ap.add_argument('--inflection-share', type=float, default=0.05,
+                    help="an added form's frequency: this times its family's most frequent form's (0.05)")
     ap.add_argument('--pairs', type=int, default=300000, help='pair budget (300000)')
     ap.add_argument('--per-word', type=int, default=400, help='most successors kept per word (400)')
     ap.add_argument('--min-pair', type=int, default=2, help='least count of a pair from the texts (2)')
@@ -245,6 +278,9 @@ def main():
                     freq[form.lower()] = share
 
     freq = undo_casefold(freq, spelling_words(o.spellings), set(text_counts))
+    freq.update(text_only_words(freq, text_counts, o.text_words, scripts))
+    for path in o.inflections:
+        freq.update(inflected_forms(freq, path, o.inflection_share, scripts))
 
     # 2. Texts: case of each word, pairs, sentence starts.
     case_counts = collections.defaultdict(collections.Counter)

@@ -107,6 +107,21 @@ enum GermanTapFixtures {
         #expect(found.literalCost == TapParameters().unknownWordCost)
     }
 
+    @Test func anUnknownWordCostsWhatItsLanguageSays() {
+        var parameters = TapParameters()
+        parameters.unknownWordCosts = ["da": 21]
+        #expect(parameters.unknownWordCost(language: "da") == 21)
+        #expect(parameters.unknownWordCost(language: "da_DK") == 21)
+        #expect(parameters.unknownWordCost(language: "en") == parameters.unknownWordCost)
+        let decoder = TapDecoder(geometry: GermanTapFixtures.geometry, fold: GermanTapFixtures.model().fold, parameters: parameters)
+        let taps = GermanTapFixtures.taps("xylk")
+        #expect(decoder.decode(taps, model: GermanTapFixtures.model(language: "da"), context: .unknown, limit: 2).literalCost == 21)
+        #expect(decoder.decode(taps, model: GermanTapFixtures.model(language: "en"), context: .unknown, limit: 2).literalCost
+            == parameters.unknownWordCost)
+        // The shipped weights: Danish and Polish words the model lacks cost more than others'.
+        #expect(TapParameters().unknownWordCost(language: "da") > TapParameters().unknownWordCost(language: "en"))
+    }
+
     @Test func aCharacterWithNoLetterKeyIsNeverDroppedAsAnExtraTap() {
         // `º` (Spanish `Nº`) has no letter key: the word keeps it, so `dieº` is not `die`.
         var taps = GermanTapFixtures.taps("die")

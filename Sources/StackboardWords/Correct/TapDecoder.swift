@@ -46,8 +46,20 @@ public struct TapParameters: Equatable, Sendable {
     public var transposition = 4.5
     /// The weight of the language model's cost against the taps'.
     public var languageWeight = 1.0
-    /// The cost of a word the model does not know (the literal taps may spell one).
+    /// The cost of a word the model does not know (the literal taps may spell one), where
+    /// `unknownWordCosts` has nothing for the model's language.
     public var unknownWordCost = 19.0
+    /// The cost of a word the model does not know, by language (the first two letters of the
+    /// model's tag); the others cost `unknownWordCost`. Chosen on each language's held-out Dasher
+    /// text (docs/words.md): Danish's model, wordfreq's small list and the forms of Debian's
+    /// Danish spelling dictionary, lacks fewer of the words typed, so an unknown literal is more
+    /// likely a typo there; likewise Polish with 200,000 words.
+    public var unknownWordCosts: [String: Double] = ["da": 20, "pl": 20]
+
+    /// The cost of a word the model of language `tag` does not know.
+    public func unknownWordCost(language tag: String) -> Double {
+        unknownWordCosts[String(tag.prefix(2))] ?? unknownWordCost
+    }
     /// A compound (two words of the model joined, where the language's `CompoundRule` allows):
     /// it costs this plus `compoundWeight` times the costs of its parts as words alone.
     public var compoundBase = 5.0
@@ -88,7 +100,7 @@ public struct TapDecoding: Equatable, Sendable {
     /// The words, best first.
     public var candidates: [TapCandidate]
     /// The literal word (the keys the taps hit) and its cost: its taps cost nothing, so this is its
-    /// language cost (the model's word with the same letters, or `unknownWordCost`).
+    /// language cost (the model's word with the same letters, or the language's unknown word's cost).
     public var literalCost: Double
     /// The model's spelling of the literal word (nil: the model does not know it).
     public var literalInModel: String?
@@ -163,8 +175,9 @@ public struct TapDecoder: Sendable {
             let literalWord = literalID.map { view.word($0) }
             let literalKnown = literalWord.map { $0.lowercased() == literal.lowercased() } ?? false
             let compound = CompoundRule.forLanguage(model.language)
-            let literalCost = literalKnown ? literalID.map { parameters.languageWeight * language.cost($0) } ?? parameters.unknownWordCost
-                : min(parameters.unknownWordCost, compound.flatMap { compoundCost(of: literal, rule: $0, view: view, fold: model.fold) } ?? .infinity)
+            let unknown = parameters.unknownWordCost(language: model.language)
+            let literalCost = literalKnown ? literalID.map { parameters.languageWeight * language.cost($0) } ?? unknown
+                : min(unknown, compound.flatMap { compoundCost(of: literal, rule: $0, view: view, fold: model.fold) } ?? .infinity)
             let isName: Bool
             switch context {
             case .after: isName = !literalKnown && literal.first?.isUppercase == true && !TapCorrection.capitalisesNouns(model.language)
