@@ -61,6 +61,7 @@ import Testing
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let words = try Self.engine(dir)
+        words.adoptLearned(waiting: true) // (no file: nothing to read)
         for c in "zorblat " { _ = words.typing(String(c)) }
         let due = try #require(words.saveDue)
         words.save(now: due)
@@ -79,6 +80,55 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["words-en.txt"])
     }
 
+    /// The learned words are read on a thread; what is learned before they are in is added after
+    /// them, and the end's save waits for them: the file keeps every word it had.
+    @Test func learnedWordsReadOnAThreadKeepWhatWasLearnedMeanwhile() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = LearnedWordsStore(directory: dir)
+        var before = UserWordModel()
+        for _ in 0..<5 { before.learn("zorblat", after: .sentenceStart) }
+        try store.save(before, language: "en")
+        let words = try Self.engine(dir)
+        for c in "quibbix " { _ = words.typing(String(c)) }
+        words.save(now: 0, force: true) // waits for the file, then writes it with both
+        let text = try String(contentsOfFile: dir + "/words-en.txt", encoding: .utf8)
+        #expect(text.contains("w\t5\t5\tzorblat\n") && text.contains("\tquibbix\n"), "\(text)")
+        #expect(!words.readingLearned)
+        #expect(words.session.learned.words["zorblat"]?.count == 5)
+        #expect(words.session.learned.words["quibbix"].map { $0.lastUsed > 5 } == true) // after the file's
+    }
+
+    /// Once the file is in, its words are suggested.
+    @Test func learnedWordsThatCameInAreSuggested() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var before = UserWordModel()
+        for _ in 0..<9 { before.learn("zorblat", after: .sentenceStart) }
+        try LearnedWordsStore(directory: dir).save(before, language: "en")
+        let words = try Self.engine(dir)
+        words.adoptLearned(waiting: true)
+        for c in "zorb" { _ = words.typing(String(c)) }
+        #expect(words.suggestions().contains("zorblat"), "\(words.suggestions())")
+    }
+
+    /// `stopWriting` (the words being forgotten) returns only once a write under way has landed,
+    /// so a file removed after it stays removed.
+    @Test func stopWritingWaitsForTheWriteUnderWay() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let words = try Self.engine(dir)
+        words.adoptLearned(waiting: true)
+        for c in "zorblat " { _ = words.typing(String(c)) }
+        words.save(now: try #require(words.saveDue))
+        words.stopWriting()
+        #expect(FileManager.default.fileExists(atPath: dir + "/words-en.txt"))
+        try FileManager.default.removeItem(atPath: dir + "/words-en.txt")
+        for c in "quibbix " { _ = words.typing(String(c)) }
+        words.save(now: 0, force: true)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/words-en.txt"))
+    }
+
     /// A write that fails on the thread is said (one line naming the file, never a word) at the
     /// next call, on the loop.
     @Test func aFailedWriteOnTheThreadIsSaidOnTheLoop() throws {
@@ -88,6 +138,7 @@ import Testing
         let words = try #require(SuggestionWords.load(language: "en", slots: 3, learning: true,
                                                       store: LearnedWordsStore(directory: dir + "/blocked/words"),
                                                       models: Self.models, report: { problems.append($0) }))
+        words.adoptLearned(waiting: true)
         try Data("a file where the folder should be".utf8).write(to: URL(fileURLWithPath: dir + "/blocked"))
         for c in "zorblat " { _ = words.typing(String(c)) }
         words.save(now: try #require(words.saveDue))

@@ -309,7 +309,8 @@ final class KeyboardApp: WindowShellClient {
     }
 
     func advance(to now: Double) {
-        words.save(now: now)
+        // Learned words read on their thread came in: the bar is worked out again with them.
+        if words.save(now: now) { controller.runtime.refreshSuggestions() }
         // RandR news: the keyboard lays itself out again on its monitor (the resize follows).
         if monitorsChanged {
             placer?.monitorsChanged(now: now)

@@ -14,9 +14,12 @@ public final class SuggestionWords: KeypadWords {
     public private(set) var session: SuggestionSession
     /// The language (the model's tag).
     public let language: String
-    /// Writes the learned words, off the loop (nil: nothing is ever written, e.g. a plug at a
-    /// greeter).
-    private let writer: LearnedWordsWriter?
+    /// Writes the learned words, off the loop (nil: nothing is written, e.g. a plug at a greeter,
+    /// or not yet: the file is still being read).
+    private var writer: LearnedWordsWriter?
+    /// The learned words being read from their file, and where they are written once in.
+    private var reading: ThreadWork<LearnedWordsStore.Loaded>?
+    private var readingStore: LearnedWordsStore?
     /// Whether what is typed is learned (the `learn` setting; off in a plug).
     private let learning: Bool
     /// The learned generation written last.
@@ -56,29 +59,69 @@ public final class SuggestionWords: KeypadWords {
             report("no word suggestions: \(error); 'stackboard words languages' lists the languages there are")
             return nil
         }
-        var learned = UserWordModel(fold: shipped.fold)
-        var mayBeSaved = store != nil
+        let session = SuggestionSession(predictor: WordPredictor(shipped: shipped, learned: UserWordModel(fold: shipped.fold)),
+                                        slots: slots, privacy: learning ? .normal : .noLearn, atSentenceStart: atSentenceStart)
+        let made = SuggestionWords(session: session, language: language, learning: learning, report: report)
+        made.session.holdsLearning = holdsLearning
         if let store, learning {
-            let loaded = store.load(language, fold: shipped.fold)
-            if let notice = loaded.notice { report(notice.hasPrefix("stackboard: ") ? String(notice.dropFirst(12)) : notice) }
-            learned = loaded.model
-            mayBeSaved = loaded.mayBeSaved
+            // Read on a thread: at the bounds the file takes ~100 ms to read, which the loop does
+            // not wait for. Until it is in, suggestions come from the shipped model and what is
+            // learned meanwhile is kept apart; nothing is saved before it is in (`adoptLearned`).
+            let fold = shipped.fold
+            made.reading = ThreadWork {
+                let loaded = store.load(language, fold: fold)
+                HeapMemory.giveBackFreePages() // the file's bytes, read and let go
+                return loaded
+            }
+            made.readingStore = store
         }
-        var session = SuggestionSession(predictor: WordPredictor(shipped: shipped, learned: learned), slots: slots,
-                                        privacy: learning ? .normal : .noLearn, atSentenceStart: atSentenceStart)
-        session.holdsLearning = holdsLearning
-        return SuggestionWords(session: session, language: language, store: mayBeSaved && learning ? store : nil,
-                               learning: learning, report: report)
+        return made
     }
 
-    private init(session: SuggestionSession, language: String, store: LearnedWordsStore?, learning: Bool,
-                 report: @escaping (String) -> Void) {
+    private init(session: SuggestionSession, language: String, learning: Bool, report: @escaping (String) -> Void) {
         self.session = session
         self.language = language
-        writer = store.map(LearnedWordsWriter.init(store:))
         self.learning = learning
         self.report = report
         savedGeneration = session.learnedGeneration
+    }
+
+    /// Takes the learned words read from the file once they are in (waiting for them with
+    /// `waiting`): what was learned meanwhile is added after them, and from then on they are saved
+    /// (unless the file could not be read: then nothing is written over it). True when they
+    /// came in now (the bar's suggestions may change).
+    @discardableResult
+    public func adoptLearned(waiting: Bool = false) -> Bool {
+        guard let reading, var loaded = reading.take(waiting: waiting) ?? (waiting ? Self.unread(session.learned.fold) : nil) else {
+            return false
+        }
+        self.reading = nil
+        if let notice = loaded.notice { report(notice.hasPrefix("stackboard: ") ? String(notice.dropFirst(12)) : notice) }
+        var model = UserWordModel(fold: session.learned.fold)
+        swap(&model, &loaded.model) // the read model's storage, unshared: absorbing copies nothing
+        model.absorb(session.learned)
+        session.setLearned(model)
+        if loaded.mayBeSaved, let store = readingStore { writer = LearnedWordsWriter(store: store) }
+        readingStore = nil
+        noteLearning()
+        return true
+    }
+
+    /// Waits for a write under way and writes nothing more (the learned words are being
+    /// forgotten: no write may land after their file is removed).
+    public func stopWriting() {
+        _ = writer?.finish()
+        writer = nil
+        reading = nil
+        readingStore = nil
+    }
+
+    /// Whether the learned words are still being read.
+    public var readingLearned: Bool { reading != nil }
+
+    /// What stands for a read that gave nothing back: nothing loaded, nothing written over the file.
+    private static func unread(_ fold: WordFold) -> LearnedWordsStore.Loaded {
+        LearnedWordsStore.Loaded(model: UserWordModel(fold: fold), notice: nil, mayBeSaved: false)
     }
 
     /// Lets the pages of the shipped model read so far go (read again from the file when needed).
@@ -243,6 +286,12 @@ public final class SuggestionWords: KeypadWords {
     /// call after it ended.
     public func save(now: Double, force: Bool = false) {
         settle()
+        adoptLearned(waiting: force)
+        if reading != nil {
+            // Not before the file is in: what would be written is not all the user's words.
+            if let due = dueAt, due <= now { dueAt = now + Self.busyRetry }
+            return
+        }
         if let failure = force ? writer?.finish() : writer?.collect() { report("\(failure)") }
         guard let writer, session.learnedGeneration != savedGeneration else {
             dueAt = nil
@@ -269,7 +318,7 @@ public final class SuggestionWords: KeypadWords {
 
     /// After a change that may have learned something: the save is due a while later.
     private func noteLearning() {
-        guard writer != nil, session.learnedGeneration != savedGeneration, dueAt == nil else { return }
+        guard writer != nil || reading != nil, session.learnedGeneration != savedGeneration, dueAt == nil else { return }
         dueAt = MonotonicClock.now() + Self.saveDelay
     }
 

@@ -71,7 +71,8 @@ public final class WordEngines {
     /// When the next learned words are due to be written, or the field is due to be read.
     public var saveDue: Double? {
         let read = !reading && engines.values.contains(where: \.holdsWords) ? (rereads.dueAt ?? 0) : nil
-        return (engines.values.compactMap(\.saveDue) + [read].compactMap { $0 }).min()
+        let poll = engines.values.contains(where: \.readingLearned) ? MonotonicClock.now() + Self.readPollSeconds : nil
+        return (engines.values.compactMap(\.saveDue) + [read, poll].compactMap { $0 }).min()
     }
 
     /// Reads the field for the words that wait, when due (never waited for: the reply comes
@@ -123,6 +124,8 @@ public final class WordEngines {
     /// Forgets every word learned, in every language: the engines made so far are let go of
     /// without writing, and the files removed. Returns a line for each file that could not be.
     public func forgetLearned() -> [String] {
+        // A write under way ends first: it must not bring back a file removed below.
+        for engine in engines.values { engine.stopWriting() }
         engines = [:]
         missing = []
         readingSince = nil
@@ -135,9 +138,16 @@ public final class WordEngines {
         return problems
     }
 
-    /// Writes what is due (everything, with `force`).
-    public func save(now: Double, force: Bool = false) {
+    /// Takes the learned words of engines whose files were read meanwhile, then writes what is
+    /// due (everything, with `force`). True when learned words came in (the bar may change).
+    @discardableResult
+    public func save(now: Double, force: Bool = false) -> Bool {
+        let cameIn = engines.values.filter { $0.adoptLearned() }
         confirmHeldWords(now: now)
         for engine in engines.values { engine.save(now: now, force: force) }
+        return !cameIn.isEmpty
     }
+
+    /// How often the loop looks whether learned words being read are in (s).
+    public static let readPollSeconds = 0.02
 }

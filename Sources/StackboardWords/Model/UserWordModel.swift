@@ -114,6 +114,18 @@ public struct UserWordModel: Equatable, Sendable {
         return removed
     }
 
+    /// Adds what `other` learned, as learned after everything here (its ticks follow this
+    /// model's): the words learned while this model was being read from its file.
+    public mutating func absorb(_ other: UserWordModel) {
+        let offset = tick
+        for (word, entry) in other.words { add(word, Entry(count: entry.count, lastUsed: entry.lastUsed + offset)) }
+        for (first, seconds) in other.pairs {
+            for (second, entry) in seconds { addPair(first, second, Entry(count: entry.count, lastUsed: entry.lastUsed + offset)) }
+        }
+        tick = max(tick, offset + other.tick)
+        prune()
+    }
+
     /// Forgets everything.
     public mutating func clear() {
         self = UserWordModel(fold: fold, maxWords: maxWords, maxPairs: maxPairs)

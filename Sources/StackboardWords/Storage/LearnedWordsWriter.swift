@@ -16,43 +16,54 @@ public final class LearnedWordsWriter {
     /// Where the files go.
     public let store: LearnedWordsStore
     /// The write under way, or the last one until it is collected.
-    private var thread: JoinableThread?
-    private let outcome = Outcome()
+    private var work: ThreadWork<Written>?
     /// Failures of writes that ended, not yet collected.
     private var unsaid: [WordModelError] = []
 
-    /// What the thread leaves for the loop.
-    private final class Outcome: Sendable {
-        /// Whether the write ended, and its failure.
-        let state = Mutex<(ended: Bool, failure: WordModelError?)>((false, nil))
+    /// How a write ended.
+    private struct Written: Sendable {
+        let failure: WordModelError?
     }
 
     /// A writer into `store`.
     public init(store: LearnedWordsStore) { self.store = store }
 
     /// Whether a write is under way.
-    public var busy: Bool { thread != nil && !outcome.state.withLock { $0.ended } }
+    public var busy: Bool { work.map { $0.result == nil } ?? false }
 
     /// Starts writing `model` as `language`'s learned words. False when a write is under way (try
     /// again later). Where no thread can be started, the write happens here and now.
     public func start(_ model: UserWordModel, language: String) -> Bool {
         guard !busy else { return false }
-        if let failure = collectEnded() { unsaid.append(failure) }
-        outcome.state.withLock { $0 = (false, nil) }
-        let store = store, outcome = outcome
+        collectEnded()
+        let store = store
         let pending = Pending(model)
-        thread = JoinableThread.start {
+        work = ThreadWork {
             let failure = pending.take().flatMap { Self.write($0, language, to: store) }
             // The copy's last hold may have been this thread's: its memory and the pages the
             // making of the file used go back before the thread ends.
             HeapMemory.giveBackFreePages()
-            outcome.state.withLock { $0 = (true, failure) }
-        }
-        if thread == nil, let model = pending.take() {
-            let failure = Self.write(model, language, to: store)
-            outcome.state.withLock { $0 = (true, failure) }
+            return Written(failure: failure)
         }
         return true
+    }
+
+    /// The failure of a write that ended since the last call (nil: none, or still under way).
+    public func collect() -> WordModelError? {
+        collectEnded()
+        return unsaid.isEmpty ? nil : unsaid.removeFirst()
+    }
+
+    /// Waits for a write under way to end; returns a failure not yet collected, if any.
+    public func finish() -> WordModelError? {
+        _ = work?.wait()
+        return collect()
+    }
+
+    private func collectEnded() {
+        guard let ended = work?.result else { return }
+        work = nil
+        if let failure = ended.failure { unsaid.append(failure) }
     }
 
     private static func write(_ model: UserWordModel, _ language: String, to store: LearnedWordsStore) -> WordModelError? {
@@ -61,34 +72,6 @@ public final class LearnedWordsWriter {
             return nil
         } catch {
             return error
-        }
-    }
-
-    /// The failure of a write that ended since the last call (nil: none, or still under way).
-    public func collect() -> WordModelError? {
-        if let failure = collectEnded() { unsaid.append(failure) }
-        return unsaid.isEmpty ? nil : unsaid.removeFirst()
-    }
-
-    /// Waits for a write under way to end; returns a failure not yet collected, if any.
-    public func finish() -> WordModelError? {
-        thread?.wait()
-        return collect()
-    }
-
-    private func collectEnded() -> WordModelError? {
-        guard let running = thread else {
-            return outcome.state.withLock { state in
-                defer { state = (false, nil) }
-                return state.ended ? state.failure : nil
-            }
-        }
-        guard outcome.state.withLock({ $0.ended }) else { return nil }
-        running.wait()
-        thread = nil
-        return outcome.state.withLock { state in
-            defer { state = (false, nil) }
-            return state.failure
         }
     }
 
