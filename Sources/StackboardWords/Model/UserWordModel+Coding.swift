@@ -127,7 +127,7 @@ extension UserWordModel {
         if line[0] == Self.wordKind {
             let word = text(3)
             guard Self.isLearnable(word) else { return "has an empty or invalid word" }
-            addRead(word, entry)
+            add(word, entry, indexing: false)
         } else {
             let first = text(3), second = text(4)
             guard first.isEmpty || Self.isLearnable(first), Self.isLearnable(second) else { return "has an empty or invalid word" }

@@ -156,15 +156,19 @@ public struct UserWordModel: Equatable, Sendable {
     }
 
     /// Adds a word entry as read from a file or learned (counts add up, the later tick wins).
-    mutating func add(_ word: String, _ entry: Entry) {
+    /// Without `indexing` (a file being read) the prefix index is left for `finishReading` to
+    /// make once, after the last word: inserting each word in order would move it 20,000 times.
+    mutating func add(_ word: String, _ entry: Entry, indexing: Bool = true) {
         if var existing = words[word] {
             existing.count += entry.count
             existing.lastUsed = max(existing.lastUsed, entry.lastUsed)
             words[word] = existing
         } else {
             words[word] = entry
-            let item = IndexEntry(key: Array(fold.key(word).utf8), word: word)
-            index.insert(item, at: insertionPoint(item))
+            if indexing {
+                let item = IndexEntry(key: Array(fold.key(word).utf8), word: word)
+                index.insert(item, at: insertionPoint(item))
+            }
         }
         totalCount += entry.count
         tick = max(tick, entry.lastUsed)
@@ -208,22 +212,7 @@ public struct UserWordModel: Equatable, Sendable {
         if pairs[first]?.isEmpty ?? false { pairs[first] = nil; contextTotals[first] = nil }
     }
 
-    /// A word entry read from a file: as `add`, but the prefix index is made once, by
-    /// `finishReading`, after the last (inserting each word in order would move the index
-    /// 20,000 times).
-    mutating func addRead(_ word: String, _ entry: Entry) {
-        if var existing = words[word] {
-            existing.count += entry.count
-            existing.lastUsed = max(existing.lastUsed, entry.lastUsed)
-            words[word] = existing
-        } else {
-            words[word] = entry
-        }
-        totalCount += entry.count
-        tick = max(tick, entry.lastUsed)
-    }
-
-    /// Makes the prefix index of the words read with `addRead`.
+    /// Makes the prefix index of the words added without indexing.
     mutating func finishReading() {
         index = words.keys.map { IndexEntry(key: Array(fold.key($0).utf8), word: $0) }
         index.sort(by: IndexEntry.precedes)
