@@ -18,7 +18,9 @@ Sources, any mix of them:
 
 Words are ranked by frequency (the first source that knows a word gives its rank); pairs come from
 the texts and pair-count files, discounted (absolute discounting), pruned to --pairs, with the
-left-over mass of each word kept as its back-off weight to the unigram frequencies.
+left-over mass of each word kept as its back-off weight to the unigram frequencies. With --endings,
+the texts also give how a word's ending follows the ending of the word before it (see
+ending_table), which weighs that back-off to the unigram frequencies.
 """
 import argparse, collections, gzip, math, os, re, struct, sys, unicodedata
 
@@ -213,6 +215,55 @@ def spelling_words(spellings):
     return listed
 
 
+ENDINGS_VERSION = 1
+
+
+def ending_class(key, letters):
+    """A key's ending class: its last `letters` letters, or, when it has no more, the whole key
+    after a space (so that the word `на` is not the ending of `страна`)."""
+    return key[-letters:] if len(key) > letters else ' ' + key
+
+
+def ending_table(vocab, keys, pairs, letters, context_letters, smoothing):
+    """The ending back-off: for each context class c (the ending class of the word before, of
+    `context_letters` letters; '' for the start of a sentence) and each word w of ending class t
+    (`letters` letters), the factor f(c, t) that the unigram back-off p(w) is multiplied by.
+    From the texts' pairs (`pairs`: context key or '<s>', word key), smoothed towards the texts'
+    own ending frequencies: lift(c, t) = [(n(c, t) + s·q(t)) / (n(c) + s)] / q(t), q(t) the
+    texts' share of ending t (add-half), s = `smoothing`; then f = lift / Z(c), Z(c) = Σ_w p(w)
+    lift(c, t(w)), so that the weighed unigram back-off is still a distribution. Only the (c, t)
+    seen in the texts are stored; every other t of c has the factor s / (n(c) + s) / Z(c).
+    Returns (target classes, context classes, per context class: (default factor, [(target class
+    index, factor)])), the classes sorted bytewise in UTF-8."""
+    n = collections.Counter(); nc = collections.Counter(); nt = collections.Counter()
+    for a, b in pairs:
+        c = '' if a == '<s>' else ending_class(a, context_letters)
+        t = ending_class(b, letters)
+        n[(c, t)] += 1; nc[c] += 1; nt[t] += 1
+    total = sum(nt.values())
+    kinds = len(nt) + 1
+    q = {t: (k + 0.5) / (total + 0.5 * kinds) for t, k in nt.items()}
+    mass = collections.Counter()
+    for (_, p), k in zip(vocab, keys):
+        mass[ending_class(k, letters)] += p
+    all_mass = sum(mass.values()) or 1.0
+    targets = sorted(set(mass) | set(nt), key=lambda t: t.encode('utf-8'))
+    target_index = {t: i for i, t in enumerate(targets)}
+    seen = collections.defaultdict(list)
+    for (c, t), k in n.items():
+        seen[c].append(t)
+    contexts = sorted(nc, key=lambda c: c.encode('utf-8'))
+    table = []
+    for c in contexts:
+        k = nc[c]
+        default = smoothing / (k + smoothing)
+        lift = {t: (n[(c, t)] + smoothing * q[t]) / (k + smoothing) / q[t] for t in seen[c]}
+        z = sum(m * lift.get(t, default) for t, m in mass.items()) / all_mass
+        entries = sorted((target_index[t], lift[t] / z) for t in seen[c])
+        table.append((default / z, entries))
+    return targets, contexts, table
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0],
                                  epilog=__doc__.split('\n\n', 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -244,6 +295,11 @@ def main():
     ap.add_argument('--min-triple', type=int, default=1, help='least count of a triple from the texts (1)')
     ap.add_argument('--discount', type=float, default=0.7, help='absolute discount of pair counts (0.7)')
     ap.add_argument('--script', default='LATIN', help='letters allowed: LATIN, CYRILLIC, ... or ANY')
+    ap.add_argument('--endings', action='store_true',
+                    help="write the ending back-off: how each word's ending follows the one before it, from the texts (see ending_table)")
+    ap.add_argument('--ending-letters', type=int, default=2, help="letters of a word's ending class (2)")
+    ap.add_argument('--context-letters', type=int, default=3, help="letters of the word before's ending class (3)")
+    ap.add_argument('--ending-smoothing', type=float, default=30.0, help="smoothing of the ending back-off towards the texts' ending frequencies (30)")
     ap.add_argument('--keep-letters', default='', help='letters never folded to their base (e.g. й)')
     ap.add_argument('--elisions', default='', help="comma-separated words written with an apostrophe and no space after (fr: l,d,qu,...)")
     o = ap.parse_args()
@@ -287,6 +343,7 @@ def main():
     pair_counts = collections.Counter()
     start_counts = collections.Counter()
     triple_counts = collections.Counter()    # (a, b, c); a is '<s>' for the start of a sentence
+    ending_pairs = []                        # (the word before or '<s>', the word), folded keys
     for path in o.text:
         for sent in sentences(text_lines(path, o.held_out)):
             previous = None
@@ -308,7 +365,9 @@ def main():
                         case_counts[key][part] += 1
                     if first:
                         start_counts[key] += 1
+                        ending_pairs.append(('<s>', fold(key, keep)))
                     elif previous is not None:
+                        ending_pairs.append((fold(previous, keep), fold(key, keep)))
                         pair_counts[(previous, key)] += 1
                         if before is not None:
                             triple_counts[(before, previous, key)] += 1
@@ -407,7 +466,15 @@ def main():
     for _, ia, ib, ic, p in triples[:o.triples]:
         kept3[(ia, ib)].append((p, ic))
 
-    write(o, vocab, kept, backoff, keep, kept3)
+    endings = None
+    if o.endings:
+        if not 1 <= o.ending_letters <= 8 or not 1 <= o.context_letters <= 8:
+            sys.exit('make-words: --ending-letters and --context-letters must be 1 to 8')
+        if not ending_pairs:
+            sys.exit('make-words: --endings needs --text')
+        endings = ending_table(vocab, [fold(d, keep) for d, _ in vocab], ending_pairs,
+                               o.ending_letters, o.context_letters, o.ending_smoothing)
+    write(o, vocab, kept, backoff, keep, kept3, endings)
 
 
 def cost(p):
@@ -416,7 +483,45 @@ def cost(p):
     return max(0, min(65535, int(round(-math.log(p) * SCALE))))
 
 
-def write(o, vocab, kept, backoff, keep, kept3):
+def factor_cost(f):
+    """A factor as a signed cost: round(-ln f × SCALE), clamped to 16 bits."""
+    return max(-32768, min(32767, int(round(-math.log(f) * SCALE))))
+
+
+def ending_section(o, endings):
+    """The bytes of the ending back-off (ShippedWordModel.swift documents them)."""
+    targets, contexts, table = endings
+    if len(targets) > 65535:
+        sys.exit(f'make-words: {len(targets)} ending classes, more than 65,535')
+
+    def pad(b):
+        return b + b'\0' * (-len(b) % 4)
+
+    def strings(items):
+        data = bytearray(); ends = [0]
+        for s in items:
+            data += s.encode('utf-8'); ends.append(len(data))
+        return pad(bytes(data)), struct.pack(f'<{len(ends)}I', *ends), len(data)
+
+    t_text, t_ends, t_bytes = strings(targets)
+    c_text, c_ends, c_bytes = strings(contexts)
+    starts = [0]; classes = []; factors = []
+    for _, entries in table:
+        for t, f in entries:
+            classes.append(t); factors.append(factor_cost(f))
+        starts.append(len(classes))
+    E = len(classes)
+    head = struct.pack('<8I', ENDINGS_VERSION, o.ending_letters, o.context_letters, len(targets), len(contexts), E, t_bytes, c_bytes)
+    return b''.join([
+        head, t_text, t_ends, c_text, c_ends,
+        pad(struct.pack(f'<{len(contexts)}h', *[factor_cost(d) for d, _ in table])),
+        struct.pack(f'<{len(starts)}I', *starts),
+        pad(struct.pack(f'<{E}H', *classes)),
+        pad(struct.pack(f'<{E}h', *factors)),
+    ]), E
+
+
+def write(o, vocab, kept, backoff, keep, kept3, endings=None):
     W = len(vocab)
     text = bytearray(); offsets = [0]
     keys = bytearray(); key_refs = []; key_lens = []; key_of = []
@@ -480,16 +585,19 @@ def write(o, vocab, kept, backoff, keep, kept3):
         struct.pack(f'<{T3}I', *tri_word),
         pad(struct.pack(f'<{T3}H', *tri_cost)),
     ])
+    ending_bytes, E = ending_section(o, endings) if endings else (b'', 0)
+    body += ending_bytes
     lang = o.language.encode('utf-8')[:15]
     header = MAGIC + struct.pack('<IIIIII', W, P, F, len(text), len(keys), 0) + lang + b'\0' * (16 - len(lang))
-    header += struct.pack('<III', HEADER + len(body), C, T3) + b'\0' * 4
+    header += struct.pack('<IIII', HEADER + len(body), C, T3, len(ending_bytes))
     assert len(header) == HEADER
     out = o.out or os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Resources', 'words', o.language + '.words')
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out + '.tmp', 'wb') as f:
         f.write(header + body)
     os.replace(out + '.tmp', out)
-    print(f'make-words: {out}: {W} words, {P} pairs, {T3} triples, {F} folds, {(HEADER + len(body)) / 1e6:.2f} MB')
+    endings_note = f', {len(endings[1])} ending contexts ({E} entries)' if endings else ''
+    print(f'make-words: {out}: {W} words, {P} pairs, {T3} triples{endings_note}, {F} folds, {(HEADER + len(body)) / 1e6:.2f} MB')
 
 
 if __name__ == '__main__':

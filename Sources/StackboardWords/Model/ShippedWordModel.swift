@@ -5,7 +5,8 @@ import StackboardCore
 ///
 /// ```
 /// header (64 bytes): "SBWORDS1", u32 words W, pairs P, folds F, text bytes T, key bytes K,
-///                    flags (0), language (16 bytes, NUL-padded), u32 file size, 12 bytes zero
+///                    flags (0), language (16 bytes, NUL-padded), u32 file size, u32 C, u32 T (triples,
+///                    below), u32 E (the ending back-off's bytes, below; 0: none)
 /// text      T bytes             the words as shown, UTF-8, one after the other   (each section
 /// wordEnds  (W+1) u32           where word i starts and ends in text              padded to 4)
 /// keys      K bytes             the folded forms that differ from the words
@@ -20,7 +21,22 @@ import StackboardCore
 /// triples (when the header's u32 at 52, C, is not 0; T, at 56, is their count):
 ///   contexts  C × (u32 a, u32 b) sorted   a is a word id or W (start of a sentence), b a word id
 ///   triStart  (C+1) u32, triBackoff C u16, triWord T u32, triCost T u16   as for the pairs
+/// the ending back-off (when E is not 0; E bytes; version 1):
+///   8 × u32: version (1), letters of a word's ending L, of the word before's M, ending classes N,
+///            context classes K, entries R, bytes of the ending classes' text, of the contexts'
+///   ending classes: text (UTF-8, padded), (N+1) u32 ends    sorted bytewise, distinct; a class is
+///   context classes: text (padded), (K+1) u32 ends           the key's last L (or M) letters, or a
+///                                                            space and the whole key when it has no
+///                                                            more; "" is the start of a sentence
+///   contextCost K i16     factor of every ending class a context has no entry for, −ln f × 1024
+///   entryStart (K+1) u32  entries of context class k: entryStart[k] ..< entryStart[k+1]
+///   entryClass R u16, entryCost R i16   ending class (ascending within a context) and its factor
 /// ```
+///
+/// The ending back-off weighs the unigram back-off by how a word's ending follows the ending of
+/// the word before: p(w | c) = p_pair(w | c) + backoff(c) · p(w) · f(class(c), class(w)) (see
+/// `scripts/make-words.py`, `ending_table`; f keeps the back-off a distribution). A file without
+/// it (E = 0, every file before 2026-12-08) weighs nothing.
 ///
 /// Loading checks the header, the size and every offset and id, so that a damaged or hostile file
 /// is refused with a message instead of being read out of bounds; nothing is copied.
@@ -33,6 +49,8 @@ public struct ShippedWordModel: Sendable {
     public let pairCount: Int
     /// How many (two words, successor) triples it has.
     public let tripleCount: Int
+    /// How many context classes its ending back-off has (0: it has none).
+    public var endingContextCount: Int { sections.endingContexts }
     /// How typed text is folded to be matched against the keys.
     public let fold: WordFold
     let storage: any ModelStorage
@@ -86,8 +104,14 @@ struct WordModelSections: Sendable, Equatable {
     var text = 0, wordEnds = 0, keys = 0, keyRefs = 0, keyLengths = 0, order = 0, unigram = 0, backoff = 0
     var pairStart = 0, pairWord = 0, pairCost = 0, fold = 0, size = 0
     var tripleContexts = 0, triples = 0, triContexts = 0, triStart = 0, triBackoff = 0, triWord = 0, triCost = 0
+    var endingLetters = 0, contextLetters = 0, endingClasses = 0, endingContexts = 0, endingEntries = 0
+    var endingClassBytes = 0, contextClassBytes = 0
+    var endingText = 0, endingEnds = 0, contextText = 0, contextEnds = 0, contextCost = 0
+    var entryStart = 0, entryClass = 0, entryCost = 0
 
     static let maxWords = 2_000_000, maxPairs = 50_000_000, maxFolds = 100_000
+    /// The version of the ending back-off this reader knows.
+    static let endingsVersion = 1
 
     init(_ bytes: UnsafeRawBufferPointer, file: String) throws(WordModelError) {
         func fail(_ message: String) -> WordModelError {
@@ -124,6 +148,37 @@ struct WordModelSections: Sendable, Equatable {
         triBackoff = at; at += padded(2 * tripleContexts)
         triWord = at; at += 4 * triples
         triCost = at; at += padded(2 * triples)
+        let endingBytes = u32(60)
+        if endingBytes > 0 {
+            guard endingBytes >= 32, at <= bytes.count - 32 else {
+                throw fail("the ending back-off (\(endingBytes) bytes) is cut short or damaged")
+            }
+            let version = u32(at)
+            guard version == Self.endingsVersion else {
+                throw fail("its ending back-off is of version \(version), which this stackboard does not read (it reads version \(Self.endingsVersion))")
+            }
+            endingLetters = u32(at + 4); contextLetters = u32(at + 8); endingClasses = u32(at + 12)
+            endingContexts = u32(at + 16); endingEntries = u32(at + 20)
+            endingClassBytes = u32(at + 24); contextClassBytes = u32(at + 28)
+            guard (1...8).contains(endingLetters), (1...8).contains(contextLetters), endingClasses <= 65535,
+                  endingContexts <= Self.maxPairs, endingEntries <= Self.maxPairs,
+                  endingClassBytes <= 32 * 65535, contextClassBytes <= 32 * Self.maxPairs else {
+                throw fail("the ending back-off's counts are out of range (\(endingClasses) classes, \(endingContexts) contexts, \(endingEntries) entries)")
+            }
+            let start = at
+            at += 32
+            endingText = at; at += padded(endingClassBytes)
+            endingEnds = at; at += 4 * (endingClasses + 1)
+            contextText = at; at += padded(contextClassBytes)
+            contextEnds = at; at += 4 * (endingContexts + 1)
+            contextCost = at; at += padded(2 * endingContexts)
+            entryStart = at; at += 4 * (endingContexts + 1)
+            entryClass = at; at += padded(2 * endingEntries)
+            entryCost = at; at += padded(2 * endingEntries)
+            guard at - start == endingBytes else {
+                throw fail("the ending back-off is \(endingBytes) bytes but its counts make it \(at - start): it is damaged")
+            }
+        }
         size = at
         guard u32(48) == size, bytes.count == size else {
             throw fail("the file is \(bytes.count) bytes but its header makes it \(size) (recorded \(u32(48))): it is cut short or damaged")

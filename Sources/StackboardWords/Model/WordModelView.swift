@@ -12,6 +12,7 @@ public struct WordModelView {
 
     private func u32(_ base: Int, _ i: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: base + 4 * i, as: UInt32.self).littleEndian) }
     private func u16(_ base: Int, _ i: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: base + 2 * i, as: UInt16.self).littleEndian) }
+    private func i16(_ base: Int, _ i: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: base + 2 * i, as: Int16.self).littleEndian) }
 
     /// Word `id` as it is shown.
     public func word(_ id: Int) -> String {
@@ -72,6 +73,73 @@ public struct WordModelView {
     /// The cost of p(successor | two words) at triple index `i`.
     public func tripleCost(_ i: Int) -> Int { u16(sections.triCost, i) }
 
+    /// The ending back-off's context class of the word before, from its key (folded, UTF-8; the
+    /// word need not be in the model), or of the start of a sentence (an empty key); nil when the
+    /// model has no ending back-off or that class was never seen.
+    public func endingContext(key: [UInt8]) -> Int? {
+        guard sections.endingContexts > 0 else { return nil }
+        return key.withUnsafeBytes { raw in
+            let ending = key.isEmpty ? (whole: false, start: 0) : Self.endingClass(raw, letters: sections.contextLetters)
+            return classIndex(raw, ending, text: sections.contextText, ends: sections.contextEnds, count: sections.endingContexts)
+        }
+    }
+
+    /// The cost (−ln f × 1024; negative when f > 1) of the factor by which the ending back-off
+    /// weighs word `id`'s unigram probability after context class `context` (`endingContext`).
+    public func endingCost(_ context: Int, _ id: Int) -> Int {
+        guard context >= 0, context < sections.endingContexts, id >= 0, id < sections.words else { return 0 }
+        let k = key(id)
+        let found = classIndex(k, Self.endingClass(k, letters: sections.endingLetters), text: sections.endingText,
+                               ends: sections.endingEnds, count: sections.endingClasses)
+        let entries = u32(sections.entryStart, context)..<u32(sections.entryStart, context + 1)
+        if let found {
+            var low = entries.lowerBound, high = entries.upperBound
+            while low < high {
+                let mid = (low + high) / 2
+                if u16(sections.entryClass, mid) < found { low = mid + 1 } else { high = mid }
+            }
+            if low < entries.upperBound, u16(sections.entryClass, low) == found { return i16(sections.entryCost, low) }
+        }
+        return i16(sections.contextCost, context)
+    }
+
+    /// Where a key's ending class starts: its last `letters` scalars (UTF-8 lead bytes counted
+    /// from the end), or the whole key after a space (`whole`) when it has no more.
+    static func endingClass(_ key: UnsafeRawBufferPointer, letters: Int) -> (whole: Bool, start: Int) {
+        var start = key.count, seen = 0
+        while start > 0 {
+            start -= 1
+            if key[start] & 0xC0 != 0x80 {
+                seen += 1
+                if seen == letters { break }
+            }
+        }
+        guard seen == letters, start > 0 else { return (true, 0) }
+        return (false, start)
+    }
+
+    /// The index of the class `key[ending.start...]` (after a space when `ending.whole`) in a sorted
+    /// table of `count` class strings, if it is there.
+    private func classIndex(_ key: UnsafeRawBufferPointer, _ ending: (whole: Bool, start: Int), text: Int, ends: Int, count: Int) -> Int? {
+        func compare(_ i: Int) -> Int {
+            let from = text + u32(ends, i), to = text + u32(ends, i + 1)
+            var a = from, b = ending.start - (ending.whole ? 1 : 0)
+            while a < to, b < key.count {
+                let x = bytes[a], y = b < ending.start ? UInt8(ascii: " ") : key[b]
+                if x != y { return x < y ? -1 : 1 }
+                a += 1; b += 1
+            }
+            if a < to { return 1 }
+            return b < key.count ? -1 : 0
+        }
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if compare(mid) < 0 { low = mid + 1 } else { high = mid }
+        }
+        return low < count && compare(low) == 0 ? low : nil
+    }
+
     /// The positions in key order whose keys start with `prefix` (`wordInOrder` gives the ids).
     public func prefixRange(_ prefix: [UInt8]) -> Range<Int> {
         let lower = partition { compare(key(wordInOrder($0)), prefix, asPrefix: false) >= 0 }
@@ -130,6 +198,40 @@ public struct WordModelView {
         return table
     }
 
+    /// Checks the ending back-off: its class strings lie in their text, sorted and distinct; its
+    /// entries span their table, name classes in range, ascending within a context.
+    private func checkEndings(_ fail: (String) -> WordModelError) throws(WordModelError) {
+        let s = sections
+        func checkStrings(_ text: Int, _ ends: Int, _ count: Int, _ total: Int, _ name: String) throws(WordModelError) {
+            guard u32(ends, 0) == 0, u32(ends, count) == total else { throw fail("the \(name) classes do not span their text") }
+            for i in 0..<count where u32(ends, i + 1) < u32(ends, i) || u32(ends, i + 1) - u32(ends, i) > 64 {
+                throw fail("\(name) class \(i) ends before it starts or is longer than 64 bytes")
+            }
+            for i in 1..<max(1, count) {
+                let a = UnsafeRawBufferPointer(rebasing: bytes[(text + u32(ends, i - 1))..<(text + u32(ends, i))])
+                let b = UnsafeRawBufferPointer(rebasing: bytes[(text + u32(ends, i))..<(text + u32(ends, i + 1))])
+                guard a.lexicographicallyPrecedes(b) else { throw fail("the \(name) classes are not sorted (at \(i))") }
+            }
+        }
+        try checkStrings(s.endingText, s.endingEnds, s.endingClasses, s.endingClassBytes, "ending")
+        try checkStrings(s.contextText, s.contextEnds, s.endingContexts, s.contextClassBytes, "context")
+        guard u32(s.entryStart, 0) == 0, u32(s.entryStart, s.endingContexts) == s.endingEntries else {
+            throw fail("the ending back-off's entries do not span their table")
+        }
+        for k in 0..<s.endingContexts where u32(s.entryStart, k + 1) < u32(s.entryStart, k) {
+            throw fail("the entries of context class \(k) end before they start")
+        }
+        for k in 0..<s.endingContexts {
+            let from = u32(s.entryStart, k), to = u32(s.entryStart, k + 1)
+            var previous = -1
+            for i in from..<to {
+                let c = u16(s.entryClass, i)
+                guard c < s.endingClasses, c > previous else { throw fail("entry \(i) of the ending back-off names class \(c) out of range or out of order") }
+                previous = c
+            }
+        }
+    }
+
     /// Checks every offset and id (loading calls it once).
     func check(file: String) throws(WordModelError) {
         func fail(_ message: String) -> WordModelError {
@@ -158,6 +260,9 @@ public struct WordModelView {
                 guard u32(s.triStart, i + 1) >= u32(s.triStart, i) else { throw fail("the successors of triple context \(i) end before they start") }
             }
             for i in 0..<s.triples where u32(s.triWord, i) >= s.words { throw fail("triple \(i) names word \(u32(s.triWord, i)) of \(s.words)") }
+        }
+        if s.endingContexts > 0 || s.endingClasses > 0 || s.endingEntries > 0 {
+            try checkEndings(fail)
         }
         for i in 0..<s.folds where Unicode.Scalar(UInt32(u32(s.fold, 2 * i))) == nil || (u32(s.fold, 2 * i + 1) != 0 && Unicode.Scalar(UInt32(u32(s.fold, 2 * i + 1))) == nil) {
             throw fail("fold entry \(i) is not a Unicode scalar")

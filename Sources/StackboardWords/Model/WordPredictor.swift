@@ -2,7 +2,8 @@ import StackboardCore
 /// Ranks candidate words for a prefix after a context, from the shipped model and the learned one.
 ///
 /// p(w | c) = (1 − λ(c)) · [(1 − μ) · p_shipped(w | c) + μ · n(w) / N] + λ(c) · n(c, w) / n(c), where
-/// p_shipped(w | c) = p_pair(w | c) + backoff(c) · p(w) (an unknown context uses p(w) alone),
+/// p_shipped(w | c) = p_pair(w | c) + backoff(c) · p(w) · f(c, w) (an unknown context uses p(w) alone;
+/// f is the model's ending back-off, 1 without one: how w's ending follows c's, `ShippedWordModel`),
 /// N is the learned word count, n(c) how often the learned context c had a successor,
 /// μ = `wordWeight` · N / (N + `wordHalf`) and λ(c) = `pairWeight` · n(c) / (n(c) + `pairHalf`):
 /// the more the user has typed (after c), the more their words (after c) count.
@@ -43,6 +44,17 @@ public struct WordPredictor: Sendable {
             case .after(let word): contextID = view.id(of: word, fold: shipped.fold)
             }
             var backoff = contextID.map { WordMath.probability(cost: view.backoffCost($0)) } ?? 1
+            // The ending back-off's class of the context: from its spelling, known word or not.
+            let endingContext: Int?
+            switch context {
+            case .unknown: endingContext = nil
+            case .sentenceStart: endingContext = view.endingContext(key: [])
+            case .after(let word): endingContext = view.endingContext(key: Array(shipped.fold.key(word).utf8))
+            }
+            func unigram(_ id: Int) -> Double {
+                let cost = view.unigramCost(id) + (endingContext.map { view.endingCost($0, id) } ?? 0)
+                return WordMath.probability(cost: cost)
+            }
             var pairP: [Int: Double] = [:]
             // Triples: p(w | before, context) + backoff3 · (pairs + backoff2 · p(w)).
             var tripleP: [Int: Double] = [:]
@@ -95,7 +107,7 @@ public struct WordPredictor: Sendable {
                 ids.formUnion(best)
             }
             for id in ids {
-                let p = (pairP[id] ?? 0) + backoff * WordMath.probability(cost: view.unigramCost(id))
+                let p = (pairP[id] ?? 0) + backoff * unigram(id)
                 let word = view.word(id)
                 shippedP[word] = max(shippedP[word] ?? 0, p)
             }
@@ -113,7 +125,7 @@ public struct WordPredictor: Sendable {
             let lambda = contextCount > 0 ? pairWeight * contextCount / (contextCount + pairHalf) : 0
             for word in learnedWords where shippedP[word] == nil {
                 if let id = view.id(of: word, fold: shipped.fold), view.word(id) == word {
-                    shippedP[word] = (pairP[id] ?? 0) + backoff * WordMath.probability(cost: view.unigramCost(id))
+                    shippedP[word] = (pairP[id] ?? 0) + backoff * unigram(id)
                 } else {
                     shippedP[word] = 0
                 }
