@@ -36,7 +36,7 @@ import StackboardCore
 /// The ending back-off weighs the unigram back-off by how a word's ending follows the ending of
 /// the word before: p(w | c) = p_pair(w | c) + backoff(c) · p(w) · f(class(c), class(w)) (see
 /// `scripts/make-words.py`, `ending_table`; f keeps the back-off a distribution). A file without
-/// it (E = 0, every file before 2026-12-08) weighs nothing.
+/// it (E = 0, every file before 2026-12-07) weighs nothing.
 ///
 /// Loading checks the header, the size and every offset and id, so that a damaged or hostile file
 /// is refused with a message instead of being read out of bounds; nothing is copied.
