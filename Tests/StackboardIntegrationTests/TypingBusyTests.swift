@@ -148,6 +148,14 @@ import Testing
         try rig.session.waitUntil(timeout: 15, "the other window focused by the click") {
             other.stdout.components(separatedBy: "FOCUSIN").count > otherFocusIns
         }
+        // And announced: the keyboard knows of a new active window from the window manager's
+        // _NET_ACTIVE_WINDOW, which openbox may set a moment after the focus (under load, after
+        // the keyboard went on). A tap read before that news cannot be told from one made before
+        // the click; the race is the window manager's, not what this test is about.
+        let otherID = try #require(other.stdout.split(separator: "\n").first { $0.hasPrefix("READY") }?.split(separator: " ").last)
+        try rig.session.waitUntil(timeout: 15, "the other window announced active") {
+            rig.session.rootWindowList("_NET_ACTIVE_WINDOW") == [rig.session.normalizedID(String(otherID))]
+        }
         kill(kb.child.pid, SIGCONT)
         try rig.session.waitUntil(timeout: 30, "the keyboard saying that keys were dropped") {
             kb.child.stderr.contains("were not typed") || kb.child.stderr.contains("was not typed")
