@@ -149,17 +149,13 @@ final class EntryApp: WindowShellClient {
 
     func advance(to now: Double) {
         // Learned words read on their thread came in: the bar is worked out again with them.
-        if words?.adoptLearned() == true { runtime.refreshSuggestions() }
-        words?.save(now: now)
+        if words?.save(now: now) == true { runtime.refreshSuggestions() }
         runtime.advance(to: now)
         scanner?.advance(to: now)
         runtime.repaint(now: now)
     }
 
-    var nextDeadline: Double? {
-        let poll = words?.readingLearned == true ? MonotonicClock.now() + WordEngines.readPollSeconds : nil
-        return [runtime.nextDeadline, words?.saveDue, scanner?.nextDeadline, poll].compactMap { $0 }.min()
-    }
+    var nextDeadline: Double? { [runtime.nextDeadline, words?.saveDue, scanner?.nextDeadline].compactMap { $0 }.min() }
 
     /// The end when the server has gone away (from inside the Xlib call that found it: nothing
     /// may touch X): one line says why, and an entry not yet over is cancelled (its event on

@@ -17,18 +17,21 @@ public final class SuggestionWords: KeypadWords {
     /// Writes the learned words, off the loop (nil: nothing is written, e.g. a plug at a greeter,
     /// or not yet: the file is still being read).
     private var writer: LearnedWordsWriter?
-    /// The learned words being read from their file, and where they are written once in.
-    private var reading: ThreadWork<LearnedWordsStore.Loaded>?
-    private var readingStore: LearnedWordsStore?
+    /// The learned words being read from their file, and the store they are written to once in.
+    private var reading: (work: ThreadWork<LearnedWordsStore.Loaded>, store: LearnedWordsStore)?
     /// Whether what is typed is learned (the `learn` setting; off in a plug).
     private let learning: Bool
     /// The learned generation written last.
     private var savedGeneration: Int
-    /// When the learned words are due to be written.
+    /// When `save` is due: the learned words are due to be written, or, while they are being
+    /// read, the loop looks whether they are in (every `readPollSeconds`).
     public var saveDue: Double? {
         settle()
-        return dueAt
+        let poll = reading != nil ? MonotonicClock.now() + Self.readPollSeconds : nil
+        return [dueAt, poll].compactMap { $0 }.min()
     }
+    /// How often the loop looks whether learned words being read are in (s).
+    static let readPollSeconds = 0.02
     private var dueAt: Double?
     /// Text `typing` returned the edit for, not yet told to the session (`settle`).
     private var unsettled: String?
@@ -68,12 +71,12 @@ public final class SuggestionWords: KeypadWords {
             // not wait for. Until it is in, suggestions come from the shipped model and what is
             // learned meanwhile is kept apart; nothing is saved before it is in (`adoptLearned`).
             let fold = shipped.fold
-            made.reading = ThreadWork {
+            let work = ThreadWork {
                 let loaded = store.load(language, fold: fold)
                 HeapMemory.giveBackFreePages() // the file's bytes, read and let go
                 return loaded
             }
-            made.readingStore = store
+            made.reading = (work, store)
         }
         return made
     }
@@ -92,7 +95,7 @@ public final class SuggestionWords: KeypadWords {
     /// came in now (the bar's suggestions may change).
     @discardableResult
     public func adoptLearned(waiting: Bool = false) -> Bool {
-        guard let reading, var loaded = reading.take(waiting: waiting) ?? (waiting ? Self.unread(session.learned.fold) : nil) else {
+        guard let reading, var loaded = reading.work.take(waiting: waiting) ?? (waiting ? Self.unread(session.learned.fold) : nil) else {
             return false
         }
         self.reading = nil
@@ -101,8 +104,7 @@ public final class SuggestionWords: KeypadWords {
         swap(&model, &loaded.model) // the read model's storage, unshared: absorbing copies nothing
         model.absorb(session.learned)
         session.setLearned(model)
-        if loaded.mayBeSaved, let store = readingStore { writer = LearnedWordsWriter(store: store) }
-        readingStore = nil
+        if loaded.mayBeSaved { writer = LearnedWordsWriter(store: reading.store) }
         noteLearning()
         return true
     }
@@ -113,7 +115,6 @@ public final class SuggestionWords: KeypadWords {
         _ = writer?.finish()
         writer = nil
         reading = nil
-        readingStore = nil
     }
 
     /// Whether the learned words are still being read.
@@ -283,24 +284,26 @@ public final class SuggestionWords: KeypadWords {
     /// Writes the learned words when they are due (or now, with `force`), if they changed: on a
     /// thread of its own (`LearnedWordsWriter`), except with `force` (the keyboard's end), which
     /// first waits for a write under way and then writes here. A write's failure is said at the
-    /// call after it ended.
-    public func save(now: Double, force: Bool = false) {
+    /// call after it ended. First it takes the learned words read meanwhile (waiting for them
+    /// with `force`): true when they came in now (the bar's suggestions may change).
+    @discardableResult
+    public func save(now: Double, force: Bool = false) -> Bool {
         settle()
-        adoptLearned(waiting: force)
+        let cameIn = adoptLearned(waiting: force)
         if reading != nil {
             // Not before the file is in: what would be written is not all the user's words.
             if let due = dueAt, due <= now { dueAt = now + Self.busyRetry }
-            return
+            return cameIn
         }
         if let failure = force ? writer?.finish() : writer?.collect() { report("\(failure)") }
         guard let writer, session.learnedGeneration != savedGeneration else {
             dueAt = nil
-            return
+            return cameIn
         }
-        guard force || (dueAt.map { $0 <= now } ?? false) else { return }
+        guard force || (dueAt.map { $0 <= now } ?? false) else { return cameIn }
         guard force || !writer.busy else {
             dueAt = now + Self.busyRetry
-            return
+            return cameIn
         }
         dueAt = nil
         savedGeneration = session.learnedGeneration
@@ -309,6 +312,7 @@ public final class SuggestionWords: KeypadWords {
         } else {
             _ = writer.start(session.learned, language: language)
         }
+        return cameIn
     }
 
     private func changed(_ edit: TextEdit) -> KeypadEdit {

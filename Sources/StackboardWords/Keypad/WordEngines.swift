@@ -71,8 +71,7 @@ public final class WordEngines {
     /// When the next learned words are due to be written, or the field is due to be read.
     public var saveDue: Double? {
         let read = !reading && engines.values.contains(where: \.holdsWords) ? (rereads.dueAt ?? 0) : nil
-        let poll = engines.values.contains(where: \.readingLearned) ? MonotonicClock.now() + Self.readPollSeconds : nil
-        return (engines.values.compactMap(\.saveDue) + [read, poll].compactMap { $0 }).min()
+        return (engines.values.compactMap(\.saveDue) + [read].compactMap { $0 }).min()
     }
 
     /// Reads the field for the words that wait, when due (never waited for: the reply comes
@@ -142,12 +141,11 @@ public final class WordEngines {
     /// due (everything, with `force`). True when learned words came in (the bar may change).
     @discardableResult
     public func save(now: Double, force: Bool = false) -> Bool {
-        let cameIn = engines.values.filter { $0.adoptLearned() }
         confirmHeldWords(now: now)
-        for engine in engines.values { engine.save(now: now, force: force) }
-        return !cameIn.isEmpty
+        var cameIn = false
+        for engine in engines.values {
+            if engine.save(now: now, force: force) { cameIn = true }
+        }
+        return cameIn
     }
-
-    /// How often the loop looks whether learned words being read are in (s).
-    public static let readPollSeconds = 0.02
 }

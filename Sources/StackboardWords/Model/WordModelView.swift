@@ -218,6 +218,9 @@ public struct WordModelView {
         guard u32(s.entryStart, 0) == 0, u32(s.entryStart, s.endingContexts) == s.endingEntries else {
             throw fail("the ending back-off's entries do not span their table")
         }
+        // Every context's range first: with them ascending from 0 to the entries' count, the loop
+        // below reads only inside the table (one loop would read a damaged range before the
+        // descent after it is found).
         for k in 0..<s.endingContexts where u32(s.entryStart, k + 1) < u32(s.entryStart, k) {
             throw fail("the entries of context class \(k) end before they start")
         }
