@@ -197,9 +197,12 @@ public struct UserWordModel: Equatable, Sendable {
         return low
     }
 
-    private mutating func removeWord(_ word: String) {
+    /// Removes a word; without `indexing` its index entry is left for the caller to filter out
+    /// (pruning drops thousands at once).
+    private mutating func removeWord(_ word: String, indexing: Bool = true) {
         guard let entry = words.removeValue(forKey: word) else { return }
         totalCount -= entry.count
+        guard indexing else { return }
         let item = IndexEntry(key: Array(fold.key(word).utf8), word: word)
         let at = insertionPoint(item)
         if at < index.count, index[at] == item { index.remove(at: at) }
@@ -227,8 +230,7 @@ public struct UserWordModel: Equatable, Sendable {
             ranked.sort { Self.lessUsed($0.entry, $1.entry) ?? ($0.word < $1.word) }
             var gone = Set<String>(minimumCapacity: words.count - maxWords * 9 / 10)
             for item in ranked.prefix(words.count - maxWords * 9 / 10) {
-                words[item.word] = nil
-                totalCount -= item.entry.count
+                removeWord(item.word, indexing: false)
                 gone.insert(item.word)
             }
             ranked = []
