@@ -87,16 +87,7 @@ enum LearnedWordsBench {
     /// The resident memory's high-water mark since the last reset, kB.
     static func highWater() -> Int { status("VmHWM:") }
 
-    private static func status(_ field: String) -> Int {
-        guard let file = fopen("/proc/self/status", "r") else { return 0 }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix(field) { return Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0 }
-        }
-        return 0
-    }
+    private static func status(_ field: String) -> Int { WordsLoadBench.procField("/proc/self/status", field) }
 
     /// A small seeded generator (the same words every run).
     struct SplitMix {

@@ -56,16 +56,19 @@ enum WordsLoadBench {
 
     /// Rss and Private_Dirty of this process, kB (from /proc/self/smaps_rollup).
     static func memory() -> (rss: Int, dirty: Int) {
-        guard let file = fopen("/proc/self/smaps_rollup", "r") else { return (0, 0) }
+        (procField("/proc/self/smaps_rollup", "Rss:"), procField("/proc/self/smaps_rollup", "Private_Dirty:"))
+    }
+
+    /// The number after `field` (a line's start) in a /proc file of "Name: value kB" lines; 0
+    /// when there is none.
+    static func procField(_ path: String, _ field: String) -> Int {
+        guard let file = fopen(path, "r") else { return 0 }
         defer { fclose(file) }
-        var rss = 0, dirty = 0
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
             let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let value = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
-            if text.hasPrefix("Rss:") { rss = value }
-            if text.hasPrefix("Private_Dirty:") { dirty = value }
+            if text.hasPrefix(field) { return Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0 }
         }
-        return (rss, dirty)
+        return 0
     }
 }
