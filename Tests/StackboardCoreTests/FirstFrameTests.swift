@@ -97,6 +97,24 @@ import Testing
         bytes.withUnsafeBytes { FirstFrameHeader.decode($0, fileSize: fileSize ?? (FirstFrameHeader.size + format.byteCount)) }
     }
 
+    @Test func aColourBecomesThePixelOfTheScreensChannels() {
+        let rgb888 = FrameImageFormat(width: 1, height: 1, depth: 24, bitsPerPixel: 32, bytesPerLine: 4, byteOrder: 0,
+                                      redMask: 0xFF0000, greenMask: 0x00FF00, blueMask: 0x0000FF)
+        #expect(rgb888.pixel(of: Color(hex: 0xD3D7DD)) == 0xD3D7DD)
+        #expect(rgb888.pixel(of: Color(red: 1, green: 0, blue: 0, alpha: 0.5)) == 0xFF0000) // opacity ignored
+        #expect(rgb888.pixel(of: Color(red: 2, green: -1, blue: 0.5)) == 0xFF0080) // clamped, rounded
+        // A 16-bit screen (5-6-5): each channel scaled to its own bits.
+        let rgb565 = FrameImageFormat(width: 1, height: 1, depth: 16, bitsPerPixel: 16, bytesPerLine: 2, byteOrder: 0,
+                                      redMask: 0xF800, greenMask: 0x07E0, blueMask: 0x001F)
+        #expect(rgb565.pixel(of: Color(red: 1, green: 1, blue: 1)) == 0xFFFF)
+        #expect(rgb565.pixel(of: Color(red: 0, green: 1, blue: 0)) == 0x07E0)
+        #expect(rgb565.pixel(of: Color(red: 0.5, green: 0, blue: 0)) == 16 << 11)
+        // BGR order: the masks say where each channel goes.
+        let bgr = FrameImageFormat(width: 1, height: 1, depth: 24, bitsPerPixel: 32, bytesPerLine: 4, byteOrder: 0,
+                                   redMask: 0x0000FF, greenMask: 0x00FF00, blueMask: 0xFF0000)
+        #expect(bgr.pixel(of: Color(hex: 0x112233)) == 0x332211)
+    }
+
     @Test func theHeaderRoundTripsAndRefusesWhatIsNotOneOfOurs() {
         let header = FirstFrameHeader(key: FrameDigest(high: 0x0123_4567_89AB_CDEF, low: 42), format: Self.format, checksum: 7)
         let bytes = header.encoded()

@@ -18,9 +18,9 @@ struct FirstFrameCache {
     let directory: String
     /// This keyboard's file.
     let file: String
-    /// What every frame of this process depends on besides the keypad: the program, the drawing
-    /// libraries, the fonts, the X resources (Xft settings).
-    let base: FirstFrameKey
+    /// What the keys of its frames depend on besides the keypad (`base`).
+    private let environment: [String: String]
+    private let resources: String
 
     /// The largest file read (a 4K screen's keyboard is 32 MB).
     static let maxFileSize = 64 << 20
@@ -39,6 +39,14 @@ struct FirstFrameCache {
         slot.combine(size.width)
         slot.combine(size.height)
         file = directory + "/first-frame-" + String(slot.digest.description.prefix(16)) + ".bin"
+        self.environment = environment
+        resources = connection.resourceText ?? ""
+    }
+
+    /// What every frame of this process depends on besides the keypad: the program, the drawing
+    /// libraries, the fonts, the X resources (Xft settings). Taken when asked (~1 ms of `stat`
+    /// calls): a start whose file is not there asks only after its map, to keep its frame.
+    func base() -> FirstFrameKey {
         var key = FirstFrameKey()
         key.add("version", stackboardVersion)
         key.add("program") { Self.feedStatus(of: "/proc/self/exe", into: &$0) }
@@ -49,8 +57,8 @@ struct FirstFrameCache {
             }
         }
         key.add("fonts", FontStamp.digest(FontStampSources(environment: environment)))
-        key.add("x resources", connection.resourceText ?? "")
-        base = key
+        key.add("x resources", resources)
+        return key
     }
 
     /// The files of the libraries that draw the keys, whose status a key records: the linked ones

@@ -10,11 +10,11 @@ import StackboardX11
 /// needed before the first tap and each costs X round trips.
 ///
 /// The frame comes from the first-frame cache when it holds this very keyboard's picture (then
-/// Pango and fontconfig start only after the map). Else the keys are painted without their text
-/// and the window mapped with them: Pango and fontconfig start on a thread of their own from the
-/// start's first step, and the text is painted as soon as they are up, after the map (`finish`),
-/// and the whole frame given to the cache. A keyboard that starts hidden, and a plug, are not
-/// mapped here.
+/// Pango and fontconfig start only after the map). Else the window is mapped on the keyboard's
+/// background colour and its keys painted without their text right after the map request: Pango
+/// and fontconfig start on a thread of their own from the start's first step, and the text is
+/// painted as soon as they are up, after the map (`finish`), and the whole frame given to the
+/// cache. A keyboard that starts hidden, and a plug, are not mapped here.
 struct KeyboardStartup {
     let signals: SignalWatcher
     let environment: [String: String]
@@ -133,24 +133,32 @@ struct KeyboardStartup {
         config = options.keyboardConfig(decimalSeparator: preparation.decimalSeparator)
         let runtime = KeypadRuntime(layout: first, surface: window, painter: painter, config: config, role: .typing)
         self.runtime = runtime
-        let frameKey = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base) }?.digest
         guard showNow else {
             // Painted later (`finish`); a text stack that cannot start is said now.
             try Self.startText(painter)
             self.frame = .none
             return
         }
+        // The key only when this keyboard's file is there (a first start takes it after the map).
         let firstFrame = self.firstFrame
+        let frameKey = firstFrame.flatMap { $0.hasFrame ? runtime.firstFrameKey(base: $0.base()) : nil }?.digest
         if let key = frameKey, let format = window.bufferImageFormat, let cached = firstFrame?.load(key: key, format: format),
            window.fillBuffer(format: cached.format, pixels: cached.pixels) {
             runtime.adoptShownFrame()
+            window.showBufferUntilExposed() // the server shows the frame as it maps the window
+            window.show(now: MonotonicClock.now())
             self.frame = .cached
         } else {
+            // Mapped first, on the keyboard's colour, and painted right after: the server carries
+            // out requests in order, so keys painted before the map (cairo's set-up on the server,
+            // the drawing) would hold the map back by ~4 ms.
+            window.showColourUntilExposed(theme.background)
+            window.show(now: MonotonicClock.now())
+            connection.flush()
             runtime.paintWithoutText()
+            window.showBufferUntilExposed()
             self.frame = .withoutText
         }
-        window.showBufferUntilExposed() // the server shows the frame as it maps the window
-        window.show(now: MonotonicClock.now())
         connection.flush()
     }
 
@@ -211,7 +219,7 @@ struct KeyboardStartup {
         case .withoutText, .none:
             try Self.startText(runtime.painter)
             // The key of what is painted now (the start may have changed the suggestion bar).
-            let key = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base) }?.digest
+            let key = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base()) }?.digest
             runtime.markAllDirty()
             runtime.repaint(now: MonotonicClock.now())
             store(key)

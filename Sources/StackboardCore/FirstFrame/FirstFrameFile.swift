@@ -31,6 +31,18 @@ public struct FrameImageFormat: Equatable, Hashable, Sendable {
     /// The bytes of the pixels: `bytesPerLine` × `height`.
     public var byteCount: Int { bytesPerLine * height }
 
+    /// The pixel value of `colour` (its opacity ignored) in this format's channels: each channel
+    /// scaled to the bits of its mask, as the X server takes a window's background pixel.
+    public func pixel(of colour: Color) -> UInt32 {
+        func channel(_ value: Double, _ mask: UInt32) -> UInt32 {
+            guard mask != 0 else { return 0 }
+            let shift = UInt32(mask.trailingZeroBitCount)
+            let top = Double(mask >> shift)
+            return (UInt32((min(1, max(0, value)) * top).rounded()) << shift) & mask
+        }
+        return channel(colour.red, redMask) | channel(colour.green, greenMask) | channel(colour.blue, blueMask)
+    }
+
     /// Whether the numbers describe an image that can exist: sides of 1 to 32767 pixels, 8 to 32
     /// bits per pixel, rows long enough for their pixels, at most 256 MiB in all.
     public var isPlausible: Bool {

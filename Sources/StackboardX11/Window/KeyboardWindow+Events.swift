@@ -23,14 +23,14 @@ extension KeyboardWindow: XEventHandler {
         let display = connection.display
         if let newSize, newSize != buffer.size {
             if let fresh = try? BackBuffer(display: display, owner: connection, window: windowID, screen: connection.screen, size: newSize) {
-                clearBufferBackground()
+                clearStartBackground()
                 buffer = fresh
                 bufferIsPainted = false
             }
         } else if bufferIsPainted, !exposed.isEmpty {
             buffer.copy(exposed, to: windowID, gc: gc)
         }
-        if !exposed.isEmpty { clearBufferBackground() }
+        if !exposed.isEmpty { clearStartBackground() }
     }
 
     private func handle(_ event: inout XEvent, in batch: inout XEventBatch) -> Bool {

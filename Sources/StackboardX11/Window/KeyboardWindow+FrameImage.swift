@@ -70,13 +70,21 @@ extension KeyboardWindow {
     public func showBufferUntilExposed() {
         guard !isDestroyed, bufferIsPainted else { return }
         XSetWindowBackgroundPixmap(connection.display, windowID, buffer.pixmap)
-        backgroundIsBuffer = true
+        hasStartBackground = true
+    }
+
+    /// Makes `colour` the window's background until the first Expose: a window mapped before
+    /// its first frame is painted shows the keyboard's background colour, not what was under it.
+    public func showColourUntilExposed(_ colour: Color) {
+        guard !isDestroyed, let format = bufferImageFormat else { return }
+        XSetWindowBackground(connection.display, windowID, UInt(format.pixel(of: colour)))
+        hasStartBackground = true
     }
 
     /// Puts the background back to None (exposed parts keep their pixels until copied).
-    func clearBufferBackground() {
-        guard backgroundIsBuffer, !isDestroyed else { return }
+    func clearStartBackground() {
+        guard hasStartBackground, !isDestroyed else { return }
         XSetWindowBackgroundPixmap(connection.display, windowID, 0)
-        backgroundIsBuffer = false
+        hasStartBackground = false
     }
 }

@@ -34,8 +34,9 @@ public final class KeyboardWindow {
     public private(set) var bufferGeneration = 0
     /// Whether `buffer` holds a complete frame (exposes copy from it only then).
     var bufferIsPainted = false
-    /// Whether the window's background is the back buffer (until the first Expose).
-    var backgroundIsBuffer = false
+    /// Whether the window has a background of its own (the back buffer, or the keyboard's colour)
+    /// until the first Expose.
+    var hasStartBackground = false
     let gc: GC
     /// The pointer and the fingers on the window: one input stream (add it to the pump before
     /// the window).
