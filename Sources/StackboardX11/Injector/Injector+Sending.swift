@@ -193,6 +193,17 @@ extension Injector {
                     drop([job], .focusMoved)
                     return true
                 }
+                // Keys that waited for the focus they were stamped with are asked about again
+                // here, after borrowing (a click elsewhere can come during its round trips), and
+                // under the grab, so that the focus cannot move between the look and the keys.
+                if !tap, job.sent == 0, job.focus != 0 {
+                    lock.acquire()
+                    if inputFocus() != job.focus {
+                        lock.release()
+                        drop([job], .focusMoved)
+                        return true
+                    }
+                }
                 for (n, plan) in plans.enumerated() {
                     let events = execute(plan, hold: job.holdLast && job.sent + n == job.keysyms.count - 1)
                     let now = clock()
