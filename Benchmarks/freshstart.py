@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """freshstart.py: exec → window mapped, every start in a fresh session.
 
-  Benchmarks/freshstart.py [--starts N] [--idle S] [--wm openbox|none] [--first] NAME=BINARY...
+  Benchmarks/freshstart.py [--starts N] [--idle S] [--wm openbox|none] [--first] [--evict] NAME=BINARY...
 
 Each start gets what a round of peers.py gives a keyboard: a new Xvfb (1280x800x24), its window
 manager, a private session bus, keysink focused, an empty HOME, and startprobe, which prints the
@@ -9,7 +9,10 @@ time from the fork to the MapNotify of the program's window. The binaries (each 
 frame, warmed in such a session first) and matchbox-keyboard take turns; `--idle S` leaves the
 session idle S seconds before each start, as peers.py's idle window and taps leave the machine
 before the next program starts: a cold start. With `--first` no frame is warmed: each start
-has an empty cache folder, as a new user's first start (osk-bench's default). Prints the median
+has an empty cache folder, as a new user's first start (osk-bench's default). With `--evict` each
+program's own file is dropped from the page cache before each of its starts
+(`posix_fadvise(DONTNEED)`), as after a boot or when the kernel reclaimed its idle pages: its
+start reads the file from disk (the libraries stay cached). Prints the median
 of exec → mapped and of exec → painted (the window's final pixels) and the starts of each. Not in
 `make bench`. Why a start in a fresh session reads later than one of many in the same session:
 docs/benchmarks/2026-12-05.md ("The run of 2026-12-05 night").
@@ -35,6 +38,15 @@ def warm(o, logdir, binary, cache):
         s.close()
 
 
+def evict(path):
+    """Drops the pages of `path` from the page cache (those no process maps)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    finally:
+        os.close(fd)
+
+
 def one_start(o, logdir, command, env):
     """ms from the fork to the MapNotify of the program's window, and to its final pixels, in a
     fresh session (an empty cache folder for each start with `--first`)."""
@@ -44,6 +56,8 @@ def one_start(o, logdir, command, env):
         time.sleep(o.idle)
         if o.first and 'XDG_CACHE_HOME' in env:
             env = dict(env, XDG_CACHE_HOME=tempfile.mkdtemp(prefix='cache-', dir=logdir))
+        if o.evict:
+            evict(shutil.which(command[0]) or command[0])
         r = M.startup(s, command, env=env)
         return r.get('map_ms'), r.get('paint_ms')
     finally:
@@ -57,6 +71,8 @@ def main():
     ap.add_argument('--idle', type=float, default=0, help='seconds idle before each start (peers.py: ~12)')
     ap.add_argument('--wm', choices=('openbox', 'none'), default='openbox')
     ap.add_argument('--first', action='store_true', help='every start with an empty cache folder (no frame warmed)')
+    ap.add_argument('--evict', action='store_true',
+                    help="drop each program's file from the page cache before each of its starts")
     o = ap.parse_args()
     o.wm = None if o.wm == 'none' else o.wm
     work = tempfile.mkdtemp(prefix='freshstart-')
@@ -83,7 +99,8 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f'exec → window mapped, ms, a fresh session per start, idle {o.idle:g} s before each '
-          f'(wm {o.wm or "none"}, a session bus; {"an empty cache: first starts" if o.first else "frames cached"})')
+          f'(wm {o.wm or "none"}, a session bus; {"an empty cache: first starts" if o.first else "frames cached"}'
+          f'{"; each file evicted from the page cache first" if o.evict else ""})')
     reference = statistics.median(times['matchbox-keyboard']) if times['matchbox-keyboard'] else None
     for name, v in times.items():
         if not v:
