@@ -79,6 +79,9 @@ final class KeyboardApp: WindowShellClient {
 
     private init(_ startup: KeyboardStartup, options: KeyboardOptions) throws(ExitStatus) {
         self.startup = startup
+        // Keys mapped without their labels get them first: the text stack is up by now (its
+        // thread ran beside the start), and nothing below is needed before the first tap.
+        if startup.frame == .withoutText { try startup.finish() }
         let (connection, window, runtime, config) = (startup.connection, startup.window, startup.runtime, startup.config)
         channel = startup.channel
         let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
@@ -240,16 +243,16 @@ final class KeyboardApp: WindowShellClient {
 
     /// The start after the first frame, in the order that paints the suggestion bar's words
     /// soonest: the word model (mapped in a millisecond; its swipe index is made at the first
-    /// swipe), then Pango's repaint of a cached frame, which paints the words too. A frame
-    /// mapped without its text, and a hidden keyboard's frame, are painted whole and kept with
-    /// the bar empty, as the next start maps it; then the words are painted. Then the emoji
-    /// panels, before any input is handled. Throws when the text stack cannot start (said on
-    /// stderr).
+    /// swipe), then Pango's repaint of a cached frame, which paints the words too. A hidden
+    /// keyboard's frame is painted whole and kept with the bar empty, as the next start maps it
+    /// (a frame mapped without its text was, at the start of `init`); then the words are
+    /// painted. Then the emoji panels, before any input is handled. Throws when the text stack
+    /// cannot start (said on stderr).
     private func finishStart() throws(ExitStatus) {
         shell.connection.flush()
         let wordsFirst = startup.frame == .cached
         if wordsFirst { controller.attachWords() }
-        try startup.finish()
+        if startup.frame != .withoutText { try startup.finish() }
         if !wordsFirst {
             controller.attachWords()
             controller.runtime.repaint(now: MonotonicClock.now())

@@ -207,10 +207,11 @@ struct KeyboardStartup {
         try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
     }
 
-    /// After the map and the rest of the start: a frame shown from the cache is painted again
-    /// with Pango now (the same pixels; the text stack is up before the first tap); a frame shown
-    /// without its text is painted whole and given to the cache. A hidden keyboard or a plug
-    /// paints its first frame here. Throws when the text stack cannot start (said on stderr).
+    /// After the map: a frame shown without its text is painted whole and given to the cache
+    /// (first thing, before the rest of the start); a frame shown from the cache is painted
+    /// again with Pango after the rest of the start (the same pixels; the text stack is up
+    /// before the first tap). A hidden keyboard or a plug paints its first frame then too.
+    /// Throws when the text stack cannot start (said on stderr).
     func finish() throws(ExitStatus) {
         switch frame {
         case .cached:
