@@ -104,17 +104,17 @@ struct FirstFrameCache {
         return CachedFrame(file: mapped, pixels: pixels, format: format)
     }
 
-    /// Writes what `window`'s back buffer holds as the frame of `key` (read back from the
-    /// server, so that the file holds exactly what the keyboard painted) and removes the oldest
-    /// files beyond `maxFiles`. On failure, one line saying why (the keyboard goes on).
-    func store(key: FrameDigest, window: KeyboardWindow) -> String? {
+    /// Writes what `snapshot` of `window`'s back buffer holds as the frame of `key` (read back
+    /// from the server, so that the file holds exactly what the keyboard painted) and removes the
+    /// oldest files beyond `maxFiles`. On failure, one line saying why (the keyboard goes on).
+    func store(key: FrameDigest, snapshot: BufferSnapshot, window: KeyboardWindow) -> String? {
         do throws(FileSystemError) {
             try FileSystem.makeDirectories(directory)
         } catch {
             return "cannot keep the first frame (\(error.description)); the keyboard starts without it"
         }
         var failure: FileSystemError?
-        let read = window.withBufferImage { format, pixels -> Bool in
+        let read = window.withImage(of: snapshot) { format, pixels -> Bool in
             let header = FirstFrameHeader(key: key, format: format, checksum: StableHasher.checksum(pixels))
             header.encoded().withUnsafeBytes { head in
                 do throws(FileSystemError) { try FileSystem.writeAtomically([head, pixels], to: file) } catch { failure = error }

@@ -55,6 +55,8 @@ final class KeyboardApp: WindowShellClient {
     private var injectorDone = false
     /// The first half of the start (the first frame on screen), finished in `run`.
     let startup: KeyboardStartup
+    /// The first frame painted by this start, kept in the cache once the words are painted.
+    private var frameToKeep: KeyboardStartup.FrameToKeep?
     /// `--dwell-click`: the rest before a click outside the keyboard (nil: off).
     private let dwellClickDuration: Double?
     /// Dwell clicking anywhere, set up after the first frame when it is on.
@@ -81,7 +83,7 @@ final class KeyboardApp: WindowShellClient {
         self.startup = startup
         // Keys mapped without their labels get them first: the text stack is up by now (its
         // thread ran beside the start), and nothing below is needed before the first tap.
-        if startup.frame == .withoutText { try startup.finish() }
+        if startup.frame == .withoutText { frameToKeep = try startup.finish() }
         let (connection, window, runtime, config) = (startup.connection, startup.window, startup.runtime, startup.config)
         channel = startup.channel
         let injector = try startupStep(exit: 1) { () throws(InjectorError) in try Injector(sharing: connection) }
@@ -244,20 +246,24 @@ final class KeyboardApp: WindowShellClient {
     /// The start after the first frame, in the order that paints the suggestion bar's words
     /// soonest: the word model (mapped in a millisecond; its swipe index is made at the first
     /// swipe), then Pango's repaint of a cached frame, which paints the words too. A hidden
-    /// keyboard's frame is painted whole and kept with the bar empty, as the next start maps it
-    /// (a frame mapped without its text was, at the start of `init`); then the words are
-    /// painted. Then the emoji panels, before any input is handled. Throws when the text stack
-    /// cannot start (said on stderr).
+    /// keyboard's frame is painted whole with the bar empty, as the next start maps it (a frame
+    /// mapped without its text was, at the start of `init`); then the words are painted, then
+    /// that frame is kept in the cache. Then the emoji panels, before any input is handled.
+    /// Throws when the text stack cannot start (said on stderr).
     private func finishStart() throws(ExitStatus) {
         shell.connection.flush()
         let wordsFirst = startup.frame == .cached
         if wordsFirst { controller.attachWords() }
-        if startup.frame != .withoutText { try startup.finish() }
+        if startup.frame != .withoutText { frameToKeep = try startup.finish() }
         if !wordsFirst {
             controller.attachWords()
             controller.runtime.repaint(now: MonotonicClock.now())
         }
         shell.connection.flush()
+        if let frame = frameToKeep {
+            startup.keep(frame)
+            frameToKeep = nil
+        }
         // The emoji panels are made when a ☺ is first pressed.
         controller.completeLayouts = startup.completion
         // Parsing, font loading and the first paint leave free heap pages behind.

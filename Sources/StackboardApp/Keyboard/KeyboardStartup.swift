@@ -207,28 +207,40 @@ struct KeyboardStartup {
         try startupStep(exit: 1) { () throws(RenderError) in try painter.startText() }
     }
 
-    /// After the map: a frame shown without its text is painted whole and given to the cache
-    /// (first thing, before the rest of the start); a frame shown from the cache is painted
-    /// again with Pango after the rest of the start (the same pixels; the text stack is up
-    /// before the first tap). A hidden keyboard or a plug paints its first frame then too.
+    /// After the map: a frame shown without its text is painted whole (first thing, before the
+    /// rest of the start); a frame shown from the cache is painted again with Pango after the
+    /// rest of the start (the same pixels; the text stack is up before the first tap). A hidden
+    /// keyboard or a plug paints its first frame then too. A frame painted here is copied in the
+    /// server as it is, before the suggestion bar's words, and returned: `keep` writes it to the
+    /// cache once the words are on screen (reading it back and writing the file take ~5 ms).
     /// Throws when the text stack cannot start (said on stderr).
-    func finish() throws(ExitStatus) {
+    func finish() throws(ExitStatus) -> FrameToKeep? {
         switch frame {
         case .cached:
             runtime.markAllDirty()
             runtime.repaint(now: MonotonicClock.now())
+            return nil
         case .withoutText, .none:
             try Self.startText(runtime.painter)
             // The key of what is painted now (the start may have changed the suggestion bar).
             let key = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base()) }?.digest
             runtime.markAllDirty()
             runtime.repaint(now: MonotonicClock.now())
-            store(key)
+            guard let key, firstFrame != nil, let snapshot = window.snapshotBuffer() else { return nil }
+            return FrameToKeep(key: key, snapshot: snapshot)
         }
     }
 
-    private func store(_ key: FrameDigest?) {
-        guard let key, let firstFrame, let problem = firstFrame.store(key: key, window: window) else { return }
+    /// A painted first frame waiting to be written to the cache.
+    struct FrameToKeep {
+        let key: FrameDigest
+        let snapshot: BufferSnapshot
+    }
+
+    /// Writes `frame` to the cache (says why on stderr when it cannot).
+    func keep(_ frame: FrameToKeep) {
+        guard let firstFrame,
+              let problem = firstFrame.store(key: frame.key, snapshot: frame.snapshot, window: window) else { return }
         printError("stackboard: " + problem)
     }
 }

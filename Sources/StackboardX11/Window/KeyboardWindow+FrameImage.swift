@@ -27,10 +27,36 @@ extension KeyboardWindow {
     /// with its format and pixels (valid only during the call). Nil when the server cannot give
     /// it or it is not in `bufferImageFormat`.
     public func withBufferImage<R>(_ body: (FrameImageFormat, UnsafeRawBufferPointer) -> R) -> R? {
-        guard !isDestroyed, let expected = bufferImageFormat else { return nil }
+        guard !isDestroyed else { return nil }
         buffer.flush()
+        return withImage(of: buffer.pixmap, size: buffer.size, body)
+    }
+
+    /// A copy of the back buffer as it is now, made in the server without a round trip, to be
+    /// read later (`withImage(of:)`) while the buffer goes on changing. Nil when the window is
+    /// gone.
+    public func snapshotBuffer() -> BufferSnapshot? {
+        guard !isDestroyed else { return nil }
+        buffer.flush()
+        let display = connection.display
         let size = buffer.size
-        guard let image = XGetImage(connection.display, buffer.pixmap, 0, 0, UInt32(size.width), UInt32(size.height),
+        let pixmap = XCreatePixmap(display, windowID, UInt32(size.width), UInt32(size.height),
+                                   UInt32(XDefaultDepth(display, connection.screen)))
+        guard pixmap != 0 else { return nil }
+        XCopyArea(display, buffer.pixmap, pixmap, gc, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
+        return BufferSnapshot(connection: connection, pixmap: pixmap, size: size)
+    }
+
+    /// Reads `snapshot` back from the server (one round trip), as `withBufferImage` reads the
+    /// buffer. Nil when the server cannot give it or its format is not the buffer's.
+    public func withImage<R>(of snapshot: BufferSnapshot, _ body: (FrameImageFormat, UnsafeRawBufferPointer) -> R) -> R? {
+        guard !isDestroyed, snapshot.size == buffer.size else { return nil }
+        return withImage(of: snapshot.pixmap, size: snapshot.size, body)
+    }
+
+    private func withImage<R>(of pixmap: Pixmap, size: Size, _ body: (FrameImageFormat, UnsafeRawBufferPointer) -> R) -> R? {
+        guard let expected = bufferImageFormat,
+              let image = XGetImage(connection.display, pixmap, 0, 0, UInt32(size.width), UInt32(size.height),
                                     UInt(bitPattern: -1) /* AllPlanes */, ZPixmap) else { return nil }
         defer { _ = image.pointee.f.destroy_image(image) }
         let i = image.pointee
@@ -87,4 +113,21 @@ extension KeyboardWindow {
         XSetWindowBackgroundPixmap(connection.display, windowID, 0)
         hasStartBackground = false
     }
+}
+
+/// A copy of a window's back buffer kept in the X server (`KeyboardWindow.snapshotBuffer`),
+/// freed with the last reference.
+public final class BufferSnapshot {
+    let pixmap: Pixmap
+    let size: Size
+    /// Keeps the display open until the pixmap is freed (see `BackBuffer`).
+    private let connection: XConnection
+
+    init(connection: XConnection, pixmap: Pixmap, size: Size) {
+        self.connection = connection
+        self.pixmap = pixmap
+        self.size = size
+    }
+
+    deinit { XFreePixmap(connection.display, pixmap) }
 }
