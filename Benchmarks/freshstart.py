@@ -13,7 +13,9 @@ has an empty cache folder, as a new user's first start (osk-bench's default). Wi
 program's own file is dropped from the page cache before each of its starts
 (`posix_fadvise(DONTNEED)`), as after a boot or when the kernel reclaimed its idle pages: its
 start reads the file from disk (the libraries stay cached). Prints the median
-of exec → mapped and of exec → painted (the window's final pixels) and the starts of each. Not in
+of exec → mapped, of exec → first frame (99 % of the final pixels: a keyboard's keys with their
+labels, before a detail such as the suggestion bar's words) and of exec → painted (the window's
+final pixels), and the starts of each. Not in
 `make bench`. Why a start in a fresh session reads later than one of many in the same session:
 docs/benchmarks/2026-12-05.md ("The run of 2026-12-05 night").
 """
@@ -59,7 +61,7 @@ def one_start(o, logdir, command, env):
         if o.evict:
             evict(shutil.which(command[0]) or command[0])
         r = M.startup(s, command, env=env)
-        return r.get('map_ms'), r.get('paint_ms')
+        return r.get('map_ms'), r.get('paint_ms'), r.get('first_frame_ms')
     finally:
         s.close()
 
@@ -87,15 +89,18 @@ def main():
         programs[name] = ([binary, '--no-sound'], {'XDG_CACHE_HOME': cache})
     times = {name: [] for name in programs}
     painted = {name: [] for name in programs}
+    nearly = {name: [] for name in programs}
     try:
         for k in range(o.starts):
             names = list(programs)
             for name in names[k % len(names):] + names[:k % len(names)]:  # the order rotates
-                ms, paint = one_start(o, work, *programs[name])
+                ms, paint, first = one_start(o, work, *programs[name])
                 if ms is not None:
                     times[name].append(ms)
                 if paint is not None:
                     painted[name].append(paint)
+                if first is not None:
+                    nearly[name].append(first)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f'exec → window mapped, ms, a fresh session per start, idle {o.idle:g} s before each '
@@ -108,8 +113,9 @@ def main():
             continue
         m = statistics.median(v)
         ratio = f'  {m / reference:.2f} × matchbox' if reference else ''
-        p = painted[name]
-        drawn = f'; painted {statistics.median(p):6.1f} (n={len(p)})' if p else ''
+        p, f = painted[name], nearly[name]
+        drawn = f'; first frame {statistics.median(f):6.1f}' if f else ''
+        drawn += f'; painted {statistics.median(p):6.1f} (n={len(p)})' if p else ''
         print(f'{name:20} median {m:6.1f} (n={len(v)}: {min(v):.1f}–{max(v):.1f}){ratio}{drawn}')
 
 
