@@ -13,8 +13,9 @@ import StackboardX11
 /// Pango and fontconfig start only after the map). Else the window is mapped on the keyboard's
 /// background colour and its keys painted without their text right after the map request: Pango
 /// and fontconfig start on a thread of their own from the start's first step, and the text is
-/// painted as soon as they are up, after the map (`finish`), and the whole frame given to the
-/// cache. A keyboard that starts hidden, and a plug, are not mapped here.
+/// painted as soon as they are up, first thing after the map (`finish`); the whole frame goes to
+/// the cache once the suggestion bar's words are painted too (`keep`). A keyboard that starts
+/// hidden, and a plug, are not mapped here.
 struct KeyboardStartup {
     let signals: SignalWatcher
     let environment: [String: String]
