@@ -227,7 +227,7 @@ struct KeyboardStartup {
             let key = firstFrame.flatMap { runtime.firstFrameKey(base: $0.base()) }?.digest
             runtime.markAllDirty()
             runtime.repaint(now: MonotonicClock.now())
-            guard let key, firstFrame != nil, let snapshot = window.snapshotBuffer() else { return nil }
+            guard let key, let snapshot = window.snapshotBuffer() else { return nil }
             return FrameToKeep(key: key, snapshot: snapshot)
         }
     }

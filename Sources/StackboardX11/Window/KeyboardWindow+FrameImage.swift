@@ -3,7 +3,7 @@ import StackboardCore
 
 extension KeyboardWindow {
     /// The format of an image of the whole back buffer in the server's own layout (a ZPixmap of
-    /// the screen's depth): what `withBufferImage` hands out and `fillBuffer` takes. Nil when
+    /// the screen's depth): what `withImage(of:)` hands out and `fillBuffer` takes. Nil when
     /// the screen's pixmap formats do not say (never on a real server).
     public var bufferImageFormat: FrameImageFormat? {
         let display = connection.display
@@ -23,40 +23,25 @@ extension KeyboardWindow {
                                 blueMask: UInt32(truncatingIfNeeded: visual.pointee.blue_mask))
     }
 
-    /// Reads the back buffer back from the server (`XGetImage`, one round trip) and calls `body`
-    /// with its format and pixels (valid only during the call). Nil when the server cannot give
-    /// it or it is not in `bufferImageFormat`.
-    public func withBufferImage<R>(_ body: (FrameImageFormat, UnsafeRawBufferPointer) -> R) -> R? {
-        guard !isDestroyed else { return nil }
-        buffer.flush()
-        return withImage(of: buffer.pixmap, size: buffer.size, body)
-    }
-
     /// A copy of the back buffer as it is now, made in the server without a round trip, to be
     /// read later (`withImage(of:)`) while the buffer goes on changing. Nil when the window is
-    /// gone.
+    /// gone or the server cannot make the pixmap.
     public func snapshotBuffer() -> BufferSnapshot? {
-        guard !isDestroyed else { return nil }
+        guard !isDestroyed,
+              let copy = try? BackBuffer(display: connection.display, owner: connection, window: windowID,
+                                         screen: connection.screen, size: buffer.size) else { return nil }
         buffer.flush()
-        let display = connection.display
-        let size = buffer.size
-        let pixmap = XCreatePixmap(display, windowID, UInt32(size.width), UInt32(size.height),
-                                   UInt32(XDefaultDepth(display, connection.screen)))
-        guard pixmap != 0 else { return nil }
-        XCopyArea(display, buffer.pixmap, pixmap, gc, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
-        return BufferSnapshot(connection: connection, pixmap: pixmap, size: size)
+        XCopyArea(connection.display, buffer.pixmap, copy.pixmap, gc, 0, 0, UInt32(copy.size.width), UInt32(copy.size.height), 0, 0)
+        return BufferSnapshot(copy: copy)
     }
 
-    /// Reads `snapshot` back from the server (one round trip), as `withBufferImage` reads the
-    /// buffer. Nil when the server cannot give it or its format is not the buffer's.
+    /// Reads `snapshot` back from the server (`XGetImage`, one round trip) and calls `body` with
+    /// its format and pixels (valid only during the call). Nil when the server cannot give it or
+    /// it is not in `bufferImageFormat` (the buffer was resized since).
     public func withImage<R>(of snapshot: BufferSnapshot, _ body: (FrameImageFormat, UnsafeRawBufferPointer) -> R) -> R? {
-        guard !isDestroyed, snapshot.size == buffer.size else { return nil }
-        return withImage(of: snapshot.pixmap, size: snapshot.size, body)
-    }
-
-    private func withImage<R>(of pixmap: Pixmap, size: Size, _ body: (FrameImageFormat, UnsafeRawBufferPointer) -> R) -> R? {
-        guard let expected = bufferImageFormat,
-              let image = XGetImage(connection.display, pixmap, 0, 0, UInt32(size.width), UInt32(size.height),
+        let size = snapshot.copy.size
+        guard !isDestroyed, size == buffer.size, let expected = bufferImageFormat,
+              let image = XGetImage(connection.display, snapshot.copy.pixmap, 0, 0, UInt32(size.width), UInt32(size.height),
                                     UInt(bitPattern: -1) /* AllPlanes */, ZPixmap) else { return nil }
         defer { _ = image.pointee.f.destroy_image(image) }
         let i = image.pointee
@@ -115,19 +100,8 @@ extension KeyboardWindow {
     }
 }
 
-/// A copy of a window's back buffer kept in the X server (`KeyboardWindow.snapshotBuffer`),
-/// freed with the last reference.
-public final class BufferSnapshot {
-    let pixmap: Pixmap
-    let size: Size
-    /// Keeps the display open until the pixmap is freed (see `BackBuffer`).
-    private let connection: XConnection
-
-    init(connection: XConnection, pixmap: Pixmap, size: Size) {
-        self.connection = connection
-        self.pixmap = pixmap
-        self.size = size
-    }
-
-    deinit { XFreePixmap(connection.display, pixmap) }
+/// A copy of a window's back buffer kept in the X server (`KeyboardWindow.snapshotBuffer`): a
+/// pixmap of its own, freed with the last reference (`BackBuffer`).
+public struct BufferSnapshot {
+    let copy: BackBuffer
 }
